@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, build, unit and end-to-end tests, inside a private D-Bus session with a
+// throwaway unlocked keyring. Ends with one line `N passed, N failed, N skipped` totalling vitest and
+// Playwright (a failed lint/typecheck/build step counts as one failure), and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+process.chdir(root)
+
+if (process.env.OPERATELY_TRAY_PRIVATE_KEYRING !== '1') {
+  const inside = spawnSync('scripts/with-keyring.sh', [process.execPath, 'scripts/test-all.mjs', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, OPERATELY_TRAY_PRIVATE_KEYRING: '1' },
+  })
+  process.exit(inside.status ?? 1)
+}
+
+const bin = (name) => `node_modules/.bin/${name}`
+const results = 'test-results'
+rmSync(results, { recursive: true, force: true })
+mkdirSync(results, { recursive: true })
+
+const run = (title, command, args, env = {}) => {
+  console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`)
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  const ok = child.status === 0
+  console.log(`${ok ? '✔' : '✘'} ${title}${ok ? '' : ` (exit ${child.status ?? child.signal})`}`)
+  return ok
+}
+
+const readJson = (path) => {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch {
+    return null
+  }
+}
+
+const totals = { passed: 0, failed: 0, skipped: 0 }
+const failedSteps = []
+
+for (const [title, command, args] of [
+  ['lint', bin('eslint'), ['.']],
+  ['format', bin('prettier'), ['--check', '.']],
+  ['typecheck', bin('tsc'), ['-b', '--noEmit']],
+]) {
+  if (!run(title, command, args)) failedSteps.push(title)
+}
+const built = run('build', bin('electron-vite'), ['build'])
+if (!built) failedSteps.push('build')
+
+// Unit and integration tests (vitest).
+const unitOk = run('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])
+const vitest = readJson(`${results}/vitest.json`)
+if (vitest) {
+  totals.passed += vitest.numPassedTests
+  totals.failed += vitest.numFailedTests
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests
+  // A suite that failed to load has no tests to count; make sure it still shows as a failure.
+  if (!unitOk && vitest.numFailedTests === 0) failedSteps.push('unit tests (a file failed to load)')
+} else {
+  failedSteps.push('unit tests (no report)')
+}
+
+// End-to-end tests (Playwright, Debian Chromium, through the browser harness).
+if (built) {
+  const e2eOk = run('e2e tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` })
+  const pw = readJson(`${results}/playwright.json`)
+  if (pw?.stats) {
+    totals.passed += pw.stats.expected + pw.stats.flaky
+    totals.failed += pw.stats.unexpected
+    totals.skipped += pw.stats.skipped
+    if (!e2eOk && pw.stats.unexpected === 0) failedSteps.push('e2e tests (runner error)')
+  } else if (existsSync('playwright.config.ts')) {
+    failedSteps.push('e2e tests (no report)')
+  }
+} else {
+  failedSteps.push('e2e tests (not run: the build failed)')
+}
+
+if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
+totals.failed += failedSteps.length
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`)
+process.exit(totals.failed > 0 ? 1 : 0)
