@@ -1,0 +1,160 @@
+import { AppFailure, appError } from '@shared/errors'
+import {
+  checkInBody,
+  updateDescriptionBody,
+  type CreateCheckInInput,
+  type UpdateDescriptionInput,
+} from './bodies'
+import { createHttp, type HttpOptions } from './http'
+import {
+  assignmentsSchema,
+  checkInsResponse,
+  createCheckInResponse,
+  getMeResponse,
+  goalResponse,
+  goalsResponse,
+  parseResponse,
+  peopleResponse,
+  projectResponse,
+  projectsResponse,
+  type Assignments,
+  type CheckIn,
+  type Goal,
+  type Person,
+  type Project,
+} from './schemas'
+
+export type OperatelyClientOptions = HttpOptions
+
+export type SearchScopeType = 'company' | 'project' | 'space' | 'goal' | 'none'
+
+export interface SearchPeopleInput {
+  query: string
+  ignoredIds?: string[]
+  /** Defaults to `company`: some servers fail (500) when no scope is given. */
+  scopeType?: SearchScopeType
+  scopeId?: string
+}
+
+export interface OperatelyClient {
+  /** The last `x-operately-version` the server sent. */
+  serverVersion(): string | null
+  getMe(): Promise<Person>
+  /** Whether the token may write, asked without changing anything (see probeWriteAccess below). */
+  probeWriteAccess(): Promise<boolean>
+  searchPeople(input: SearchPeopleInput): Promise<Person[]>
+  listGoals(): Promise<Goal[]>
+  getGoal(id: string): Promise<Goal>
+  listCheckIns(goalId: string): Promise<CheckIn[]>
+  /** Not idempotent: after a timeout, look at listCheckIns before sending again. */
+  createCheckIn(input: CreateCheckInInput): Promise<CheckIn | null>
+  listProjects(): Promise<Project[]>
+  getProject(id: string): Promise<Project>
+  updateDescription(input: UpdateDescriptionInput): Promise<Project>
+  listAssignments(): Promise<Assignments>
+}
+
+export function createOperatelyClient(options: OperatelyClientOptions): OperatelyClient {
+  const http = createHttp(options)
+  const get = (path: string, query: Record<string, string | boolean | readonly string[] | undefined> = {}) =>
+    http.request({ method: 'GET', path, query })
+  const post = (path: string, body: Record<string, unknown>) => http.request({ method: 'POST', path, body })
+
+  return {
+    serverVersion: http.serverVersion,
+
+    async getMe() {
+      return parseResponse(getMeResponse, await get('people/get_me'), 'your profile').me
+    },
+
+    async probeWriteAccess() {
+      // The server checks the token, then read-only, then required fields, and only then runs the handler
+      // (operately-api.md §2). An empty body therefore stops at 403 for a read-only token and at 400
+      // "Missing required fields" for a write-enabled one, and never reaches the handler: nothing changes.
+      try {
+        await post('projects/update_description', {})
+      } catch (err) {
+        if (err instanceof AppFailure && err.error.kind === 'bad_request') return true
+        if (err instanceof AppFailure && err.error.kind === 'read_only_token') return false
+        throw err
+      }
+      // A 2xx to an empty update is not something Operately does: better to say so than to guess.
+      throw new AppFailure(
+        appError(
+          'invalid_response',
+          'The server accepted an empty change, which Operately never does, so the app cannot tell whether your token may make changes. Check that the address is your Operately server.',
+        ),
+      )
+    },
+
+    async searchPeople(input) {
+      const json = await get('people/search', {
+        query: input.query,
+        ignored_ids: input.ignoredIds && input.ignoredIds.length > 0 ? input.ignoredIds : undefined,
+        search_scope_type: input.scopeType ?? 'company',
+        search_scope_id: input.scopeId,
+      })
+      return parseResponse(peopleResponse, json, 'a list of people').people
+    },
+
+    async listGoals() {
+      const json = await get('goals/list', {
+        include_champion: true,
+        include_reviewer: true,
+        include_last_check_in: true,
+      })
+      return parseResponse(goalsResponse, json, 'a list of goals').goals
+    },
+
+    async getGoal(id) {
+      const json = await get('goals/get', {
+        id,
+        include_champion: true,
+        include_reviewer: true,
+        include_last_check_in: true,
+        include_permissions: true,
+        include_potential_subscribers: true,
+      })
+      return parseResponse(goalResponse, json, 'a goal').goal
+    },
+
+    async listCheckIns(goalId) {
+      const json = await get('goals/list_check_ins', { goal_id: goalId })
+      return parseResponse(checkInsResponse, json, 'a list of check-ins').check_ins
+    },
+
+    async createCheckIn(input) {
+      const json = await post('goals/create_check_in', checkInBody(input))
+      return parseResponse(createCheckInResponse, json, 'the saved check-in').update
+    },
+
+    async listProjects() {
+      const json = await get('projects/list', { include_champion: true })
+      return parseResponse(projectsResponse, json, 'a list of projects').projects
+    },
+
+    async getProject(id) {
+      const json = await get('projects/get', {
+        id,
+        include_permissions: true,
+        include_champion: true,
+        include_space: true,
+      })
+      return parseResponse(projectResponse, json, 'a project').project
+    },
+
+    async updateDescription(input) {
+      const json = await post('projects/update_description', updateDescriptionBody(input))
+      const project = parseResponse(projectResponse, json, 'the saved project').project
+      // Operately answers with the short form of the project, which has no `description` at all
+      // (operately-api.md §6). Missing is not "cleared": the server stored what we sent.
+      return typeof project.description === 'string'
+        ? project
+        : { ...project, description: input.description }
+    },
+
+    async listAssignments() {
+      return parseResponse(assignmentsSchema, await get('people/list_assignments'), 'your assignments')
+    },
+  }
+}
