@@ -1,0 +1,152 @@
+import { AppFailure, appError, type AppError } from '@shared/errors'
+import type { PersonSummary, SessionState } from '@shared/session'
+import type { Logger } from '../log/logger'
+import { normalizeBaseUrl } from '../operately/base-url'
+import { createOperatelyClient, type OperatelyClient } from '../operately/client'
+import { normalizeToken } from '../operately/token'
+import type { Person } from '../operately/types'
+import type { TokenVault } from '../vault/token-vault'
+import type { SessionStore } from './session-store'
+
+export interface SessionServiceOptions {
+  vault: TokenVault
+  store: SessionStore
+  log: Logger
+  fetch?: typeof fetch
+  requestTimeoutMs?: number
+}
+
+export interface SessionService {
+  get(): Promise<SessionState>
+  signIn(input: { baseUrl: string; token: string }): Promise<SessionState>
+  signOut(): Promise<SessionState>
+  subscribe(listener: (state: SessionState) => void): () => void
+  /** A client for the signed-in server; its token is read from the keychain, never handed out. */
+  client(): Promise<OperatelyClient>
+  /** Secrets the logger must scrub: the token in use, once it has been read. */
+  secrets(): string[]
+}
+
+const toSummary = (person: Person): PersonSummary => ({
+  id: person.id,
+  fullName: person.full_name,
+  email: person.email ?? null,
+  title: person.title ?? null,
+  avatarUrl: person.avatar_url ?? null,
+})
+
+/** Sign-in failures are shown next to the field they concern. */
+function withField(error: AppError): AppError {
+  switch (error.kind) {
+    case 'unauthorized':
+      return { ...error, field: 'token' }
+    case 'unsupported_server':
+    case 'invalid_response':
+      return {
+        ...error,
+        field: 'baseUrl',
+        message: `${error.message} Check that the address is your Operately server (for example app.operately.com).`,
+      }
+    default:
+      return error
+  }
+}
+
+export function createSessionService({ vault, store, log, fetch, requestTimeoutMs }: SessionServiceOptions): SessionService {
+  const listeners = new Set<(state: SessionState) => void>()
+  // The token of the signed-in server, once read from the keychain; cleared on sign-out.
+  let cachedToken: { origin: string; token: string } | null = null
+  let current: OperatelyClient | null = null
+
+  const publish = (state: SessionState) => {
+    for (const listener of listeners) listener(state)
+    return state
+  }
+
+  const tokenFor = async (origin: string): Promise<string | null> => {
+    if (cachedToken?.origin === origin) return cachedToken.token
+    const token = await vault.get(origin)
+    cachedToken = token ? { origin, token } : null
+    return token
+  }
+
+  const clientFor = (origin: string, getToken: () => Promise<string | null> | string) =>
+    createOperatelyClient({ baseUrl: origin, getToken, log, ...(fetch ? { fetch } : {}), ...(requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {}) })
+
+  const get = async (): Promise<SessionState> => {
+    const stored = await store.read()
+    if (stored.status === 'signed_out') return stored
+    // The keychain entry can vanish behind our back (the user deleted it, another tool cleaned up).
+    if (!(await tokenFor(stored.baseUrl))) {
+      log.warn('session on disk but no token in the keychain; signing out')
+      const state: SessionState = { status: 'signed_out', lastBaseUrl: stored.baseUrl }
+      await store.write(state)
+      return publish(state)
+    }
+    return stored
+  }
+
+  const signIn = async (input: { baseUrl: string; token: string }): Promise<SessionState> => {
+    const origin = normalizeBaseUrl(input.baseUrl)
+    const token = normalizeToken(input.token)
+    const client = clientFor(origin, () => token)
+    let person: Person
+    let canWrite: boolean
+    try {
+      person = await client.getMe()
+      canWrite = await client.probeWriteAccess()
+    } catch (err) {
+      if (err instanceof AppFailure) throw new AppFailure(withField(err.error))
+      throw err
+    }
+    const previous = await store.read()
+    await vault.set(origin, token)
+    if (previous.status === 'signed_in' && previous.baseUrl !== origin) await vault.delete(previous.baseUrl)
+    cachedToken = { origin, token }
+    current = null
+    const state: SessionState = {
+      status: 'signed_in',
+      baseUrl: origin,
+      person: toSummary(person),
+      canWrite,
+      serverVersion: client.serverVersion(),
+    }
+    await store.write(state)
+    log.info('signed in', { server: origin, canWrite, serverVersion: state.serverVersion })
+    return publish(state)
+  }
+
+  const signOut = async (): Promise<SessionState> => {
+    const stored = await store.read()
+    if (stored.status === 'signed_out') return stored
+    // Delete the secret first: if the keychain refuses, we must not claim to be signed out.
+    await vault.delete(stored.baseUrl)
+    cachedToken = null
+    current = null
+    const state: SessionState = { status: 'signed_out', lastBaseUrl: stored.baseUrl }
+    await store.write(state)
+    log.info('signed out', { server: stored.baseUrl })
+    return publish(state)
+  }
+
+  const client = async (): Promise<OperatelyClient> => {
+    const state = await get()
+    if (state.status !== 'signed_in') {
+      throw new AppFailure(appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'))
+    }
+    current ??= clientFor(state.baseUrl, () => tokenFor(state.baseUrl))
+    return current
+  }
+
+  return {
+    get,
+    signIn,
+    signOut,
+    client,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    secrets: () => (cachedToken ? [cachedToken.token] : []),
+  }
+}
