@@ -1,0 +1,225 @@
+import type { Ctx } from '../context'
+import { contextualDate, contextualLabel, isoTimestamp, nextMonthlyCheckIn, parseIsoDate } from '../dates'
+import type { Endpoint } from '../endpoint'
+import { deterministicUuid, parseIdInput } from '../ids'
+import { t, type InputSpec } from '../inputs'
+import { findPerson, findVisibleGoal, requireEdit } from '../lookup'
+import { ApiError, replies } from '../replies'
+import { checkIn as serializeCheckIn } from '../serialize'
+import type { CheckIn, CheckInStatus, ContextualDate, ContextualDateType, Goal, Timeframe } from '../types'
+import { atLeast } from '../version'
+import { mentionedPeople, parseRichText } from './rich-input'
+
+/**
+ * `POST goals/create_check_in`, with every field rule of operately-api.md §6. Everything is checked
+ * before anything changes, so a failed request leaves the goal as it was.
+ */
+
+const CHECK_IN_STATUSES = ['on_track', 'caution', 'off_track'] as const
+const DATE_TYPES = ['day', 'month', 'quarter', 'year'] as const
+
+export function createCheckInInputs(version: string): InputSpec {
+  const spec: InputSpec = {
+    goal_id: { type: t.id, required: true },
+    status: { type: t.enumOf('goal_check_in_status', CHECK_IN_STATUSES), required: true },
+    content: { type: t.json, required: true },
+    // Required (null allowed) before 1.7.0; from 1.7.0 omitting it leaves the timeframe alone.
+    due_date: {
+      type: t.object({
+        date_type: t.enumOf('contextual_date_type', DATE_TYPES),
+        date: t.string,
+        value: t.string,
+      }),
+      nullable: true,
+      required: !atLeast(version, '1.7.0'),
+    },
+    checklist: {
+      type: t.listOf(t.object({ id: t.id, name: t.string, completed: t.boolean, index: t.integer })),
+    },
+    new_target_values: { type: t.string },
+    send_notifications_to_everyone: { type: t.boolean, nullable: true },
+    subscriber_ids: { type: t.listOf(t.id), nullable: true },
+  }
+  if (atLeast(version, '1.7.0')) spec.post_as_draft = { type: t.boolean, nullable: true }
+  if (atLeast(version, '1.8.0')) spec.scheduled_at = { type: t.datetime, nullable: true }
+  return spec
+}
+
+const fail = (): never => {
+  throw new ApiError(replies.handlerFailure())
+}
+
+/** `new_target_values` is a JSON string; the server decodes it before it even looks the goal up. */
+function decodeTargetValues(raw: unknown): unknown[] | undefined {
+  if (raw === undefined) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw as string)
+  } catch {
+    throw new ApiError(replies.crash())
+  }
+  if (!Array.isArray(parsed)) throw new ApiError(replies.crash())
+  return parsed
+}
+
+function targetUpdates(goal: Goal, items: unknown[]): Map<string, number> {
+  const out = new Map<string, number>()
+  for (const item of items) {
+    const { id, value } = (item ?? {}) as { id?: unknown; value?: unknown }
+    if (typeof id !== 'string' || typeof value !== 'number' || !Number.isFinite(value)) fail()
+    const uuid = parseIdInput(id as string)
+    if (!goal.targets.some((x) => x.id === uuid)) fail()
+    out.set(uuid!, value as number)
+  }
+  return out
+}
+
+/** A due date must be complete, its date real, and its label must agree with the date. */
+function dueDate(raw: unknown): ContextualDate | null | undefined {
+  if (raw === undefined || raw === null) return raw
+  const { date_type, date, value } = raw as Record<string, unknown>
+  if (typeof date_type !== 'string' || typeof date !== 'string' || typeof value !== 'string') fail()
+  const parsed = parseIsoDate(date as string)
+  if (!parsed) throw new ApiError(replies.internalError())
+  if (contextualLabel(date_type as ContextualDateType, parsed) !== value) fail()
+  return { date_type: date_type as ContextualDateType, date: date as string, value: value as string }
+}
+
+interface ChecklistItem {
+  id: string
+  completed: boolean
+  index: number
+}
+
+/** Each item needs exactly id, name, completed, index (extra keys were refused while parsing). */
+function checklist(raw: unknown): ChecklistItem[] | undefined {
+  if (raw === undefined) return undefined
+  return (raw as Record<string, unknown>[]).map((item) => {
+    if (item === null || typeof item !== 'object') fail()
+    const { id, name, completed, index } = item
+    if (typeof id !== 'string' || typeof name !== 'string' || typeof completed !== 'boolean') fail()
+    if (typeof index !== 'number') fail()
+    return { id: id as string, completed: completed as boolean, index: index as number }
+  })
+}
+
+function scheduledAt(ctx: Ctx): Date | null {
+  const raw = ctx.inputs.scheduled_at
+  if (typeof raw !== 'string') return null
+  const when = new Date(raw)
+  if (Number.isNaN(when.getTime()))
+    throw new ApiError(replies.badRequest(`Invalid value for field 'scheduled_at'`))
+  if (when.getTime() <= ctx.now.getTime())
+    throw new ApiError(replies.badRequest('Scheduled time must be in the future'))
+  return when
+}
+
+function handle(ctx: Ctx): unknown {
+  const { inputs, state } = ctx
+  const targetValues = decodeTargetValues(inputs.new_target_values)
+  const goal = findVisibleGoal(ctx, inputs.goal_id as string)
+  requireEdit(ctx, goal)
+
+  const message = parseRichText(ctx, inputs.content as string)
+  const mentioned = mentionedPeople(ctx, message)
+  const due = dueDate(inputs.due_date)
+  const checks = checklist(inputs.checklist)
+  const values = targetUpdates(goal, targetValues ?? [])
+  const subscriberIds = ((inputs.subscriber_ids as string[] | null | undefined) ?? []).map((id) => {
+    const who = findPerson(state, id)
+    if (!who) fail()
+    return who!.id
+  })
+  const schedule = scheduledAt(ctx)
+  const draft = inputs.post_as_draft === true
+  const sendToEveryone =
+    typeof inputs.send_notifications_to_everyone === 'boolean'
+      ? inputs.send_notifications_to_everyone
+      : atLeast(ctx.version, '1.6.0')
+
+  // --- everything is valid: compute the goal after this check-in
+  const now = isoTimestamp(ctx.now)
+  const timeframe: Timeframe | null =
+    due === undefined
+      ? goal.timeframe
+      : due === null
+        ? null
+        : {
+            contextual_start_date: contextualDate('day', new Date(goal.insertedAt)),
+            contextual_end_date: due,
+          }
+  const targets = goal.targets.map((tg) => ({ ...tg, value: values.get(tg.id) ?? tg.value }))
+  const goalChecks = goal.checks.map((c) => {
+    const update = checks?.find((u) => parseIdInput(u.id) === c.id)
+    if (!update) return c
+    const completedAt = update.completed ? (c.completed ? c.completedAt : now) : null
+    return { ...c, completed: update.completed, index: update.index, completedAt, updatedAt: now }
+  })
+
+  const status = inputs.status as CheckInStatus
+  const published = !draft && !schedule
+  const record: CheckIn = {
+    id: deterministicUuid(`created-check-in:${++state.sequence}`),
+    goalId: goal.id,
+    authorId: ctx.me.id,
+    status,
+    message,
+    state: draft ? 'draft' : schedule ? 'scheduled' : 'published',
+    insertedAt: now,
+    updatedAt: now,
+    publishedAt: published ? now : null,
+    scheduledAt: schedule && !draft ? isoTimestamp(schedule) : null,
+    targets: goal.targets.map((tg) => ({
+      id: tg.id,
+      name: tg.name,
+      value: values.get(tg.id) ?? tg.value,
+      previous_value: tg.value,
+      unit: tg.unit,
+      index: tg.index,
+      from: tg.from,
+      to: tg.to,
+    })),
+    checklist: [...goalChecks]
+      .sort((a, b) => a.index - b.index)
+      .map((c) => ({ id: c.id, name: c.name, index: c.index, completed: c.completed })),
+    timeframe,
+    acknowledgedAt: null,
+    acknowledgedById: null,
+    subscriberIds: [...new Set([ctx.me.id, ...subscriberIds, ...mentioned.map((p) => p.id)])],
+    sendToEveryone,
+    commentsCount: 0,
+  }
+  state.checkIns.push(record)
+
+  // Drafts and scheduled check-ins change nothing on the goal until they are published.
+  if (published) {
+    goal.timeframe = timeframe
+    goal.targets = targets
+    goal.checks = goalChecks
+    goal.lastCheckInId = record.id
+    goal.updatedAt = now
+    goal.nextUpdateScheduledAt = isoTimestamp(
+      nextMonthlyCheckIn(new Date(goal.nextUpdateScheduledAt), ctx.now),
+    )
+    notify(ctx, goal, record)
+  }
+
+  // The server does not load these associations for this response: author, goal, reactions,
+  // subscription_list and permissions come back null.
+  return { update: serializeCheckIn(ctx, record, {}) }
+}
+
+/** Everyone notified gets one more unread notification. */
+function notify(ctx: Ctx, goal: Goal, record: CheckIn): void {
+  const recipients = new Set(record.subscriberIds)
+  if (record.sendToEveryone) {
+    if (goal.championId) recipients.add(goal.championId)
+    if (goal.reviewerId) recipients.add(goal.reviewerId)
+  }
+  recipients.delete(record.authorId)
+  for (const id of recipients) {
+    ctx.state.unreadNotifications[id] = (ctx.state.unreadNotifications[id] ?? 0) + 1
+  }
+}
+
+export const createCheckIn: Endpoint = { kind: 'mutation', inputs: createCheckInInputs, handle }

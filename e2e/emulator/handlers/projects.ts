@@ -1,0 +1,109 @@
+import { accessLevel, rank } from '../access'
+import { flag, type Ctx } from '../context'
+import { isoTimestamp } from '../dates'
+import type { Endpoint } from '../endpoint'
+import { parseIdInput } from '../ids'
+import { flags, t } from '../inputs'
+import { findVisibleProject, requireEdit } from '../lookup'
+import { toMarkdown } from '../markdown'
+import { ApiError, replies } from '../replies'
+import { project, projectEssential, type ProjectIncludes } from '../serialize'
+import { parseRichText } from './rich-input'
+
+const INCLUDE_FLAGS = [
+  'include_contributors',
+  'include_goal',
+  'include_key_resources',
+  'include_last_check_in',
+  'include_milestones',
+  'include_permissions',
+  'include_champion',
+  'include_reviewer',
+  'include_space',
+  'include_contributors_access_levels',
+  'include_access_levels',
+  'include_privacy',
+  'include_retrospective',
+  'include_potential_subscribers',
+  'include_unread_notifications',
+]
+
+function includes(ctx: Ctx): ProjectIncludes {
+  return {
+    champion: flag(ctx, 'include_champion'),
+    reviewer: flag(ctx, 'include_reviewer'),
+    space: flag(ctx, 'include_space'),
+    goal: flag(ctx, 'include_goal'),
+    permissions: flag(ctx, 'include_permissions'),
+    contributors: flag(ctx, 'include_contributors'),
+    milestones: flag(ctx, 'include_milestones'),
+    keyResources: flag(ctx, 'include_key_resources'),
+    lastCheckIn: flag(ctx, 'include_last_check_in'),
+    potentialSubscribers: flag(ctx, 'include_potential_subscribers'),
+    privacy: flag(ctx, 'include_privacy'),
+    unreadNotifications: flag(ctx, 'include_unread_notifications'),
+  }
+}
+
+export const getProject: Endpoint = {
+  kind: 'query',
+  inputs: () => ({ id: { type: t.id }, ...flags(...INCLUDE_FLAGS, 'include_markdown') }),
+  handle: (ctx) => {
+    // Real servers check this inside the handler, hence not the generic "Missing required fields".
+    if (typeof ctx.inputs.id !== 'string') throw new ApiError(replies.badRequest('id is required'))
+    if (flag(ctx, 'include_contributors_access_levels') && !flag(ctx, 'include_contributors')) {
+      throw new ApiError(
+        replies.badRequest('include_contributors_access_levels requires include_contributors'),
+      )
+    }
+    const p = findVisibleProject(ctx, ctx.inputs.id)
+    const body: Record<string, unknown> = { project: project(ctx, p, includes(ctx)) }
+    if (flag(ctx, 'include_markdown')) body.markdown = toMarkdown(p.description)
+    return body
+  },
+}
+
+export const listProjects: Endpoint = {
+  kind: 'query',
+  inputs: () => ({
+    ...flags('only_my_projects', 'only_reviewed_by_me', 'include_archived', ...INCLUDE_FLAGS),
+    space_id: { type: t.id, nullable: true },
+    goal_id: { type: t.id, nullable: true },
+  }),
+  handle: (ctx) => {
+    const me = ctx.me.id
+    const spaceId = typeof ctx.inputs.space_id === 'string' ? parseIdInput(ctx.inputs.space_id) : null
+    const goalId = typeof ctx.inputs.goal_id === 'string' ? parseIdInput(ctx.inputs.goal_id) : null
+    const list = ctx.state.projects
+      .filter((p) => rank(accessLevel(p, me)) >= rank('view'))
+      .filter((p) => flag(ctx, 'include_archived') || !p.archivedAt)
+      .filter((p) => !spaceId || p.spaceId === spaceId)
+      .filter((p) => !goalId || p.goalId === goalId)
+      .filter((p) => {
+        if (flag(ctx, 'only_reviewed_by_me')) return p.reviewerId === me
+        if (flag(ctx, 'only_my_projects')) return p.championId === me || p.contributorIds.includes(me)
+        return true
+      })
+      .sort((a, b) => a.name.localeCompare(b.name))
+    const inc = includes(ctx)
+    return { projects: list.map((p) => project(ctx, p, inc)) }
+  },
+}
+
+export const updateDescription: Endpoint = {
+  kind: 'mutation',
+  inputs: () => ({
+    project_id: { type: t.id, required: true },
+    description: { type: t.json, required: true },
+  }),
+  handle: (ctx) => {
+    const p = findVisibleProject(ctx, ctx.inputs.project_id as string)
+    requireEdit(ctx, p)
+    const description = parseRichText(ctx, ctx.inputs.description as string)
+    p.description = description
+    p.updatedAt = isoTimestamp(ctx.now)
+    // Real servers answer the short project, which has no `description` key at all.
+    if (ctx.faults.omitDescription) return { project: projectEssential(ctx, p) }
+    return { project: project(ctx, p, {}) }
+  },
+}

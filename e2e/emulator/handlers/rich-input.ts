@@ -1,0 +1,32 @@
+import type { Ctx } from '../context'
+import { findPerson } from '../lookup'
+import { ApiError, replies } from '../replies'
+import { mentionIds } from '../richtext'
+import type { Person, RichDoc } from '../types'
+
+/**
+ * A `description`/`content`/`message` input: a string holding JSON of an object. Not JSON → the
+ * decoder raises (Phoenix 500); a mention of someone who is not a person of the company → the
+ * operation fails (500). The document is stored parsed, so key order is not preserved.
+ */
+export function parseRichText(ctx: Ctx, raw: string): RichDoc {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new ApiError(replies.crash())
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+    throw new ApiError(replies.crash())
+  mentionedPeople(ctx, parsed)
+  return parsed as RichDoc
+}
+
+/** The people a document mentions; 500 if any mention names no one. */
+export function mentionedPeople(ctx: Ctx, doc: unknown): Person[] {
+  return mentionIds(doc).map((id) => {
+    const who = findPerson(ctx.state, id)
+    if (!who) throw new ApiError(replies.handlerFailure())
+    return who
+  })
+}

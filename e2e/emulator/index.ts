@@ -1,0 +1,29 @@
+/**
+ * The Operately emulator: a small HTTP server that answers like Operately's external API on the
+ * endpoints the app uses, with seeded data and fault switches. See e2e/emulator/README.md.
+ */
+export { startEmulator } from './server'
+export { DEFAULT_TOKENS } from './tokens'
+export { SEED_IDS } from './seed-ids'
+export { defaultFaults } from './faults'
+export { shortIdFromUuid, slugId, parseIdInput } from './ids'
+export type {
+  Emulator,
+  EmulatorOptions,
+  EmulatorState,
+  EmulatorTokens,
+  Faults,
+  RequestLogEntry,
+  Person,
+  Goal,
+  Project,
+  CheckIn,
+  Target,
+  GoalCheck,
+  ContextualDate,
+  Timeframe,
+  RichDoc,
+  ApiToken,
+  AccessLevel,
+  AccessRules,
+} from './types'

@@ -1,0 +1,49 @@
+import { deterministicUuid } from './ids'
+
+/**
+ * Canonical UUIDs of every seeded record. They never change between runs; the short ids and slugs on
+ * the wire are derived from them (`slugId`, `datedId`).
+ */
+export const SEED_IDS = {
+  company: deterministicUuid('company:analytical-engines'),
+  spaces: {
+    engineering: deterministicUuid('space:engineering'),
+    product: deterministicUuid('space:product'),
+    leadership: deterministicUuid('space:leadership'),
+  },
+  people: {
+    ada: deterministicUuid('person:ada'),
+    grace: deterministicUuid('person:grace'),
+    alan: deterministicUuid('person:alan'),
+    katherine: deterministicUuid('person:katherine'),
+    edsger: deterministicUuid('person:edsger'),
+    barbara: deterministicUuid('person:barbara'),
+    charles: deterministicUuid('person:charles'),
+  },
+  goals: {
+    /** Ada champions; check-in owed since the 1st of this month. */
+    shipEngine: deterministicUuid('goal:ship-engine'),
+    /** Ada champions; checked in this month, next due on the 1st of next month. */
+    supportBacklog: deterministicUuid('goal:support-backlog'),
+    /** Grace champions, Ada reviews; Grace's latest check-in awaits Ada's acknowledgement. */
+    dataTeam: deterministicUuid('goal:data-team'),
+    /** Ada can view but not edit (403 on create_check_in). */
+    compilerHandbook: deterministicUuid('goal:compiler-handbook'),
+    /** Ada can comment but not edit (403); no timeframe, no targets. */
+    onboardingDocs: deterministicUuid('goal:onboarding-docs'),
+    /** Ada cannot see it (404). */
+    acquisition: deterministicUuid('goal:acquisition'),
+  },
+  projects: {
+    /** Ada champions: edit. */
+    launchSite: deterministicUuid('project:launch-site'),
+    /** Ada contributes with edit access. */
+    mobileBeta: deterministicUuid('project:mobile-beta'),
+    /** Ada can view but not edit (403). */
+    warehouse: deterministicUuid('project:warehouse'),
+    /** Ada cannot see it (404). */
+    payroll: deterministicUuid('project:payroll'),
+    /** Ada champions; paused; description is null. */
+    officeMove: deterministicUuid('project:office-move'),
+  },
+} as const

@@ -1,0 +1,343 @@
+import { accessLevel, permissionsFor } from './access'
+import type { Ctx } from './context'
+import { datedId, deterministicUuid, shortIdFromUuid, slugId } from './ids'
+import { goalStatus, isGoalOutdated, progressPercentage } from './schedule'
+import type {
+  CheckIn,
+  ContextualDate,
+  Goal,
+  GoalCheck,
+  Person,
+  Project,
+  Space,
+  Target,
+  Timeframe,
+} from './types'
+import { atLeast } from './version'
+
+/**
+ * Model → wire. Field names, nulls and id forms follow Operately's serializers: slugged ids for
+ * people/goals/projects/spaces, dated ids for check-ins, bare short ids for targets and checks,
+ * rich text as JSON strings, `__typename` on every object from 1.8.0, and null for every association
+ * the request did not ask to include.
+ */
+
+type Json = Record<string, unknown>
+
+function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json {
+  return atLeast(ctx.version, '1.8.0') ? { __typename: typename, ...fields } : fields
+}
+
+const richText = (value: unknown): string | null => (value == null ? null : JSON.stringify(value))
+
+export const personId = (p: Person): string => slugId(p.fullName, p.id)
+export const goalId = (g: Goal): string => slugId(g.name, g.id)
+export const projectId = (p: Project): string => slugId(p.name, p.id)
+export const spaceId = (s: Space): string => slugId(s.name, s.id)
+export const checkInId = (c: CheckIn): string => datedId(c.insertedAt, c.id)
+
+export function person(ctx: Ctx, p: Person | null | undefined): Json | null {
+  if (!p) return null
+  return typed(ctx, 'person', {
+    id: personId(p),
+    full_name: p.fullName,
+    email: p.email,
+    avatar_url: p.avatarUrl,
+    title: p.title,
+    type: p.type,
+  })
+}
+
+/** The longer form `people/get_me` and `people/list` send. */
+export function personFull(ctx: Ctx, p: Person, includeManager: boolean): Json {
+  const manager = includeManager ? ctx.state.people.find((m) => m.id === p.managerId) : undefined
+  return typed(ctx, 'person', {
+    id: personId(p),
+    full_name: p.fullName,
+    email: p.email,
+    avatar_url: p.avatarUrl,
+    title: p.title,
+    type: p.type,
+    suspended: p.suspended,
+    timezone: p.timezone,
+    manager: includeManager ? person(ctx, manager) : null,
+    reports: null,
+    peers: null,
+    has_open_invitation: false,
+    permissions: null,
+    invite_link: null,
+    description: null,
+  })
+}
+
+export function space(ctx: Ctx, id: string): Json | null {
+  const s = ctx.state.spaces.find((x) => x.id === id)
+  return s ? typed(ctx, 'space', { id: spaceId(s), name: s.name }) : null
+}
+
+export function contextualDate(ctx: Ctx, d: ContextualDate | null): Json | null {
+  return d ? typed(ctx, 'contextual_date', { date_type: d.date_type, value: d.value, date: d.date }) : null
+}
+
+export function timeframe(ctx: Ctx, tf: Timeframe | null): Json | null {
+  if (!tf) return null
+  return typed(ctx, 'timeframe', {
+    contextual_start_date: contextualDate(ctx, tf.contextual_start_date),
+    contextual_end_date: contextualDate(ctx, tf.contextual_end_date),
+  })
+}
+
+export function target(ctx: Ctx, t: Target): Json {
+  return typed(ctx, 'target', {
+    id: shortIdFromUuid(t.id),
+    name: t.name,
+    from: t.from,
+    to: t.to,
+    unit: t.unit,
+    index: t.index,
+    value: t.value,
+    inserted_at: t.insertedAt,
+    updated_at: t.updatedAt,
+  })
+}
+
+export function goalCheck(ctx: Ctx, c: GoalCheck): Json {
+  return typed(ctx, 'goal_check', {
+    id: shortIdFromUuid(c.id),
+    name: c.name,
+    completed: c.completed,
+    completed_at: c.completedAt,
+    index: c.index,
+    inserted_at: c.insertedAt,
+    updated_at: c.updatedAt,
+  })
+}
+
+const byIndex = <T extends { index: number }>(items: T[]): T[] => [...items].sort((a, b) => a.index - b.index)
+
+export interface GoalIncludes {
+  champion?: boolean
+  reviewer?: boolean
+  space?: boolean
+  lastCheckIn?: boolean
+  permissions?: boolean
+  potentialSubscribers?: boolean
+  projects?: boolean
+  privacy?: boolean
+  unreadNotifications?: boolean
+}
+
+export function goal(ctx: Ctx, g: Goal, inc: GoalIncludes): Json {
+  const last = ctx.state.checkIns.find((c) => c.id === g.lastCheckInId) ?? null
+  const findPerson = (id: string | null) => ctx.state.people.find((p) => p.id === id)
+  return typed(ctx, 'goal', {
+    id: goalId(g),
+    name: g.name,
+    status: goalStatus(g, last, ctx.now),
+    success: g.success === true,
+    targets: byIndex(g.targets).map((t) => target(ctx, t)),
+    checklist: byIndex(g.checks).map((c) => goalCheck(ctx, c)),
+    timeframe: timeframe(ctx, g.timeframe),
+    space: inc.space ? space(ctx, g.spaceId) : null,
+    champion: inc.champion ? person(ctx, findPerson(g.championId)) : null,
+    reviewer: inc.reviewer ? person(ctx, findPerson(g.reviewerId)) : null,
+    permissions: inc.permissions
+      ? typed(ctx, 'goal_permissions', { ...permissionsFor(accessLevel(g, ctx.me.id)) })
+      : null,
+    last_check_in_id: last ? shortIdFromUuid(last.id) : null,
+    last_check_in: inc.lastCheckIn && last ? checkIn(ctx, last, { author: true }) : null,
+    description: richText(g.description),
+    progress_percentage: progressPercentage(g),
+    is_archived: g.archivedAt !== null,
+    is_closed: g.closedAt !== null,
+    is_outdated: isGoalOutdated(g, ctx.now),
+    closed_by: null,
+    closed_at: g.closedAt,
+    archived_at: g.archivedAt,
+    inserted_at: g.insertedAt,
+    updated_at: g.updatedAt,
+    next_update_scheduled_at: g.nextUpdateScheduledAt,
+    parent_goal_id: null,
+    parent_goal: null,
+    projects: inc.projects
+      ? ctx.state.projects.filter((p) => p.goalId === g.id).map((p) => projectEssential(ctx, p))
+      : null,
+    privacy: inc.privacy ? (g.access.company === 'none' ? 'secret' : 'internal') : null,
+    access_levels: null,
+    retrospective: null,
+    notifications: inc.unreadNotifications ? [] : null,
+    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, g) : null,
+  })
+}
+
+/** Champion and reviewer first (they are notified by default), then everyone else who may edit. */
+function potentialSubscribers(ctx: Ctx, item: Goal | Project): Json[] {
+  const out: Json[] = []
+  const add = (p: Person | undefined, role: string, priority: boolean): void => {
+    if (!p || p.suspended || out.some((s) => (s.person as Json).id === personId(p))) return
+    out.push(typed(ctx, 'subscriber', { role, priority, is_subscribed: priority, person: person(ctx, p) }))
+  }
+  add(
+    ctx.state.people.find((p) => p.id === item.championId),
+    'Champion',
+    true,
+  )
+  add(
+    ctx.state.people.find((p) => p.id === item.reviewerId),
+    'Reviewer',
+    true,
+  )
+  for (const p of ctx.state.people) {
+    if (p.id !== ctx.me.id && permissionsFor(accessLevel(item, p.id)).can_edit)
+      add(p, p.title ?? 'Contributor', false)
+  }
+  return out
+}
+
+export interface CheckInIncludes {
+  author?: boolean
+  goal?: boolean
+  acknowledgingPerson?: boolean
+  permissions?: boolean
+  reactions?: boolean
+  subscriptionList?: boolean
+}
+
+/** A goal progress update. Associations the request did not load come back null, as on real servers. */
+export function checkIn(ctx: Ctx, c: CheckIn, inc: CheckInIncludes): Json {
+  const g = ctx.state.goals.find((x) => x.id === c.goalId)
+  const findPerson = (id: string | null) => ctx.state.people.find((p) => p.id === id)
+  return typed(ctx, 'goal_progress_update', {
+    id: checkInId(c),
+    status: c.status,
+    state: c.state,
+    message: JSON.stringify(c.message),
+    inserted_at: c.insertedAt,
+    updated_at: c.updatedAt,
+    published_at: c.publishedAt,
+    scheduled_at: c.scheduledAt,
+    goal_target_updates: c.targets.map((t) => typed(ctx, 'goal_target_updates', { ...t })),
+    checklist: c.checklist.map((k) => typed(ctx, 'goal_check_update', { ...k })),
+    timeframe: timeframe(ctx, c.timeframe),
+    acknowledged: c.acknowledgedAt !== null,
+    acknowledged_at: c.acknowledgedAt,
+    acknowledging_person: inc.acknowledgingPerson ? person(ctx, findPerson(c.acknowledgedById)) : null,
+    author: inc.author ? person(ctx, findPerson(c.authorId)) : null,
+    goal: inc.goal && g ? goal(ctx, g, {}) : null,
+    comments_count: c.commentsCount,
+    reactions: inc.reactions ? [] : null,
+    subscription_list: inc.subscriptionList
+      ? typed(ctx, 'subscription_list', {
+          send_to_everyone: c.sendToEveryone,
+          subscriptions: c.subscriberIds.map((id) =>
+            typed(ctx, 'subscription', { person: person(ctx, findPerson(id)) }),
+          ),
+        })
+      : null,
+    potential_subscribers: null,
+    notifications: null,
+    permissions:
+      inc.permissions && g ? typed(ctx, 'goal_update_permissions', checkInPermissions(ctx, c, g)) : null,
+  })
+}
+
+function checkInPermissions(ctx: Ctx, c: CheckIn, g: Goal): Json {
+  const perms = permissionsFor(accessLevel(g, ctx.me.id))
+  return {
+    can_view: perms.can_view,
+    can_comment: perms.can_comment,
+    can_edit: c.authorId === ctx.me.id,
+    can_acknowledge: g.reviewerId === ctx.me.id || g.championId === ctx.me.id,
+  }
+}
+
+/** The short form `update_description` answers with: no `description` at all. */
+export function projectEssential(ctx: Ctx, p: Project): Json {
+  return typed(ctx, 'project', {
+    id: projectId(p),
+    name: p.name,
+    space_id: shortIdFromUuid(p.spaceId),
+    space: space(ctx, p.spaceId),
+    privacy: p.privacy,
+    status: p.status,
+    success_status: p.successStatus ?? 'nil',
+    goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,
+  })
+}
+
+export interface ProjectIncludes {
+  champion?: boolean
+  reviewer?: boolean
+  space?: boolean
+  goal?: boolean
+  permissions?: boolean
+  contributors?: boolean
+  milestones?: boolean
+  keyResources?: boolean
+  lastCheckIn?: boolean
+  potentialSubscribers?: boolean
+  privacy?: boolean
+  unreadNotifications?: boolean
+}
+
+export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
+  const findPerson = (id: string | null) => ctx.state.people.find((x) => x.id === id)
+  const g = ctx.state.goals.find((x) => x.id === p.goalId)
+  return typed(ctx, 'project', {
+    id: projectId(p),
+    name: p.name,
+    space_id: shortIdFromUuid(p.spaceId),
+    goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,
+    state: p.state,
+    status: p.status,
+    success_status: p.successStatus ?? 'nil',
+    privacy: p.privacy,
+    description: richText(p.description),
+    timeframe: timeframe(ctx, p.timeframe),
+    inserted_at: p.insertedAt,
+    updated_at: p.updatedAt,
+    started_at: p.startedAt,
+    closed_at: p.closedAt,
+    archived_at: p.archivedAt,
+    is_archived: p.archivedAt !== null,
+    is_outdated: ctx.now.getTime() > new Date(p.nextCheckInScheduledAt).getTime() + 3 * 86_400_000,
+    is_pinned: false,
+    next_check_in_scheduled_at: p.nextCheckInScheduledAt,
+    space: inc.space ? space(ctx, p.spaceId) : null,
+    champion: inc.champion ? person(ctx, findPerson(p.championId)) : null,
+    reviewer: inc.reviewer ? person(ctx, findPerson(p.reviewerId)) : null,
+    goal: inc.goal && g ? goal(ctx, g, {}) : null,
+    permissions: inc.permissions
+      ? typed(ctx, 'project_permissions', { ...permissionsFor(accessLevel(p, ctx.me.id)) })
+      : null,
+    contributors: inc.contributors ? contributors(ctx, p) : null,
+    milestones: inc.milestones ? [] : null,
+    key_resources: inc.keyResources ? [] : null,
+    last_check_in: null,
+    next_milestone: null,
+    retrospective: null,
+    access_levels: null,
+    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, p) : null,
+    notifications: inc.unreadNotifications ? [] : null,
+  })
+}
+
+function contributors(ctx: Ctx, p: Project): Json[] {
+  const rows: [string | null, string][] = [
+    [p.championId, 'champion'],
+    [p.reviewerId, 'reviewer'],
+    ...p.contributorIds.map((id): [string, string] => [id, 'contributor']),
+  ]
+  return rows.flatMap(([id, role]) => {
+    const who = ctx.state.people.find((x) => x.id === id)
+    if (!who || who.suspended) return []
+    return [
+      typed(ctx, 'project_contributor', {
+        id: shortIdFromUuid(deterministicUuid(`contributor:${p.id}:${who.id}`)),
+        role,
+        responsibility: null,
+        person: person(ctx, who),
+      }),
+    ]
+  })
+}

@@ -1,0 +1,191 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { answerApi, endpointName, loggedBody, type ApiRequest } from './api'
+import { findBlob } from './blobs'
+import { CONTROL_PREFIX, handleControl, type ControlTarget } from './control'
+import { isoTimestamp } from './dates'
+import { defaultFaults, Sleeper } from './faults'
+import { replies, type Reply } from './replies'
+import { buildSeed } from './seed'
+import { DEFAULT_TOKENS } from './tokens'
+import type { Emulator, EmulatorOptions, EmulatorState, Faults, RequestLogEntry } from './types'
+
+/**
+ * The HTTP server: API requests go through the fault switches and then `answerApi`; the control API
+ * and the seeded blobs are served beside it.
+ */
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const version = options.version ?? '1.8.0'
+  const host = options.host ?? '127.0.0.1'
+  const baseClock = options.now ?? (() => new Date())
+  let frozenClock: Date | null = null
+  const now = (): Date => frozenClock ?? baseClock()
+
+  let faults: Faults = defaultFaults()
+  let paused = false
+  const sleeper = new Sleeper()
+  let url = ''
+  const state = {} as EmulatorState
+
+  const reset = (): void => {
+    Object.assign(state, buildSeed(now(), url))
+    faults = defaultFaults()
+    paused = false
+  }
+
+  const control: ControlTarget = {
+    state,
+    faults: () => ({ ...faults }),
+    setFaults: (partial) => {
+      faults = { ...faults, ...partial }
+    },
+    reset,
+    pause: () => {
+      paused = true
+    },
+    resume: () => {
+      paused = false
+    },
+    isPaused: () => paused,
+    setClock: (when) => {
+      frozenClock = when
+    },
+  }
+
+  function send(res: ServerResponse, reply: Reply, entry?: RequestLogEntry): void {
+    if (res.destroyed || res.writableEnded) return
+    const headers: Record<string, string | number> = {
+      'cache-control': 'max-age=0, private, must-revalidate',
+      'content-length': Buffer.byteLength(reply.body),
+    }
+    if (!reply.fromProxy) headers['x-operately-version'] = version
+    if (reply.contentType) headers['content-type'] = reply.contentType
+    if (reply.status >= 500 && faults.retryAfterSeconds !== null)
+      headers['retry-after'] = faults.retryAfterSeconds
+    res.writeHead(reply.status, headers)
+    res.end(reply.body)
+    if (entry) entry.status = reply.status
+  }
+
+  async function onApiRequest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    rawBody: string,
+  ): Promise<void> {
+    const entry: RequestLogEntry = {
+      method: req.method ?? '',
+      path: url.pathname,
+      endpoint: endpointName(url.pathname),
+      query: Object.fromEntries(
+        [...new Set(url.searchParams.keys())].map((k) => {
+          const all = url.searchParams.getAll(k)
+          return [k, all.length === 1 ? all[0]! : all]
+        }),
+      ),
+      body: loggedBody(rawBody),
+      status: null,
+      at: isoTimestamp(now()),
+    }
+    state.requests.push(entry)
+
+    const dropConnection = (): void => {
+      req.socket.destroy()
+    }
+    if (paused) return dropConnection()
+    await sleeper.sleep(faults.latencyMs)
+    if (paused) return dropConnection()
+    // A client that gave up while the request waited is gone before anything was processed:
+    // like a real server whose request process dies with the connection, nothing is applied.
+    if (req.socket.destroyed) return
+
+    if (faults.htmlBadGateway > 0) {
+      faults.htmlBadGateway--
+      return send(res, replies.badGatewayHtml(), entry)
+    }
+    if (faults.serverErrors > 0) {
+      faults.serverErrors--
+      return send(res, replies.handlerFailure(), entry)
+    }
+
+    const request: ApiRequest = {
+      method: req.method ?? '',
+      pathname: url.pathname,
+      search: url.searchParams,
+      authorization: req.headers.authorization,
+      accept: req.headers.accept,
+      contentType: req.headers['content-type'],
+      rawBody,
+    }
+    const { reply, committed } = answerApi(request, { state, version, now: now(), faults })
+    if (committed && faults.dropAfterCommit > 0) {
+      faults.dropAfterCommit--
+      return dropConnection()
+    }
+    if (committed && faults.hangAfterCommitMs > 0) await sleeper.sleep(faults.hangAfterCommitMs)
+    send(res, reply, entry)
+  }
+
+  async function onRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const parsed = new URL(req.url ?? '/', 'http://emulator.invalid')
+    const rawBody = await readBody(req)
+    if (parsed.pathname.startsWith(CONTROL_PREFIX))
+      return handleControl(req, res, parsed.pathname, rawBody, control)
+    const blob = req.method === 'GET' ? findBlob(parsed.pathname) : null
+    if (blob) {
+      res.writeHead(200, { 'content-type': blob.filetype, 'content-length': blob.content.length })
+      res.end(blob.content)
+      return
+    }
+    if (!parsed.pathname.startsWith('/api/')) return send(res, replies.pathNotFound())
+    await onApiRequest(req, res, parsed, rawBody)
+  }
+
+  const server = createServer((req, res) => {
+    onRequest(req, res).catch((error: unknown) => {
+      console.error('[emulator] request failed:', error)
+      if (!res.headersSent) send(res, replies.crash())
+    })
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const address = server.address() as AddressInfo
+  url = `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`
+  reset()
+
+  return {
+    url,
+    tokens: { ...DEFAULT_TOKENS },
+    state,
+    setFaults: control.setFaults,
+    clearFaults: () => {
+      faults = defaultFaults()
+    },
+    faults: control.faults,
+    pause: control.pause,
+    resume: control.resume,
+    reset,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        sleeper.wakeAll()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      }),
+  }
+}
