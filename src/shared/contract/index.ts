@@ -1,25 +1,16 @@
 import { z } from 'zod'
-import { appErrorSchema } from './errors'
-import { sessionStateSchema } from './session'
+import { appErrorSchema } from '../errors'
+import { sessionOperations } from './session'
 
 /**
  * The bridge between renderer and main, declared once.
  * The preload exposes one function per operation, main validates every input against `input`,
- * and the renderer gets typed calls. Add an operation here and both sides follow.
+ * and the renderer gets typed calls. Each area declares its operations in its own file here; add the
+ * area below and both sides follow.
  */
 
-// Hard caps: a URL or token longer than this is garbage, not something to send to a server.
-const baseUrlInput = z.string().max(2048)
-const tokenInput = z.string().max(4096)
-const noInput = z.object({}).strict()
-
 export const operations = {
-  'session.get': { input: noInput, output: sessionStateSchema },
-  'session.signIn': {
-    input: z.object({ baseUrl: baseUrlInput, token: tokenInput }).strict(),
-    output: sessionStateSchema,
-  },
-  'session.signOut': { input: noInput, output: sessionStateSchema },
+  ...sessionOperations,
 } as const
 
 export type Operations = typeof operations

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+import { sessionStateSchema } from '../session'
+import { noInput } from './inputs'
+
+// Hard caps: a URL or token longer than this is garbage, not something to send to a server.
+export const sessionOperations = {
+  'session.get': { input: noInput, output: sessionStateSchema },
+  'session.signIn': {
+    input: z.object({ baseUrl: z.string().max(2048), token: z.string().max(4096) }).strict(),
+    output: sessionStateSchema,
+  },
+  'session.signOut': { input: noInput, output: sessionStateSchema },
+} as const
