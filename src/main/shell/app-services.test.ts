@@ -1,0 +1,35 @@
+import { existsSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { KeytarLike } from '../services/vault/token-vault'
+import { createAppServices } from './app-services'
+
+const keychain: KeytarLike = {
+  getPassword: async () => null,
+  setPassword: async () => {},
+  deletePassword: async () => false,
+}
+
+describe('createAppServices', () => {
+  it('builds the real services in the given data folder, with the keychain it loaded', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'app-services-')), 'profile')
+    const services = await createAppServices({ dataDir, loadKeytar: async () => keychain })
+    expect(services.dataDir).toBe(dataDir)
+    expect(existsSync(dataDir)).toBe(true)
+    expect(await services.dispatch('session.get', {})).toEqual({
+      ok: true,
+      value: { status: 'signed_out', lastBaseUrl: null },
+    })
+  })
+
+  it('fails with the keychain message when the keychain module cannot be loaded, before touching disk', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'app-services-')), 'profile')
+    const failing = createAppServices({
+      dataDir,
+      loadKeytar: () => Promise.reject(new Error('Operately Tray cannot use the system keychain.')),
+    })
+    await expect(failing).rejects.toThrow('Operately Tray cannot use the system keychain.')
+    expect(existsSync(dataDir)).toBe(false)
+  })
+})

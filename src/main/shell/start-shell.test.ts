@@ -1,0 +1,308 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { channelFor, operationNames } from '@shared/contract'
+import { startEmulator, type Emulator } from '../../../e2e/emulator'
+import { createMainServices, type MainServices } from '../services/create-services'
+import { silentLogger } from '../services/log/logger'
+import type { KeytarLike } from '../services/vault/token-vault'
+import { startShell, type ShellOptions } from './start-shell'
+import {
+  FakeBrowserWindow,
+  FakeTray,
+  FakeWebContents,
+  app,
+  dialog,
+  globalShortcut,
+  ipcMain,
+  Menu,
+  resetFakeElectron,
+  session,
+} from './testing/fake-electron'
+
+vi.mock('electron', () => import('./testing/fake-electron'))
+
+// The shell against the real main-process services and the Operately emulator over HTTP; only Electron
+// is faked. The keychain is an in-memory twin: the real one is exercised by the vault's own tests.
+function memoryKeychain(): KeytarLike & { locked: boolean } {
+  const entries = new Map<string, string>()
+  const key = (service: string, account: string) => `${service}\u0000${account}`
+  const keychain = {
+    /** A locked keychain refuses to delete, as a real one does until the user unlocks it. */
+    locked: false,
+    getPassword: async (service: string, account: string) => entries.get(key(service, account)) ?? null,
+    setPassword: async (service: string, account: string, password: string) => {
+      entries.set(key(service, account), password)
+    },
+    deletePassword: async (service: string, account: string) => {
+      if (keychain.locked) throw new Error('The keychain is locked')
+      return entries.delete(key(service, account))
+    },
+  }
+  return keychain
+}
+
+const root = fileURLToPath(new URL('../../../', import.meta.url))
+const mainDir = join(root, 'out', 'main')
+const pageUrl = pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href
+
+let emulator: Emulator
+beforeAll(async () => {
+  emulator = await startEmulator()
+})
+afterAll(async () => {
+  await emulator.close()
+})
+
+async function start(overrides: Partial<ShellOptions> = {}) {
+  let services: MainServices | undefined
+  const keychain = memoryKeychain()
+  const factoryDirs: string[] = []
+  const shell = await startShell({
+    mainDir,
+    env: {},
+    platform: 'linux',
+    bootLog: silentLogger,
+    createServices: async ({ dataDir }) => {
+      factoryDirs.push(dataDir)
+      services = await createMainServices({
+        dataDir: mkdtempSync(join(tmpdir(), 'shell-')),
+        keytar: keychain,
+        log: silentLogger,
+        requestTimeoutMs: 5000,
+      })
+      return services
+    },
+    ...overrides,
+  })
+  const window = FakeBrowserWindow.instances[0]
+  const tray = FakeTray.instances[0]
+  const invoke = (
+    name: string,
+    input: unknown,
+    sender: FakeWebContents | undefined = window?.webContents,
+  ) => {
+    const handler = ipcMain.handlers.get(name.replace('.', ':'))
+    if (!handler || !sender) throw new Error(`no handler for ${name}`)
+    return handler(sender.invokeEvent(), input)
+  }
+  return { shell, window, tray, invoke, factoryDirs, keychain, services: () => services }
+}
+
+describe('startShell', () => {
+  beforeEach(() => {
+    resetFakeElectron()
+    emulator.reset()
+  })
+
+  it('pre-creates the popup hidden, with the secure preferences, and loads the bundled page', async () => {
+    const { window } = await start()
+    expect(FakeBrowserWindow.instances).toHaveLength(1)
+    expect(window?.isVisible()).toBe(false)
+    expect(window?.options['webPreferences']).toMatchObject({
+      sandbox: true,
+      contextIsolation: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      preload: join(root, 'out', 'preload', 'index.cjs'),
+    })
+    expect(window?.loaded).toEqual([{ kind: 'file', target: join(root, 'out', 'renderer', 'index.html') }])
+    expect(window?.webContents.getURL()).toBe(pageUrl)
+  })
+
+  it('answers every contract operation over IPC', async () => {
+    await start()
+    expect([...ipcMain.handlers.keys()].sort()).toEqual(operationNames.map(channelFor).sort())
+  })
+
+  it('signs in from the popup page: the tray then names the person and offers Sign out', async () => {
+    const { invoke, tray } = await start()
+    expect(tray?.tooltip).toBe('Operately Tray — not signed in')
+    expect(tray?.contextMenu?.item('Sign out').enabled).toBe(false)
+
+    const result = await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+
+    expect(result).toMatchObject({
+      ok: true,
+      value: { status: 'signed_in', person: { fullName: 'Ada Lovelace' } },
+    })
+    expect(tray?.tooltip).toBe('Operately Tray — signed in as Ada Lovelace')
+    expect(tray?.contextMenu?.item('Sign out').enabled).toBe(true)
+  })
+
+  it('never lets a foreign page sign in: the call is ignored and the services never see it', async () => {
+    const { invoke, window, tray } = await start()
+    window?.webContents.navigate('https://evil.example/') // blocked by the guard …
+    if (window) window.webContents.mainFrame.url = 'https://evil.example/' // … so force it, as a compromised page would be
+    expect(
+      await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write }),
+    ).toBeUndefined()
+    const stranger = new FakeWebContents()
+    stranger.mainFrame.url = pageUrl
+    expect(
+      await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write }, stranger),
+    ).toBeUndefined()
+    expect(emulator.state.requests).toEqual([])
+    expect(tray?.tooltip).toBe('Operately Tray — not signed in')
+  })
+
+  it('signs out from the tray menu and opens the popup on its sign-in screen', async () => {
+    const { invoke, tray, window, services } = await start()
+    await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+
+    await tray?.contextMenu?.click('Sign out')
+
+    expect(await services()?.session.get()).toEqual({ status: 'signed_out', lastBaseUrl: emulator.url })
+    expect(tray?.tooltip).toBe('Operately Tray — not signed in')
+    expect(tray?.contextMenu?.item('Sign out').enabled).toBe(false)
+    expect(window?.isVisible()).toBe(true)
+  })
+
+  it('says so when signing out from the tray fails, and stays signed in', async () => {
+    const { invoke, tray, keychain } = await start()
+    await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    keychain.locked = true
+
+    await tray?.contextMenu?.click('Sign out')
+
+    expect(dialog.errors).toHaveLength(1)
+    expect(dialog.errors[0]?.title).toBe('Operately Tray could not sign out')
+    expect(dialog.errors[0]?.content).toMatch(/keychain|Secret Service/i)
+    expect(tray?.tooltip).toBe('Operately Tray — signed in as Ada Lovelace')
+  })
+
+  it('opens the popup from the tray menu and keeps it open on blur once the user asks for that', async () => {
+    const clock = { now: 1_000_000 }
+    const { tray, window } = await start({ now: () => clock.now })
+    await tray?.contextMenu?.click('Open')
+    expect(window?.isVisible()).toBe(true)
+    await tray?.contextMenu?.click('Keep open when it loses focus')
+    expect(tray?.contextMenu?.item('Keep open when it loses focus').checked).toBe(true)
+    clock.now += 10_000
+    window?.blur()
+    expect(window?.isVisible()).toBe(true)
+  })
+
+  it('shows the popup when the app is launched a second time', async () => {
+    const { window } = await start()
+    app.emit('second-instance', {}, ['operately-tray'], '/home/ada', {})
+    expect(window?.isVisible()).toBe(true)
+  })
+
+  it('shows the popup once ready when the second launch arrives while still starting', async () => {
+    const starting = start()
+    app.emit('second-instance', {}, ['operately-tray'], '/home/ada', {})
+    const { window } = await starting
+    expect(window?.isVisible()).toBe(true)
+  })
+
+  it('starts hidden even if macOS reports an activation during launch, and shows on a later one', async () => {
+    const starting = start({ platform: 'darwin' })
+    app.emit('activate', {}, false)
+    const { window } = await starting
+    expect(window?.isVisible()).toBe(false)
+    app.emit('activate', {}, false)
+    expect(window?.isVisible()).toBe(true)
+  })
+
+  it('toggles the popup with the global shortcut', async () => {
+    const { window } = await start()
+    const press = globalShortcut.registered.get('CommandOrControl+Shift+O')
+    expect(press).toBeDefined()
+    press?.()
+    expect(window?.isVisible()).toBe(true)
+    press?.()
+    expect(window?.isVisible()).toBe(false)
+  })
+
+  it('keeps running when another app holds the shortcut', async () => {
+    globalShortcut.taken.add('CommandOrControl+Shift+O')
+    const { shell, tray } = await start()
+    expect(shell).not.toBeNull()
+    expect(tray).toBeDefined()
+  })
+
+  it('leaves quietly when another instance already runs (that one shows its popup instead)', async () => {
+    app.singleInstanceLock = false
+    const { shell } = await start()
+    expect(shell).toBeNull()
+    expect(app.quitCalls).toBe(1)
+    expect(FakeBrowserWindow.instances).toHaveLength(0)
+    expect(FakeTray.instances).toHaveLength(0)
+  })
+
+  it('denies web permissions and keeps every window on the app before anything loads', async () => {
+    const { window } = await start()
+    const answers: boolean[] = []
+    session.defaultSession.permissionRequestHandler?.(
+      window?.webContents,
+      'media',
+      (granted) => answers.push(granted),
+      {},
+    )
+    expect(answers).toEqual([false])
+    expect(window?.webContents.navigate('https://evil.example/')).toBe(true)
+    expect(window?.webContents.openWindow('https://example.com/')).toEqual({ action: 'deny' })
+  })
+
+  it('hides the dock icon on macOS and pops the tray menu instead of attaching it', async () => {
+    const { tray } = await start({ platform: 'darwin' })
+    expect(app.dockHidden).toBe(true)
+    expect(tray?.setContextMenuCalls).toBe(0)
+  })
+
+  it('removes the default menu and its Reload shortcut on Linux; keeps only the Edit menu on macOS for copy and paste', async () => {
+    await start()
+    expect(Menu.applicationMenu).toBeNull()
+    resetFakeElectron()
+    await start({ platform: 'darwin' })
+    expect(Menu.applicationMenu?.items.map((item) => item.role)).toEqual(['appMenu', 'editMenu'])
+  })
+
+  it('sets the Windows AppUserModelID so notifications and pinning work', async () => {
+    await start({ platform: 'win32' })
+    expect(app.appUserModelId).toBe('com.operately.tray')
+  })
+
+  it('keeps its data where OPERATELY_TRAY_DATA_DIR says, Electron profile included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shell-data-'))
+    const { factoryDirs } = await start({ env: { OPERATELY_TRAY_DATA_DIR: dir } })
+    expect(app.getPath('userData')).toBe(dir)
+    expect(factoryDirs).toEqual([dir])
+  })
+
+  it('tells the user why it cannot start when the services fail (a broken keychain module), and exits', async () => {
+    const { shell } = await start({
+      createServices: async () => {
+        throw new Error('Operately Tray cannot use the system keychain, where it keeps your API token.')
+      },
+    })
+    expect(shell).toBeNull()
+    expect(dialog.errors).toEqual([
+      {
+        title: 'Operately Tray could not start',
+        content: 'Operately Tray cannot use the system keychain, where it keeps your API token.',
+      },
+    ])
+    expect(app.exitCode).toBe(1)
+    expect(FakeTray.instances).toHaveLength(0)
+  })
+
+  it('cleans up on quit: shortcut released, tray removed, IPC handlers gone, popup allowed to close', async () => {
+    const { window, tray } = await start()
+    app.quit()
+    expect(globalShortcut.registered.size).toBe(0)
+    expect(tray?.isDestroyed()).toBe(true)
+    expect(ipcMain.handlers.size).toBe(0)
+    expect(window?.close()).toBe(false)
+  })
+
+  it('keeps running when the popup is closed: a tray app lives in the tray', async () => {
+    const { window } = await start()
+    expect(app.listenerCount('window-all-closed')).toBeGreaterThan(0)
+    expect(window?.close()).toBe(true)
+    expect(app.quitCalls).toBe(0)
+  })
+})

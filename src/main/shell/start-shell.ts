@@ -1,0 +1,212 @@
+import { resolve } from 'node:path'
+import { app, dialog, globalShortcut, session, shell } from 'electron'
+import type { SessionState } from '@shared/session'
+import type { MainServices } from '../services/create-services'
+import { createLogger, type Logger } from '../services/log/logger'
+import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-location'
+import { installApplicationMenu } from './application-menu'
+import { contentSecurityPolicy } from './content-security-policy'
+import { createLinkOpener } from './external-links'
+import { defaultToggleShortcut, registerToggleShortcut } from './global-shortcut'
+import { registerIpcHandlers } from './ipc-handlers'
+import { createPopupWindow, type PopupWindow } from './popup-window'
+import { hardenSession, installWebContentsGuard } from './security'
+import { createTray, type TrayController } from './tray'
+
+/** Must match the installer's appId, or Windows notifications and taskbar grouping break. */
+export const appUserModelId = 'com.operately.tray'
+
+export interface ShellOptions {
+  /** Builds the main-process services once Electron is ready; `dataDir` is the app's userData folder. */
+  createServices(context: { dataDir: string }): Promise<MainServices>
+  /** Directory of the main-process bundle (`out/main`), from which the preload, page and icons are found. */
+  mainDir: string
+  env?: NodeJS.ProcessEnv
+  platform?: NodeJS.Platform
+  resourcesPath?: string
+  shortcut?: string
+  now?: () => number
+  /** Where to log until the services' own log exists; the console by default. */
+  bootLog?: Logger
+}
+
+export interface RunningShell {
+  services: MainServices
+  popup: PopupWindow
+  tray: TrayController
+}
+
+const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
+
+/**
+ * Starts the tray app: one instance only, no dock icon, a hidden pre-built popup, the tray icon, the
+ * global shortcut, and the IPC bridge to the services. Resolves to null when this process is not going
+ * to run the app (another instance already does, or start-up failed and the user was told why).
+ */
+export async function startShell(options: ShellOptions): Promise<RunningShell | null> {
+  const platform = options.platform ?? process.platform
+  const env = options.env ?? process.env
+
+  // Until the services exist (and with them the log file), log to the console.
+  let current: Logger = options.bootLog ?? createLogger({ console: true })
+  const log: Logger = {
+    debug: (m, f) => current.debug(m, f),
+    info: (m, f) => current.info(m, f),
+    warn: (m, f) => current.warn(m, f),
+    error: (m, f) => current.error(m, f),
+  }
+
+  const fail = (title: string, err: unknown): null => {
+    log.error(title, { error: message(err) })
+    dialog.showErrorBox(title, message(err))
+    app.exit(1)
+    return null
+  }
+
+  // Tests and side-by-side profiles get their own folder; this also scopes the single-instance lock.
+  const dataDirOverride = env['OPERATELY_TRAY_DATA_DIR']
+  if (dataDirOverride) app.setPath('userData', resolve(dataDirOverride))
+
+  if (!app.requestSingleInstanceLock()) {
+    // The running instance receives 'second-instance' and shows its popup.
+    app.quit()
+    return null
+  }
+
+  if (platform === 'win32') app.setAppUserModelId(appUserModelId)
+  // Lets Wayland desktops offer the global shortcut through the XDG portal.
+  if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal')
+
+  const paths = appPaths({
+    mainDir: options.mainDir,
+    isPackaged: app.isPackaged,
+    resourcesPath: options.resourcesPath ?? process.resourcesPath,
+  })
+  let target: RendererTarget
+  try {
+    target = rendererTarget(env, app.isPackaged, paths.rendererHtml)
+  } catch (err) {
+    return fail('Operately Tray could not start', err)
+  }
+  const isOwnPage = (url: string) => isAppUrl(url, target, platform)
+  const openLink = createLinkOpener((url) => shell.openExternal(url), log)
+  installWebContentsGuard(app, { isAppUrl: isOwnPage, openLink, log })
+
+  let popup: PopupWindow | null = null
+  let tray: TrayController | null = null
+  let started = false
+  let showWhenReady = false
+  let cleanup: (() => void)[] = []
+
+  // A second launch (from a menu, a dock, a desktop file) means "show me the app", even mid-start-up.
+  app.on('second-instance', () => {
+    if (started && popup) popup.show(tray?.bounds() ?? null)
+    else showWhenReady = true
+  })
+  // macOS: opening the app again from Finder or Spotlight. macOS may also send this at launch, which
+  // must not open the popup (start at login starts hidden), hence only once running.
+  app.on('activate', () => {
+    if (started && popup) popup.show(tray?.bounds() ?? null)
+  })
+  // The popup only hides; should every window close anyway, the tray keeps the app alive.
+  app.on('window-all-closed', () => {})
+  app.on('before-quit', () => popup?.allowClose())
+  app.on('will-quit', () => {
+    globalShortcut.unregisterAll()
+    for (const dispose of cleanup) dispose()
+    cleanup = []
+    tray?.destroy()
+  })
+
+  await app.whenReady()
+  // A tray-only app is an agent app; the installer also sets LSUIElement so the icon never flashes.
+  if (platform === 'darwin') app.dock?.hide()
+
+  hardenSession(session.defaultSession, {
+    isAppUrl: isOwnPage,
+    contentSecurityPolicy: contentSecurityPolicy(target),
+    log,
+  })
+  installApplicationMenu(platform)
+
+  let services: MainServices
+  try {
+    services = await options.createServices({ dataDir: app.getPath('userData') })
+  } catch (err) {
+    return fail('Operately Tray could not start', err)
+  }
+  current = services.log
+
+  const window = createPopupWindow({
+    preload: paths.preload,
+    platform,
+    devTools: !app.isPackaged,
+    log,
+    ...(options.now ? { now: options.now } : {}),
+  })
+  popup = window
+  // Handlers first, page second: the page asks for the session as soon as it loads.
+  cleanup.push(
+    registerIpcHandlers({
+      dispatch: services.dispatch,
+      popupContents: () => window.webContents,
+      isAppUrl: isOwnPage,
+      log,
+    }),
+  )
+  void window.load(target)
+
+  const controller = createTray({
+    iconDir: paths.trayIcons,
+    platform,
+    log,
+    actions: {
+      open: () => window.show(controller.bounds()),
+      toggle: (bounds) => window.toggle(bounds ?? controller.bounds()),
+      keepOpen: () => window.keepOpenOnBlur(),
+      setKeepOpen: (keepOpen) => {
+        window.setKeepOpenOnBlur(keepOpen)
+        controller.refresh()
+      },
+      signOut: () =>
+        services.session
+          .signOut()
+          .then(
+            () => undefined,
+            (err: unknown) => {
+              // Still signed in (the token could not be removed from the keychain): say so and why.
+              log.error('signing out from the tray failed', { error: message(err) })
+              dialog.showErrorBox('Operately Tray could not sign out', message(err))
+            },
+          )
+          // The popup opens on its sign-in screen (the page re-reads the session when it becomes visible).
+          .finally(() => window.show(controller.bounds())),
+      quit: () => app.quit(),
+    },
+  })
+  tray = controller
+
+  // Subscribe before reading, so a change that lands in between is not lost.
+  let sawUpdate = false
+  cleanup.push(
+    services.session.subscribe((state) => {
+      sawUpdate = true
+      controller.update(state)
+    }),
+  )
+  const initial: SessionState = await services.session.get().catch((err: unknown) => {
+    log.warn('could not read the saved session; showing signed out', { error: message(err) })
+    return { status: 'signed_out', lastBaseUrl: null }
+  })
+  if (!sawUpdate) controller.update(initial)
+
+  registerToggleShortcut(
+    options.shortcut ?? defaultToggleShortcut,
+    () => window.toggle(controller.bounds()),
+    log,
+  )
+
+  started = true
+  if (showWhenReady) window.show(controller.bounds())
+  return { services, popup: window, tray: controller }
+}
