@@ -1,0 +1,174 @@
+import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createMainServices } from '../../src/main/services/create-services'
+import { silentLogger } from '../../src/main/services/log/logger'
+import { startHarness, type Harness } from './index'
+
+const indexHtml = `<!doctype html><html lang="en"><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; connect-src 'none'; object-src 'none'" />
+<script type="module" crossorigin src="./assets/app.js"></script>
+<link rel="stylesheet" href="./assets/app.css"></head><body><div id="root"></div></body></html>`
+
+interface Reply {
+  status: number
+  type: string | undefined
+  body: string
+}
+
+/** Raw HTTP, so paths and headers reach the server exactly as written (fetch would normalise them). */
+function send(
+  url: string,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Reply> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { hostname, port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            type: res.headers['content-type'],
+            body: Buffer.concat(chunks).toString(),
+          }),
+        )
+      },
+    )
+    req.on('error', reject)
+    req.end(options.body)
+  })
+}
+
+describe('browser harness', () => {
+  let root: string
+  let harness: Harness
+  let own: Record<string, string>
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'harness-test-'))
+    const rendererDir = join(root, 'renderer')
+    await mkdir(join(rendererDir, 'assets'), { recursive: true })
+    await writeFile(join(rendererDir, 'index.html'), indexHtml)
+    await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app")')
+    await writeFile(join(rendererDir, 'assets', 'app.css'), 'body{}')
+    await writeFile(join(root, 'secret.txt'), 'outside the renderer')
+    await symlink(join(root, 'secret.txt'), join(rendererDir, 'assets', 'link.txt'))
+    // Signed out, session.get never reaches the keychain: any keytar will do, so these tests need none.
+    const noKeychain = {
+      getPassword: () => Promise.reject(new Error('no keychain in this test')),
+      setPassword: () => Promise.reject(new Error('no keychain in this test')),
+      deletePassword: () => Promise.reject(new Error('no keychain in this test')),
+    }
+    const dataDir = join(root, 'data')
+    const services = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    harness = await startHarness({ dataDir, rendererDir, services })
+    const { host, origin } = new URL(harness.url)
+    own = { host, origin, 'content-type': 'application/json' }
+  })
+
+  afterAll(async () => {
+    await harness.close()
+    await rm(root, { recursive: true, force: true })
+  })
+
+  it('listens on 127.0.0.1 only', () => {
+    expect(new URL(harness.url).hostname).toBe('127.0.0.1')
+  })
+
+  it('serves the page with the bridge added and only connect-src relaxed', async () => {
+    const page = await send(harness.url, '/')
+    expect(page.status).toBe(200)
+    expect(page.type).toMatch(/^text\/html/)
+    expect(page.body).toContain(`connect-src 'self'; object-src 'none'`)
+    expect(page.body.indexOf('/__harness/bridge.js')).toBeLessThan(page.body.indexOf('./assets/app.js'))
+  })
+
+  it('serves assets with their MIME types', async () => {
+    expect((await send(harness.url, '/assets/app.js')).type).toMatch(/^text\/javascript/)
+    expect((await send(harness.url, '/assets/app.css')).type).toMatch(/^text\/css/)
+    expect((await send(harness.url, '/__harness/bridge.js')).type).toMatch(/^text\/javascript/)
+  })
+
+  it.each([
+    '/../secret.txt',
+    '/%2e%2e/secret.txt',
+    '/assets/..%2f..%2fsecret.txt',
+    '/assets/link.txt',
+    '/assets',
+    '/nope.js',
+  ])('answers 404 for %s instead of a file outside the build', async (path) => {
+    const reply = await send(harness.url, path)
+    expect(reply.status).toBe(404)
+    expect(reply.body).not.toContain('outside the renderer')
+  })
+
+  it('forwards a call from its own page to the dispatcher', async () => {
+    const reply = await send(harness.url, '/__harness/call/session.get', {
+      method: 'POST',
+      headers: own,
+      body: '{}',
+    })
+    expect(reply.status).toBe(200)
+    expect(JSON.parse(reply.body)).toEqual({ ok: true, value: { status: 'signed_out', lastBaseUrl: null } })
+  })
+
+  it('refuses calls from another origin, with no Origin, or cross-site', async () => {
+    const call = (headers: Record<string, string>) =>
+      send(harness.url, '/__harness/call/session.signOut', { method: 'POST', headers, body: '{}' })
+    const refused: Record<string, string>[] = [
+      { ...own, origin: 'https://evil.example' },
+      { host: own.host!, 'content-type': 'application/json' },
+      { ...own, 'sec-fetch-site': 'cross-site' },
+    ]
+    for (const headers of refused) {
+      const reply = await call(headers)
+      expect(reply.status).toBe(403)
+      expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { kind: 'forbidden' } })
+    }
+  })
+
+  it('refuses requests addressed to another host name (DNS rebinding)', async () => {
+    const reply = await send(harness.url, '/', {
+      headers: { host: `evil.example:${new URL(harness.url).port}` },
+    })
+    expect(reply.status).toBe(421)
+  })
+
+  it.each([
+    ['a non-JSON body', 'text/plain', 'baseUrl=x&token=y'],
+    ['malformed JSON', 'application/json', '{"baseUrl":'],
+    ['the wrong fields', 'application/json', '{"url":"x"}'],
+  ])('answers %s with invalid_input and keeps serving', async (_what, type, body) => {
+    const reply = await send(harness.url, '/__harness/call/session.signIn', {
+      method: 'POST',
+      headers: { ...own, 'content-type': type },
+      body,
+    })
+    expect(reply.status).toBe(200)
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+    expect((await send(harness.url, '/')).status).toBe(200)
+  })
+
+  it('answers an unknown operation and a GET to the call endpoint without crashing', async () => {
+    const unknown = await send(harness.url, '/__harness/call/vault.read', {
+      method: 'POST',
+      headers: own,
+      body: '{}',
+    })
+    expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+    const get = await send(harness.url, '/__harness/call/session.get', { headers: own })
+    expect(get.status).toBe(405)
+  })
+
+  it('says how to build the renderer when there is none', async () => {
+    await expect(
+      startHarness({ dataDir: join(root, 'data'), rendererDir: join(root, 'missing') }),
+    ).rejects.toThrow(/npx electron-vite build/)
+  })
+})

@@ -1,0 +1,200 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
+import { appError, type AppError, type Result } from '@shared/errors'
+import { createMainServices, type MainServices } from '../../src/main/services/create-services'
+import { bridgeScript, bridgeScriptPath, callPathPrefix } from './bridge-script'
+import { prepareIndexHtml } from './html'
+import { isOwnHost, isSameOriginCall } from './same-origin'
+import { mimeTypeFor, resolveStaticFile } from './static-files'
+
+export interface HarnessOptions {
+  /** 0 (the default) picks a free port. The harness listens on 127.0.0.1 only. */
+  port?: number
+  /** Where the main services keep their files; ignored when `services` is given. */
+  dataDir: string
+  /** The built renderer; defaults to `out/renderer` (run `npx electron-vite build` first). */
+  rendererDir?: string
+  /** Services to forward to; by default built with createMainServices and the real keychain. */
+  services?: MainServices
+}
+
+export interface Harness {
+  url: string
+  services: MainServices
+  close(): Promise<void>
+}
+
+export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url))
+
+// Sign-in inputs are capped at a few kilobytes by the contract; a megabyte is generous and bounded.
+const maxBodyBytes = 1024 * 1024
+
+class BodyTooLarge extends Error {}
+
+const readBody = (req: IncomingMessage): Promise<string> =>
+  new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length
+      if (size > maxBodyBytes) {
+        reject(new BodyTooLarge())
+        req.destroy()
+        return
+      }
+      chunks.push(chunk)
+    })
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
+    req.on('error', reject)
+  })
+
+const baseHeaders = {
+  'cache-control': 'no-store',
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+}
+
+const sendResult = (res: ServerResponse, status: number, result: Result<unknown>) => {
+  res.writeHead(status, { ...baseHeaders, 'content-type': 'application/json; charset=utf-8' })
+  res.end(JSON.stringify(result))
+}
+
+const failure = (error: AppError): Result<never> => ({ ok: false, error })
+
+const sendText = (res: ServerResponse, status: number, text: string) => {
+  res.writeHead(status, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' })
+  res.end(text)
+}
+
+/**
+ * Serves the built renderer to a browser and stands in for Electron's preload and IPC: each bridge call
+ * arrives as `POST /__harness/call/<operation>` and goes through the same dispatcher (same contract,
+ * same validation) to the same main services the app runs.
+ */
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const rendererDir = options.rendererDir ?? defaultRendererDir
+  const indexPath = join(rendererDir, 'index.html')
+  if (!existsSync(indexPath)) {
+    throw new Error(`No renderer build at ${rendererDir}. Build it first with: npx electron-vite build`)
+  }
+  const services =
+    options.services ??
+    (await createMainServices({ dataDir: options.dataDir, keytar: (await import('keytar')).default }))
+  const log = services.log
+  let port = 0
+
+  const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string) => {
+    if (req.method !== 'POST') {
+      return sendResult(res, 405, failure(appError('invalid_input', 'Bridge calls are POST requests.')))
+    }
+    if (!isSameOriginCall(req.headers, port)) {
+      req.resume()
+      return sendResult(
+        res,
+        403,
+        failure(appError('forbidden', 'This harness answers only the page it serves itself.')),
+      )
+    }
+    let body: string
+    try {
+      body = await readBody(req)
+    } catch (err) {
+      if (err instanceof BodyTooLarge) {
+        return sendResult(
+          res,
+          413,
+          failure(appError('invalid_input', 'The request to the app was too large.')),
+        )
+      }
+      throw err
+    }
+    const isJson = /^application\/json\s*(;|$)/i.test(req.headers['content-type'] ?? '')
+    let input: unknown = body
+    if (isJson) {
+      try {
+        input = JSON.parse(body)
+      } catch {
+        input = body
+      }
+    }
+    // Input that is not JSON reaches the dispatcher as the raw text, which no operation accepts: the
+    // caller gets the dispatcher's own `invalid_input` answer, exactly as malformed IPC input would.
+    sendResult(res, 200, await services.dispatch(name, input))
+  }
+
+  const handleStatic = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed')
+    if (pathname === bridgeScriptPath) {
+      res.writeHead(200, { ...baseHeaders, 'content-type': 'text/javascript; charset=utf-8' })
+      return res.end(req.method === 'HEAD' ? undefined : bridgeScript())
+    }
+    if (pathname === '/' || pathname === '/index.html') {
+      // Read on every request, so a rebuilt renderer shows up on reload.
+      const html = prepareIndexHtml(await readFile(indexPath, 'utf8'))
+      res.writeHead(200, { ...baseHeaders, 'content-type': 'text/html; charset=utf-8' })
+      return res.end(req.method === 'HEAD' ? undefined : html)
+    }
+    const file = await resolveStaticFile(rendererDir, pathname)
+    if (!file) return sendText(res, 404, 'Not Found')
+    const content = await readFile(file)
+    res.writeHead(200, {
+      ...baseHeaders,
+      'content-type': mimeTypeFor(file),
+      'content-length': content.length,
+    })
+    res.end(req.method === 'HEAD' ? undefined : content)
+  }
+
+  const server = createServer((req, res) => {
+    const respond = async () => {
+      if (!isOwnHost(req.headers, port))
+        return sendText(res, 421, 'This harness answers only at its own address.')
+      const pathname = new URL(req.url ?? '/', 'http://harness.invalid').pathname
+      if (pathname.startsWith(callPathPrefix)) {
+        let name: string
+        try {
+          name = decodeURIComponent(pathname.slice(callPathPrefix.length))
+        } catch {
+          name = pathname.slice(callPathPrefix.length)
+        }
+        return handleCall(req, res, name)
+      }
+      return handleStatic(req, res, pathname)
+    }
+    respond().catch((err: unknown) => {
+      log.error('harness request failed', {
+        path: req.url,
+        error: err instanceof Error ? err.message : String(err),
+      })
+      if (res.headersSent) return res.destroy()
+      sendResult(
+        res,
+        500,
+        failure(appError('internal', 'The browser harness failed to answer this request.')),
+      )
+    })
+  })
+
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolvePromise()
+    })
+  })
+  port = (server.address() as AddressInfo).port
+
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    services,
+    close: () =>
+      new Promise<void>((resolvePromise, reject) => {
+        server.close((err) => (err ? reject(err) : resolvePromise()))
+        server.closeAllConnections()
+      }),
+  }
+}

@@ -1,0 +1,56 @@
+import { realpath, stat } from 'node:fs/promises'
+import { extname, isAbsolute, relative, resolve, sep } from 'node:path'
+
+const mimeTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+}
+
+/** Unknown extensions are served as opaque bytes (with nosniff), never guessed into something runnable. */
+export const mimeTypeFor = (path: string): string =>
+  mimeTypes[extname(path).toLowerCase()] ?? 'application/octet-stream'
+
+const inside = (root: string, path: string): boolean => {
+  const rel = relative(root, path)
+  return rel === '' || (!rel.startsWith('..' + sep) && rel !== '..' && !isAbsolute(rel))
+}
+
+/**
+ * Maps a URL path to a regular file under `root`, or null. Rejects anything that would leave the root:
+ * `..` segments (also percent-encoded), backslashes, NUL bytes, and symlinks that point outside.
+ */
+export async function resolveStaticFile(root: string, urlPath: string): Promise<string | null> {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(urlPath)
+  } catch {
+    return null
+  }
+  if (decoded.includes('\0') || decoded.includes('\\')) return null
+  if (decoded.split('/').some((segment) => segment === '..')) return null
+  const candidate = resolve(root, '.' + decoded)
+  if (!inside(root, candidate)) return null
+  try {
+    const [realRoot, realFile] = await Promise.all([realpath(root), realpath(candidate)])
+    if (!inside(realRoot, realFile)) return null
+    return (await stat(realFile)).isFile() ? realFile : null
+  } catch {
+    return null
+  }
+}

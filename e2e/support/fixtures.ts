@@ -1,0 +1,61 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { test as base } from '@playwright/test'
+import keytar from 'keytar'
+import { createMainServices } from '../../src/main/services/create-services'
+import { startEmulator } from '../emulator'
+import type { Emulator } from '../emulator/types'
+import { startHarness, type Harness } from '../harness'
+
+export { expect } from '@playwright/test'
+
+export interface PopupFixtures {
+  /** A fresh Operately emulator on a random port (Ada Lovelace's tokens in `emulator.tokens`). */
+  emulator: Emulator
+  /** A fresh, empty data folder for the main services: session file, logs. */
+  dataDir: string
+  /** The keychain "service" this test's tokens are stored under, so no test meets another's entry. */
+  vaultService: string
+  /** The browser harness, backed by real main services, the real keychain and `dataDir`. */
+  harness: Harness
+}
+
+/**
+ * Every test gets its own emulator, data folder, keychain service and harness: nothing a test does
+ * (signing in, a stored token, a log line) can leak into another, and parallel workers never collide.
+ */
+/* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring. */
+export const test = base.extend<PopupFixtures>({
+  emulator: async ({}, use) => {
+    const emulator = await startEmulator()
+    await use(emulator)
+    await emulator.close()
+  },
+
+  dataDir: async ({}, use) => {
+    const dir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-'))
+    await use(dir)
+    await rm(dir, { recursive: true, force: true })
+  },
+
+  vaultService: async ({}, use) => {
+    await use(`Operately Tray e2e ${randomUUID()}`)
+  },
+
+  harness: async ({ dataDir, vaultService }, use) => {
+    const services = await createMainServices({ dataDir, keytar, vaultService })
+    const harness = await startHarness({ dataDir, services })
+    await use(harness)
+    // Leave the keychain as we found it. signOut answers with a value, never a throw; a test that
+    // wanted the token gone has already checked that it is.
+    await services.dispatch('session.signOut', {})
+    await harness.close()
+  },
+})
+/* eslint-enable no-empty-pattern */
+
+/** The keychain entry for a server, read directly: what an attacker with the keychain would find. */
+export const keychainToken = (vaultService: string, serverUrl: string): Promise<string | null> =>
+  keytar.getPassword(vaultService, new URL(serverUrl).origin)

@@ -1,0 +1,32 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type { OperationInput } from '@shared/contract'
+import type { SessionState } from '@shared/session'
+import { call } from './operately'
+
+export const sessionQueryKey = ['session'] as const
+
+export type SignInInput = OperationInput<'session.signIn'>
+
+/** Who is signed in, to which server, and whether the token can write. Never the token. */
+export function useSession() {
+  return useQuery({ queryKey: sessionQueryKey, queryFn: () => call((bridge) => bridge.session.get()) })
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (input: SignInInput) => call((bridge) => bridge.session.signIn(input)),
+    onSuccess: (state: SessionState) => queryClient.setQueryData(sessionQueryKey, state),
+    // The mutation's variables hold the token: drop the finished mutation from the cache as soon as the
+    // form that started it is gone, instead of keeping the token in memory for the default five minutes.
+    gcTime: 0,
+  })
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: () => call((bridge) => bridge.session.signOut()),
+    onSuccess: (state: SessionState) => queryClient.setQueryData(sessionQueryKey, state),
+  })
+}
