@@ -11,7 +11,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: 'CallExpression[callee.property.name="only"]', message: 'No focused tests.' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'CallExpression[callee.property.name="only"]', message: 'No focused tests.' },
+      ],
     },
   },
   {
@@ -19,7 +22,10 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/main/shell/**', 'src/preload/**', 'src/main/index.ts'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only src/main/shell may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'electron', message: 'Only src/main/shell may import electron.' }] },
+      ],
     },
   },
   {
@@ -30,7 +36,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['node:*', '**/main/**', 'electron'], message: 'The renderer has no Node and no main-process code.' }] },
+        {
+          patterns: [
+            {
+              group: ['node:*', '**/main/**', 'electron'],
+              message: 'The renderer has no Node and no main-process code.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -10,10 +10,14 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(root)
 
 if (process.env.OPERATELY_TRAY_PRIVATE_KEYRING !== '1') {
-  const inside = spawnSync('scripts/with-keyring.sh', [process.execPath, 'scripts/test-all.mjs', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, OPERATELY_TRAY_PRIVATE_KEYRING: '1' },
-  })
+  const inside = spawnSync(
+    'scripts/with-keyring.sh',
+    [process.execPath, 'scripts/test-all.mjs', ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, OPERATELY_TRAY_PRIVATE_KEYRING: '1' },
+    },
+  )
   process.exit(inside.status ?? 1)
 }
 
@@ -52,7 +56,12 @@ const built = run('build', bin('electron-vite'), ['build'])
 if (!built) failedSteps.push('build')
 
 // Unit and integration tests (vitest).
-const unitOk = run('unit tests', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${results}/vitest.json`])
+const unitOk = run('unit tests', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${results}/vitest.json`,
+])
 const vitest = readJson(`${results}/vitest.json`)
 if (vitest) {
   totals.passed += vitest.numPassedTests
@@ -66,7 +75,9 @@ if (vitest) {
 
 // End-to-end tests (Playwright, Debian Chromium, through the browser harness).
 if (built) {
-  const e2eOk = run('e2e tests', bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json` })
+  const e2eOk = run('e2e tests', bin('playwright'), ['test'], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: `${results}/playwright.json`,
+  })
   const pw = readJson(`${results}/playwright.json`)
   if (pw?.stats) {
     totals.passed += pw.stats.expected + pw.stats.flaky

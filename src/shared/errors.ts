@@ -54,7 +54,11 @@ export class AppFailure extends Error {
   }
 }
 
-export const appError = (kind: ErrorKind, message: string, extra: Omit<AppError, 'kind' | 'message'> = {}): AppError => ({
+export const appError = (
+  kind: ErrorKind,
+  message: string,
+  extra: Omit<AppError, 'kind' | 'message'> = {},
+): AppError => ({
   kind,
   message,
   ...extra,

@@ -32,18 +32,23 @@ export interface MainServices {
 export async function createMainServices(options: MainServicesOptions): Promise<MainServices> {
   const { dataDir } = options
   mkdirSync(dataDir, { recursive: true, mode: 0o700 })
-  // The logger asks the session for secrets lazily, so it can be built first.
-  let session: SessionService | undefined
+  // The logger is built before the session, so it asks for the session's secrets through this holder.
+  const secretSource: { current: () => string[] } = { current: () => [] }
   const log =
-    options.log ?? createLogger({ file: join(dataDir, 'logs', 'main.log'), secrets: () => session?.secrets() ?? [] })
-  const vault = createTokenVault({ keytar: options.keytar, ...(options.vaultService ? { service: options.vaultService } : {}) })
-  session = createSessionService({
+    options.log ??
+    createLogger({ file: join(dataDir, 'logs', 'main.log'), secrets: () => secretSource.current() })
+  const vault = createTokenVault({
+    keytar: options.keytar,
+    ...(options.vaultService ? { service: options.vaultService } : {}),
+  })
+  const session = createSessionService({
     vault,
     store: createSessionStore(dataDir, log),
     log,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   })
+  secretSource.current = () => session.secrets()
   const services = session
   const handlers: OperationHandlers = {
     'session.get': () => services.get(),

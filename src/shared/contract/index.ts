@@ -33,14 +33,15 @@ export const resultSchema = <T extends z.ZodType>(value: T) =>
 type Area<N extends string> = N extends `${infer A}.${string}` ? A : never
 type Op<N extends string> = N extends `${string}.${infer O}` ? O : never
 type BridgeResult<N extends OperationName> =
-  | { ok: true; value: OperationOutput<N> }
-  | { ok: false; error: z.output<typeof appErrorSchema> }
+  { ok: true; value: OperationOutput<N> } | { ok: false; error: z.output<typeof appErrorSchema> }
 
 /** The shape of `window.operately`: `window.operately.session.signIn({ baseUrl, token })`. */
 export type OperatelyBridge = {
   [A in Area<OperationName>]: {
     [N in OperationName as Area<N> extends A ? Op<N> : never]: (
-      ...args: {} extends OperationInput<N> ? [input?: OperationInput<N>] : [input: OperationInput<N>]
+      ...args: Record<string, never> extends OperationInput<N>
+        ? [input?: OperationInput<N>]
+        : [input: OperationInput<N>]
     ) => Promise<BridgeResult<N>>
   }
 }

@@ -21,7 +21,10 @@ const isOperationName = (name: string): name is OperationName => Object.hasOwn(o
 export function createDispatcher(handlers: OperationHandlers, log: Logger): Dispatch {
   return async (name, rawInput) => {
     if (!isOperationName(name)) {
-      return { ok: false, error: appError('invalid_input', `There is no operation called "${String(name).slice(0, 80)}".`) }
+      return {
+        ok: false,
+        error: appError('invalid_input', `There is no operation called "${String(name).slice(0, 80)}".`),
+      }
     }
     const operation = operations[name]
     const parsed = operation.input.safeParse(rawInput ?? {})
@@ -30,7 +33,10 @@ export function createDispatcher(handlers: OperationHandlers, log: Logger): Disp
       const where = issue && issue.path.length > 0 ? ` (${issue.path.join('.')})` : ''
       return {
         ok: false,
-        error: appError('invalid_input', `The request to ${name} was malformed${where}: ${issue?.message ?? 'invalid input'}.`),
+        error: appError(
+          'invalid_input',
+          `The request to ${name} was malformed${where}: ${issue?.message ?? 'invalid input'}.`,
+        ),
       }
     }
     try {
@@ -38,14 +44,26 @@ export function createDispatcher(handlers: OperationHandlers, log: Logger): Disp
       const value = await handler(parsed.data)
       const checked = operation.output.safeParse(value)
       if (!checked.success) {
-        log.error('handler returned a value outside the contract', { operation: name, issues: checked.error.issues.length })
-        return { ok: false, error: appError('internal', 'The app produced an answer it could not use. Please try again.') }
+        log.error('handler returned a value outside the contract', {
+          operation: name,
+          issues: checked.error.issues.length,
+        })
+        return {
+          ok: false,
+          error: appError('internal', 'The app produced an answer it could not use. Please try again.'),
+        }
       }
       return { ok: true, value: checked.data }
     } catch (err) {
       if (err instanceof AppFailure) return { ok: false, error: err.error }
-      log.error('operation failed unexpectedly', { operation: name, error: err instanceof Error ? err.message : String(err) })
-      return { ok: false, error: appError('internal', 'Something went wrong inside the app. Please try again.') }
+      log.error('operation failed unexpectedly', {
+        operation: name,
+        error: err instanceof Error ? err.message : String(err),
+      })
+      return {
+        ok: false,
+        error: appError('internal', 'Something went wrong inside the app. Please try again.'),
+      }
     }
   }
 }

@@ -9,7 +9,10 @@ describe('logger', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'logs', 'main.log')
     const secret = 'my-custom-secret-value'
     const log = createLogger({ file, secrets: () => [secret] })
-    log.error('request failed', { header: `Bearer ${secret}`, other: 'opk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+    log.error('request failed', {
+      header: `Bearer ${secret}`,
+      other: 'opk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    })
     const text = readFileSync(file, 'utf8')
     expect(text).toContain('request failed')
     expect(text).not.toContain(secret)
@@ -18,6 +21,8 @@ describe('logger', () => {
   })
 
   it('leaves ordinary text alone', () => {
-    expect(redact('signed in to https://app.operately.com', ['opk_x_long_secret'])).toBe('signed in to https://app.operately.com')
+    expect(redact('signed in to https://app.operately.com', ['opk_x_long_secret'])).toBe(
+      'signed in to https://app.operately.com',
+    )
   })
 })

@@ -39,7 +39,8 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       options.secrets?.() ?? [],
     )
     if (options.file) appendFileSync(options.file, line + '\n')
-    if (options.console ?? !options.file) (level === 'error' || level === 'warn' ? console.error : console.log)(line)
+    if (options.console ?? !options.file)
+      (level === 'error' || level === 'warn' ? console.error : console.log)(line)
   }
   return {
     debug: (m, f) => write('debug', m, f),

@@ -40,10 +40,18 @@ describe.skipIf(!hasSecretService)('session service', () => {
 
   it('signs in with a write token: names the person, says it can write, keeps the token only in the keychain', async () => {
     const token = emulator.tokens.write
-    const result = await services.dispatch('session.signIn', { baseUrl: `  ${emulator.url}/acme/goals  `, token: `\n${token}\n` })
+    const result = await services.dispatch('session.signIn', {
+      baseUrl: `  ${emulator.url}/acme/goals  `,
+      token: `\n${token}\n`,
+    })
     expect(result).toMatchObject({
       ok: true,
-      value: { status: 'signed_in', baseUrl: emulator.url, canWrite: true, person: { fullName: 'Ada Lovelace' } },
+      value: {
+        status: 'signed_in',
+        baseUrl: emulator.url,
+        canWrite: true,
+        person: { fullName: 'Ada Lovelace' },
+      },
     })
     expect(JSON.stringify(result)).not.toContain(token)
     expect(await keytar.getPassword(vaultService, emulator.url)).toBe(token)
@@ -57,21 +65,33 @@ describe.skipIf(!hasSecretService)('session service', () => {
   it('survives a restart: a new set of services on the same data dir is still signed in', async () => {
     await services.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
     const again = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })
-    expect(await again.dispatch('session.get', {})).toMatchObject({ ok: true, value: { status: 'signed_in' } })
+    expect(await again.dispatch('session.get', {})).toMatchObject({
+      ok: true,
+      value: { status: 'signed_in' },
+    })
     const client = await again.session.client()
     expect((await client.getMe()).full_name).toBe('Ada Lovelace')
   })
 
   it('reports a read-only token as signed in without write access', async () => {
-    const result = await services.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.readOnly })
+    const result = await services.dispatch('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.readOnly,
+    })
     expect(result).toMatchObject({ ok: true, value: { status: 'signed_in', canWrite: false } })
   })
 
   it('refuses a revoked token next to the token field and stores nothing', async () => {
-    const result = await services.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.revoked })
+    const result = await services.dispatch('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.revoked,
+    })
     expect(result).toMatchObject({ ok: false, error: { kind: 'unauthorized', field: 'token' } })
     expect(await keytar.getPassword(vaultService, emulator.url)).toBeNull()
-    expect(await services.dispatch('session.get', {})).toMatchObject({ ok: true, value: { status: 'signed_out' } })
+    expect(await services.dispatch('session.get', {})).toMatchObject({
+      ok: true,
+      value: { status: 'signed_out' },
+    })
   })
 
   it('rejects a bad server address next to the URL field without any request', async () => {
@@ -112,6 +132,9 @@ describe.skipIf(!hasSecretService)('session service', () => {
     await services.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
     await keytar.deletePassword(vaultService, emulator.url)
     const fresh = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })
-    expect(await fresh.dispatch('session.get', {})).toMatchObject({ ok: true, value: { status: 'signed_out' } })
+    expect(await fresh.dispatch('session.get', {})).toMatchObject({
+      ok: true,
+      value: { status: 'signed_out' },
+    })
   })
 })

@@ -52,7 +52,13 @@ function withField(error: AppError): AppError {
   }
 }
 
-export function createSessionService({ vault, store, log, fetch, requestTimeoutMs }: SessionServiceOptions): SessionService {
+export function createSessionService({
+  vault,
+  store,
+  log,
+  fetch,
+  requestTimeoutMs,
+}: SessionServiceOptions): SessionService {
   const listeners = new Set<(state: SessionState) => void>()
   // The token of the signed-in server, once read from the keychain; cleared on sign-out.
   let cachedToken: { origin: string; token: string } | null = null
@@ -71,7 +77,13 @@ export function createSessionService({ vault, store, log, fetch, requestTimeoutM
   }
 
   const clientFor = (origin: string, getToken: () => Promise<string | null> | string) =>
-    createOperatelyClient({ baseUrl: origin, getToken, log, ...(fetch ? { fetch } : {}), ...(requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {}) })
+    createOperatelyClient({
+      baseUrl: origin,
+      getToken,
+      log,
+      ...(fetch ? { fetch } : {}),
+      ...(requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {}),
+    })
 
   const get = async (): Promise<SessionState> => {
     const stored = await store.read()
@@ -132,7 +144,9 @@ export function createSessionService({ vault, store, log, fetch, requestTimeoutM
   const client = async (): Promise<OperatelyClient> => {
     const state = await get()
     if (state.status !== 'signed_in') {
-      throw new AppFailure(appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'))
+      throw new AppFailure(
+        appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
+      )
     }
     current ??= clientFor(state.baseUrl, () => tokenFor(state.baseUrl))
     return current

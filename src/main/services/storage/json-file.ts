@@ -26,7 +26,8 @@ export function createJsonFile<S extends z.ZodType>(
       try {
         text = await readFile(path, 'utf8')
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'ENOENT') log.warn('could not read file', { path, error: String(err) })
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+          log.warn('could not read file', { path, error: String(err) })
         return fallback
       }
       let json: unknown

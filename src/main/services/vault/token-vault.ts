@@ -39,14 +39,21 @@ export function keychainFix(platform: NodeJS.Platform): string {
  * Every keychain failure becomes `keychain_unavailable`. There is deliberately no fallback to a file:
  * a token on disk in plain text is worse than asking the user to fix their keychain.
  */
-export function createTokenVault({ keytar, service = defaultVaultService, platform = process.platform }: TokenVaultOptions): TokenVault {
+export function createTokenVault({
+  keytar,
+  service = defaultVaultService,
+  platform = process.platform,
+}: TokenVaultOptions): TokenVault {
   const guard = async <T>(action: () => Promise<T>): Promise<T> => {
     try {
       return await action()
     } catch (err) {
       if (err instanceof AppFailure) throw err
       throw new AppFailure(
-        appError('keychain_unavailable', `Your API token cannot be kept safely on this computer. ${keychainFix(platform)}`),
+        appError(
+          'keychain_unavailable',
+          `Your API token cannot be kept safely on this computer. ${keychainFix(platform)}`,
+        ),
       )
     }
   }
