@@ -1,7 +1,10 @@
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { AppFailure, appError } from '@shared/errors'
 import { createDispatcher, type Dispatch, type OperationHandlers } from './ipc/dispatcher'
 import { createLogger, type Logger } from './log/logger'
+import { createAppHandlers, type OpenExternal } from './app/handlers'
+import { createSessionHandlers } from './session/handlers'
 import { createSessionService, type SessionService } from './session/session-service'
 import { createSessionStore } from './session/session-store'
 import { createTokenVault, type KeytarLike } from './vault/token-vault'
@@ -16,6 +19,8 @@ export interface MainServicesOptions {
   requestTimeoutMs?: number
   /** Keychain service name; tests use their own so they never meet a real entry. */
   vaultService?: string
+  /** Opens a web page in the default browser (Electron's shell.openExternal in the app). */
+  openExternal?: OpenExternal
 }
 
 export interface MainServices {
@@ -24,6 +29,9 @@ export interface MainServices {
   log: Logger
   dataDir: string
 }
+
+const noBrowser: OpenExternal = () =>
+  Promise.reject(new AppFailure(appError('internal', 'This build of the app cannot open a web browser.')))
 
 /**
  * Builds every main-process service with its real dependencies. Both the Electron shell and the browser
@@ -49,11 +57,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   })
   secretSource.current = () => session.secrets()
-  const services = session
   const handlers: OperationHandlers = {
-    'session.get': () => services.get(),
-    'session.signIn': (input) => services.signIn(input),
-    'session.signOut': () => services.signOut(),
+    ...createSessionHandlers(session),
+    ...createAppHandlers({ session, log, openExternal: options.openExternal ?? noBrowser }),
   }
   return { dispatch: createDispatcher(handlers, log), session, log, dataDir }
 }

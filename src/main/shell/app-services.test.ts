@@ -1,9 +1,11 @@
 import { existsSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { createAppServices } from './app-services'
+
+vi.mock('electron', () => import('./testing/fake-electron'))
 
 const keychain: KeytarLike = {
   getPassword: async () => null,

@@ -1,3 +1,4 @@
+import { shell } from 'electron'
 import { createMainServices, type MainServices } from '../services/create-services'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { loadKeytar as loadRealKeytar } from './load-keytar'
@@ -13,5 +14,9 @@ export async function createAppServices({
   dataDir,
   loadKeytar = loadRealKeytar,
 }: AppServicesInput): Promise<MainServices> {
-  return createMainServices({ dataDir, keytar: await loadKeytar() })
+  return createMainServices({
+    dataDir,
+    keytar: await loadKeytar(),
+    openExternal: (url) => shell.openExternal(url),
+  })
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { appErrorSchema } from '../errors'
+import { appOperations } from './app'
 import { sessionOperations } from './session'
 
 /**
@@ -11,6 +12,7 @@ import { sessionOperations } from './session'
 
 export const operations = {
   ...sessionOperations,
+  ...appOperations,
 } as const
 
 export type Operations = typeof operations

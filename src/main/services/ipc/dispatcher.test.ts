@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { operationNames, type OperationInput, type OperationName } from '@shared/contract'
+import {
+  operationNames,
+  type OperationInput,
+  type OperationName,
+  type OperationOutput,
+} from '@shared/contract'
 import { AppFailure, appError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../log/logger'
@@ -18,6 +23,15 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'session.get': {},
   'session.signIn': { baseUrl: 'app.operately.com', token: 'opk_abc' },
   'session.signOut': {},
+  'app.openExternal': { url: 'https://app.operately.com/acme/goals/x' },
+}
+
+// And one answer per operation that fits its output schema.
+const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
+  'session.get': signedIn,
+  'session.signIn': signedIn,
+  'session.signOut': signedIn,
+  'app.openExternal': {},
 }
 
 function recordingHandlers() {
@@ -27,7 +41,7 @@ function recordingHandlers() {
       name,
       async () => {
         calls.push(name)
-        return signedIn
+        return validOutputs[name]
       },
     ]),
   ) as unknown as OperationHandlers
@@ -66,7 +80,7 @@ describe('dispatcher', () => {
       it('runs the handler for well-formed input', async () => {
         const { calls, handlers } = recordingHandlers()
         const result = await createDispatcher(handlers, silentLogger)(name, validInputs[name])
-        expect(result).toEqual({ ok: true, value: signedIn })
+        expect(result).toEqual({ ok: true, value: validOutputs[name] })
         expect(calls).toEqual([name])
       })
     })

@@ -3,9 +3,16 @@ import { operations, type OperationName, type Operations } from '@shared/contrac
 import { AppFailure, appError, type Result } from '@shared/errors'
 import type { Logger } from '../log/logger'
 
+type Handler<Op extends { input: z.ZodType; output: z.ZodType }> = (
+  input: z.output<Op['input']>,
+) => Promise<z.input<Op['output']>>
+
 /** One async function per contract operation, taking the parsed input. */
-export type OperationHandlers = {
-  [N in OperationName]: (input: z.output<Operations[N]['input']>) => Promise<z.input<Operations[N]['output']>>
+export type OperationHandlers = { [N in OperationName]: Handler<Operations[N]> }
+
+/** The handlers of one area (`sessionOperations`, `goalOperations`, …), built by that area's service folder. */
+export type AreaHandlers<Ops extends Record<string, { input: z.ZodType; output: z.ZodType }>> = {
+  [N in keyof Ops]: Handler<Ops[N]>
 }
 
 export type Dispatch = (name: string, rawInput: unknown) => Promise<Result<unknown>>

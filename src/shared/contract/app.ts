@@ -1,0 +1,12 @@
+import { z } from 'zod'
+
+export const appOperations = {
+  /**
+   * Open a page of the signed-in Operately server in the default browser. Main accepts only http(s)
+   * URLs on that server's origin; anything else is refused with `invalid_input`.
+   */
+  'app.openExternal': {
+    input: z.object({ url: z.string().max(2048) }).strict(),
+    output: z.object({}).strict(),
+  },
+} as const
