@@ -20,6 +20,10 @@ export interface PopupFixtures {
   vaultService: string
   /** The browser harness, backed by real main services, the real keychain and `dataDir`. */
   harness: Harness
+  /** Web pages the app asked the default browser to open ("Open in Operately"), in order. */
+  openedUrls: string[]
+  /** The harness, already signed in to the emulator as Ada with the write token. */
+  signedIn: Harness
 }
 
 /**
@@ -44,14 +48,32 @@ export const test = base.extend<PopupFixtures>({
     await use(`Operately Tray e2e ${randomUUID()}`)
   },
 
-  harness: async ({ dataDir, vaultService }, use) => {
-    const services = await createMainServices({ dataDir, keytar, vaultService })
+  openedUrls: async ({}, use) => {
+    await use([])
+  },
+
+  harness: async ({ dataDir, vaultService, openedUrls }, use) => {
+    const services = await createMainServices({
+      dataDir,
+      keytar,
+      vaultService,
+      openExternal: async (url) => void openedUrls.push(url),
+    })
     const harness = await startHarness({ dataDir, services })
     await use(harness)
     // Leave the keychain as we found it. signOut answers with a value, never a throw; a test that
     // wanted the token gone has already checked that it is.
     await services.dispatch('session.signOut', {})
     await harness.close()
+  },
+
+  signedIn: async ({ harness, emulator }, use) => {
+    const result = await harness.services.dispatch('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.write,
+    })
+    if (!result.ok) throw new Error(`could not sign in to the emulator: ${result.error.message}`)
+    await use(harness)
   },
 })
 /* eslint-enable no-empty-pattern */
