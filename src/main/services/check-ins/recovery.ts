@@ -1,0 +1,71 @@
+import { sameId } from '@shared/ids'
+import type { CheckIn } from '../operately/types'
+
+/**
+ * After a request that may or may not have reached the server (a timeout, a connection lost after
+ * sending), the check-in may exist already. These functions recognise it in `goals/list_check_ins`.
+ */
+
+/** Clocks of this computer and the server may disagree by this much. */
+export const CLOCK_SKEW_MS = 3 * 60_000
+
+/** Deep equality of JSON values, ignoring key order (the server re-encodes documents). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== typeof b || a === null || b === null || typeof a !== 'object') return false
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => sameJson(item, b[i]))
+  }
+  const ra = a as Record<string, unknown>
+  const rb = b as Record<string, unknown>
+  const keys = Object.keys(ra)
+  if (keys.length !== Object.keys(rb).length) return false
+  return keys.every((key) => Object.hasOwn(rb, key) && sameJson(ra[key], rb[key]))
+}
+
+/** Two rich-text strings hold the same document. */
+export function sameDocument(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return false
+  try {
+    return sameJson(JSON.parse(a), JSON.parse(b))
+  } catch {
+    return false
+  }
+}
+
+export interface LookFor {
+  personId: string
+  status: string
+  /** The message as sent: JSON of a document. */
+  message: string
+  /** When the first attempt started (this computer's clock, ms). */
+  since: number
+  /** Check-ins already known to be other submissions' results: never claimed twice. */
+  taken: (checkInId: string) => boolean
+}
+
+const timeOf = (c: CheckIn): number | null => {
+  const at = Date.parse(c.inserted_at ?? c.published_at ?? '')
+  return Number.isNaN(at) ? null : at
+}
+
+/**
+ * The check-in this submission created, if the list shows it: by this person (when the list names
+ * authors), with the same status and document, published, created no earlier than the first attempt
+ * (less the clock allowance). Without a creation time nothing matches: people do write the same
+ * "no change" check-in every month, and an older one must never be taken for this one.
+ */
+export function findEarlierAttempt(list: CheckIn[], want: LookFor): CheckIn | null {
+  const matches = list.filter((c) => {
+    if (c.author && !sameId(c.author.id, want.personId)) return false
+    if (c.status !== want.status) return false
+    if (c.state !== null && c.state !== 'published') return false
+    const at = timeOf(c)
+    if (at === null || at < want.since - CLOCK_SKEW_MS) return false
+    if (want.taken(c.id)) return false
+    return sameDocument(c.message, want.message)
+  })
+  // The list is newest first; the oldest match is the first attempt's.
+  return matches.sort((a, b) => timeOf(a)! - timeOf(b)!)[0] ?? null
+}

@@ -1,0 +1,111 @@
+import { checkInStatusSchema, type CheckInResult } from '@shared/domain/check-ins'
+import { fromServerContextualDate } from '@shared/domain/contextual-date'
+import type { ChecklistItem } from '@shared/domain/goals'
+import { sameId } from '@shared/ids'
+import type { CheckIn, Goal, TargetUpdate } from '../operately/types'
+import type { PreparedCheckIn } from './body'
+
+/**
+ * What the server recorded, for the result view. The create answer carries no goal (`goal: null`), and
+ * ids inside `goal_target_updates` and `checklist` are canonical UUIDs while the goal's are short ids:
+ * each entry is matched back to the goal (read just before sending) by id, then by position and name.
+ */
+
+export interface ResultContext {
+  goal: Goal
+  prepared: PreparedCheckIn
+  webUrl: string | null
+  recovered: boolean
+}
+
+type TargetChange = CheckInResult['targetChanges'][number]
+
+function matchTarget(goal: Goal, update: TargetUpdate) {
+  return (
+    (update.id ? goal.targets.find((t) => sameId(t.id, update.id!)) : undefined) ??
+    goal.targets.find((t) => t.index === update.index && t.name === update.name) ??
+    goal.targets.find((t) => t.name !== null && t.name === update.name)
+  )
+}
+
+function targetChanges(checkIn: CheckIn, ctx: ResultContext): TargetChange[] {
+  const { goal, prepared } = ctx
+  if (checkIn.goal_target_updates.length === 0) {
+    // The server did not say: show what was sent, against the values the goal had.
+    return prepared.changedTargets.flatMap(({ id, value }) => {
+      const target = goal.targets.find((t) => t.id === id)
+      if (!target) return []
+      return [
+        {
+          id,
+          name: target.name ?? '',
+          unit: target.unit,
+          previousValue: target.value,
+          value,
+          from: target.from,
+          to: target.to,
+        },
+      ]
+    })
+  }
+  return [...checkIn.goal_target_updates]
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+    .filter((u) => u.value !== u.previous_value)
+    .map((u) => {
+      const target = matchTarget(goal, u)
+      return {
+        id: target?.id ?? u.id ?? '',
+        name: u.name ?? target?.name ?? '',
+        unit: u.unit ?? target?.unit ?? null,
+        previousValue: u.previous_value,
+        value: u.value,
+        from: u.from ?? target?.from ?? null,
+        to: u.to ?? target?.to ?? null,
+      }
+    })
+}
+
+function checklist(checkIn: CheckIn, ctx: ResultContext): ChecklistItem[] {
+  const sent = ctx.prepared.body.checklist ?? []
+  if (checkIn.checklist.length === 0) return sent.map((item) => ({ ...item }))
+  return [...checkIn.checklist]
+    .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
+    .flatMap((item, position) => {
+      const known =
+        (item.id ? sent.find((s) => sameId(s.id, item.id!)) : undefined) ??
+        (item.id ? ctx.goal.checklist.find((c) => sameId(c.id, item.id!)) : undefined) ??
+        sent.find((s) => s.name === item.name && s.index === item.index) ??
+        sent.find((s) => s.name === item.name)
+      const id = known?.id ?? item.id
+      if (!id) return []
+      return [
+        {
+          id,
+          name: item.name ?? known?.name ?? '',
+          completed: item.completed ?? known?.completed ?? false,
+          index: Math.max(0, Math.round(item.index ?? position)),
+        },
+      ]
+    })
+}
+
+export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInResult {
+  const { goal, prepared } = ctx
+  const status = checkInStatusSchema.safeParse(checkIn.status ?? prepared.body.status)
+  return {
+    id: checkIn.id,
+    goalId: goal.id,
+    goalName: goal.name ?? '',
+    status: status.success ? status.data : null,
+    message: checkIn.message ?? prepared.body.content,
+    insertedAt: checkIn.inserted_at ?? checkIn.published_at,
+    targetChanges: targetChanges(checkIn, ctx),
+    checklist: checklist(checkIn, ctx),
+    // The check-in's timeframe is the goal's after it; when the server leaves it out, what was sent says.
+    dueDate: checkIn.timeframe
+      ? fromServerContextualDate(checkIn.timeframe.contextual_end_date)
+      : prepared.expectedDueDate,
+    webUrl: ctx.webUrl,
+    recovered: ctx.recovered,
+  }
+}

@@ -1,0 +1,88 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import keytar from 'keytar'
+import type { Emulator } from '../../../../../e2e/emulator'
+import { createMainServices, type MainServices } from '../../create-services'
+import type { Logger } from '../../log/logger'
+
+/**
+ * Main-process services signed in to an emulator the way the app signs in: real HTTP, the real keychain
+ * (a throwaway one under scripts/with-keyring.sh) under a keychain service name of their own.
+ */
+
+export const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
+
+export interface SignedIn {
+  services: MainServices
+  dataDir: string
+  /** Removes the keychain entry. */
+  cleanup(): Promise<void>
+}
+
+export async function signedInServices(
+  emulator: Emulator,
+  options: { token?: string; requestTimeoutMs?: number; fetch?: typeof fetch; log?: Logger } = {},
+): Promise<SignedIn> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-'))
+  const vaultService = `Operately Tray test ${randomUUID()}`
+  const services = await createMainServices({
+    dataDir,
+    keytar,
+    vaultService,
+    ...(options.log ? { log: options.log } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+  })
+  const signIn = await services.dispatch('session.signIn', {
+    baseUrl: emulator.url,
+    token: options.token ?? emulator.tokens.write,
+  })
+  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.error.message}`)
+  return {
+    services,
+    dataDir,
+    cleanup: async () => void (await keytar.deletePassword(vaultService, emulator.url)),
+  }
+}
+
+/** The endpoints the emulator has been asked for since `from`, e.g. `POST goals/create_check_in`. */
+export function requestsSince(emulator: Emulator, from: number): string[] {
+  return emulator.state.requests.slice(from).map((r) => `${r.method} ${r.endpoint ?? r.path}`)
+}
+
+/**
+ * A fetch that calls the real one, letting a test act at the moment a given endpoint is called (to
+ * switch a fault on, or to send a second submission while the first is on the wire).
+ */
+export function observingFetch(
+  hook: (endpoint: string, method: string) => void | Promise<void>,
+  after?: (endpoint: string, method: string, outcome: 'answered' | 'failed') => void,
+): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const endpoint = url.pathname.replace(/^\/api\/external\/v1\//, '')
+    const method = init?.method ?? 'GET'
+    await hook(endpoint, method)
+    try {
+      const response = await fetch(input, init)
+      after?.(endpoint, method, 'answered')
+      return response
+    } catch (err) {
+      after?.(endpoint, method, 'failed')
+      throw err
+    }
+  }
+}
+
+/** A logger that keeps what was logged, for tests that check a warning was given. */
+export function recordingLogger(): Logger & { lines: Array<{ level: string; message: string }> } {
+  const lines: Array<{ level: string; message: string }> = []
+  const at = (level: string) => (message: string) => void lines.push({ level, message })
+  return { lines, debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+}
+
+/** A rich-text message document as the editor sends it. */
+export const messageDoc = (text: string): string =>
+  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })

@@ -1,0 +1,148 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { createMainServices } from '../create-services'
+import { recordingLogger } from '../check-ins/testing/signed-in'
+import { silentLogger } from '../log/logger'
+import type { KeytarLike } from '../vault/token-vault'
+import { createDraftsService, draftFileName } from './drafts-service'
+
+const key = 'check-in:ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk'
+const draft = {
+  status: 'caution',
+  message: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Half way' }] }] },
+  targets: { T1: 80 },
+}
+
+// Drafts never touch the keychain; this one fails loudly if they ever do.
+const noKeychain: KeytarLike = {
+  getPassword: () => Promise.reject(new Error('keychain not expected')),
+  setPassword: () => Promise.reject(new Error('keychain not expected')),
+  deletePassword: () => Promise.reject(new Error('keychain not expected')),
+}
+
+const tempDir = () => mkdtempSync(join(tmpdir(), 'drafts-'))
+
+describe('drafts', () => {
+  it('keeps what was saved until it is cleared', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    expect(await drafts.get(key)).toEqual({ value: null, savedAt: null })
+    const { savedAt } = await drafts.save(key, draft)
+    expect(await drafts.get(key)).toEqual({ value: draft, savedAt })
+    await drafts.clear(key)
+    expect(await drafts.get(key)).toEqual({ value: null, savedAt: null })
+    // Clearing what is not there is not an error.
+    await drafts.clear(key)
+  })
+
+  it('keeps drafts of different goals apart, even ids that differ only in letter case', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    await drafts.save('check-in:abcDEF', { n: 1 })
+    await drafts.save('check-in:abcdef', { n: 2 })
+    await drafts.save('description:abcDEF', { n: 3 })
+    expect((await drafts.get('check-in:abcDEF')).value).toEqual({ n: 1 })
+    expect((await drafts.get('check-in:abcdef')).value).toEqual({ n: 2 })
+    expect((await drafts.get('description:abcDEF')).value).toEqual({ n: 3 })
+  })
+
+  it('survives a restart: new services on the same data directory find the draft', async () => {
+    const dataDir = tempDir()
+    const first = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    expect(await first.dispatch('drafts.save', { key, value: draft })).toMatchObject({ ok: true })
+    const second = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    expect(await second.dispatch('drafts.get', { key })).toMatchObject({ ok: true, value: { value: draft } })
+    expect(await second.dispatch('drafts.clear', { key })).toEqual({ ok: true, value: {} })
+    const third = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    expect(await third.dispatch('drafts.get', { key })).toEqual({
+      ok: true,
+      value: { value: null, savedAt: null },
+    })
+  })
+
+  it('writes one private file per key under drafts/, named so that no key can leave the folder', async () => {
+    const dataDir = tempDir()
+    const drafts = createDraftsService({ dataDir, log: silentLogger })
+    await drafts.save(key, draft)
+    const files = readdirSync(join(dataDir, 'drafts'))
+    expect(files).toEqual([draftFileName(key)])
+    expect(files[0]).toMatch(/^[0-9a-f]{64}\.json$/)
+    const path = join(dataDir, 'drafts', files[0]!)
+    if (process.platform !== 'win32') expect(statSync(path).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ key, value: draft })
+  })
+
+  it('reads a damaged file as no draft and says so in the log, without failing', async () => {
+    const dataDir = tempDir()
+    const log = recordingLogger()
+    const drafts = createDraftsService({ dataDir, log })
+    await drafts.save(key, draft)
+    const path = join(dataDir, 'drafts', draftFileName(key))
+    for (const damage of ['{"key":"check-in:x","val', '', '[1,2,3]', '{"value":{"a":1}}']) {
+      writeFileSync(path, damage)
+      expect(await drafts.get(key)).toEqual({ value: null, savedAt: null })
+    }
+    expect(log.lines.filter((l) => l.level === 'warn')).toHaveLength(4)
+    // A new save repairs it.
+    await drafts.save(key, draft)
+    expect((await drafts.get(key)).value).toEqual(draft)
+  })
+
+  it('ignores a file that holds another key', async () => {
+    const dataDir = tempDir()
+    const log = recordingLogger()
+    const drafts = createDraftsService({ dataDir, log })
+    await drafts.save('check-in:other', { n: 1 })
+    const other = readFileSync(join(dataDir, 'drafts', draftFileName('check-in:other')), 'utf8')
+    writeFileSync(join(dataDir, 'drafts', draftFileName(key)), other)
+    expect(await drafts.get(key)).toEqual({ value: null, savedAt: null })
+    expect(log.lines.some((l) => l.level === 'warn')).toBe(true)
+  })
+
+  it('applies a save and a clear of the same draft in the order they were asked', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const saves = Array.from({ length: 5 }, (_, n) => drafts.save(key, { n }))
+    const cleared = drafts.clear(key)
+    const last = drafts.save(key, { n: 99 })
+    await Promise.all([...saves, cleared, last])
+    expect((await drafts.get(key)).value).toEqual({ n: 99 })
+    await Promise.all([drafts.save(key, { n: 100 }), drafts.clear(key)])
+    expect((await drafts.get(key)).value).toBeNull()
+  })
+
+  it('never writes the API token to disk, even when it was pasted into a draft', async () => {
+    const dataDir = tempDir()
+    const token = 'opk_-QbeE1ohkBz8Co8pZl6iQlEhlQi7gzZCfK9D9WXkWsc'
+    const drafts = createDraftsService({ dataDir, log: silentLogger, secrets: () => [token] })
+    await drafts.save(key, { message: `my token is ${token}`, [token]: [token] })
+    const text = readFileSync(join(dataDir, 'drafts', draftFileName(key)), 'utf8')
+    expect(text).not.toContain(token)
+    expect((await drafts.get(key)).value).toEqual({
+      message: 'my token is [removed]',
+      '[removed]': ['[removed]'],
+    })
+  })
+
+  it('refuses keys outside the two kinds of draft before touching the disk', async () => {
+    const dataDir = tempDir()
+    const services = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    for (const bad of [
+      '../x',
+      'check-in:../../etc/passwd',
+      'check-in:',
+      'settings:x',
+      'check-in:a/b',
+      'check-in:a b',
+    ]) {
+      for (const [op, input] of [
+        ['drafts.save', { key: bad, value: 1 }],
+        ['drafts.get', { key: bad }],
+        ['drafts.clear', { key: bad }],
+      ] as const) {
+        const result = await services.dispatch(op, input)
+        expect(result, `${op} ${bad}`).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+      }
+    }
+    expect(readdirSync(dataDir).includes('drafts')).toBe(false)
+  })
+})

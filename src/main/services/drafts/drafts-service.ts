@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto'
+import { mkdir, rm } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { Logger } from '../log/logger'
+import { createJsonFile } from '../storage/json-file'
+
+/**
+ * Drafts: what the user typed into a form, kept on disk in main so it survives closing the popup,
+ * quitting and a crash. One file per key under `<dataDir>/drafts/`, written atomically with fsync.
+ *
+ * File names are the SHA-256 of the key in hex: safe on every file system (short ids are case-sensitive,
+ * and macOS and Windows file names are not, so the key itself, or base64 of it, could collide), and short
+ * enough for any key the contract allows. The key is stored inside and checked on reading.
+ *
+ * A draft holds what the user typed, never the API token: should the token turn up in a draft (pasted
+ * by mistake), it is blanked out before anything is written.
+ */
+
+type Json = z.infer<ReturnType<typeof z.json>>
+
+export interface Draft {
+  value: Json | null
+  savedAt: string | null
+}
+
+export interface DraftsService {
+  get(key: string): Promise<Draft>
+  save(key: string, value: Json): Promise<{ savedAt: string }>
+  clear(key: string): Promise<void>
+}
+
+const storedDraftSchema = z.object({ key: z.string(), value: z.json(), savedAt: z.string() }).nullable()
+
+export const draftFileName = (key: string): string =>
+  `${createHash('sha256').update(key, 'utf8').digest('hex')}.json`
+
+/** Replaces every occurrence of a secret inside the strings of a JSON value. */
+function withoutSecrets(value: Json, secrets: string[]): Json {
+  if (secrets.length === 0) return value
+  const scrub = (v: Json): Json => {
+    if (typeof v === 'string') return secrets.reduce((text, s) => text.split(s).join('[removed]'), v)
+    if (Array.isArray(v)) return v.map(scrub)
+    if (v !== null && typeof v === 'object') {
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [scrub(k) as string, scrub(inner)]))
+    }
+    return v
+  }
+  return scrub(value)
+}
+
+export function createDraftsService(deps: {
+  dataDir: string
+  log: Logger
+  /** Secrets that must never reach the disk (the session's token). */
+  secrets?: () => string[]
+  now?: () => Date
+}): DraftsService {
+  const dir = join(deps.dataDir, 'drafts')
+  const now = deps.now ?? (() => new Date())
+  const secrets = () => (deps.secrets?.() ?? []).filter((s) => s.length >= 8)
+  // One queue per key, so a save and a clear of the same draft land in the order they were asked.
+  const queues = new Map<string, Promise<unknown>>()
+
+  const fileFor = (key: string) => {
+    const path = join(dir, draftFileName(key))
+    return { path, json: createJsonFile(path, storedDraftSchema, null, deps.log) }
+  }
+
+  function inOrder<T>(key: string, task: () => Promise<T>): Promise<T> {
+    const previous = queues.get(key) ?? Promise.resolve()
+    const next = previous.then(task, task)
+    const settled = next.catch(() => undefined)
+    queues.set(key, settled)
+    void settled.then(() => {
+      if (queues.get(key) === settled) queues.delete(key)
+    })
+    return next
+  }
+
+  return {
+    get: (key) =>
+      inOrder(key, async () => {
+        const { path, json } = fileFor(key)
+        const stored = await json.read()
+        if (!stored) return { value: null, savedAt: null }
+        if (stored.key !== key) {
+          deps.log.warn('draft file belongs to another key; ignoring it', { path })
+          return { value: null, savedAt: null }
+        }
+        return { value: stored.value, savedAt: stored.savedAt }
+      }),
+
+    save: (key, value) =>
+      inOrder(key, async () => {
+        await mkdir(dir, { recursive: true, mode: 0o700 })
+        const savedAt = now().toISOString()
+        await fileFor(key).json.write({ key, value: withoutSecrets(value, secrets()), savedAt })
+        return { savedAt }
+      }),
+
+    clear: (key) =>
+      inOrder(key, async () => {
+        await rm(fileFor(key).path, { force: true })
+      }),
+  }
+}

@@ -1,0 +1,156 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
+import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+
+// goals.list and goals.get end to end: real HTTP to the emulator, the real keychain.
+
+const goalIds = {
+  ship: 'ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk',
+  backlog: 'cut-the-support-backlog-in-half-z5n3CpRHakIuP7JlpkidV',
+  dataTeam: 'hire-a-data-team-2nnRyhnbDqjL4gFPgb3mqw',
+  handbook: 'publish-the-compiler-handbook-6cSjqzpeMTPVAE3AFQ74Dm',
+  onboarding: 'improve-onboarding-docs-YOS3UXfFf5gxhY49mcTiH',
+  acquisition: 'acquire-difference-engine-ltd-5GhWmVQxs4f3CAkRLVAsRa',
+}
+
+describe.skipIf(!hasSecretService)('goals', () => {
+  let emulator: Emulator
+  let session: SignedIn
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(async () => {
+    emulator.reset()
+    session = await signedInServices(emulator)
+  })
+  afterEach(async () => {
+    await session.cleanup()
+  })
+
+  const list = async (): Promise<GoalSummary[]> => {
+    const result = await session.services.dispatch('goals.list', {})
+    if (!result.ok) throw new Error(result.error.message)
+    return (result.value as { goals: GoalSummary[] }).goals
+  }
+  const get = async (id: string): Promise<GoalDetail> => {
+    const result = await session.services.dispatch('goals.get', { id })
+    if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
+    return result.value as GoalDetail
+  }
+
+  it('lists her own goals first (champion or reviewer), then the rest, each by name; never the hidden one', async () => {
+    const goals = await list()
+    expect(goals.map((g) => [g.name, g.role])).toEqual([
+      ['Cut the support backlog in half', 'champion'],
+      ['Hire a data team', 'reviewer'],
+      ['Ship the Analytical Engine v2', 'champion'],
+      ['Improve onboarding docs', null],
+      ['Publish the compiler handbook', null],
+    ])
+    expect(goals.map((g) => g.id)).not.toContain(goalIds.acquisition)
+  })
+
+  it('shows each goal with its due date, last check-in and status; edit rights unknown in the list', async () => {
+    const goals = await list()
+    const ship = goals.find((g) => g.id === goalIds.ship)!
+    expect(ship.dueDate).toMatchObject({ dateType: 'quarter' })
+    expect(ship.dueDate!.value).toMatch(/^Q[1-4] \d{4}$/)
+    expect(ship.isClosed).toBe(false)
+    expect(ship.canEdit).toBeNull()
+    const backlog = goals.find((g) => g.id === goalIds.backlog)!
+    expect(backlog.dueDate).toMatchObject({ dateType: 'year' })
+    expect(backlog.lastCheckInAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
+    expect(backlog.status).toMatch(/on_track|caution|off_track/)
+    expect(goals.find((g) => g.id === goalIds.onboarding)!.dueDate).toBeNull()
+  })
+
+  it('still knows her goals after she is renamed (ids compared by their last segment)', async () => {
+    emulator.state.people.find((p) => p.id === SEED_IDS.people.ada)!.fullName = 'Ada King'
+    const goals = await list()
+    expect(goals.find((g) => g.id === goalIds.ship)!.role).toBe('champion')
+    expect(goals.find((g) => g.id === goalIds.dataTeam)!.role).toBe('reviewer')
+  })
+
+  it('reads a goal she champions: editable, targets and checklist in order, who can be notified, web address', async () => {
+    const goal = await get(goalIds.ship)
+    expect(goal).toMatchObject({
+      id: goalIds.ship,
+      name: 'Ship the Analytical Engine v2',
+      role: 'champion',
+      canEdit: true,
+      championName: 'Ada Lovelace',
+      reviewerName: 'Barbara Liskov',
+    })
+    expect(goal.targets.map((t) => [t.name, t.from, t.to, t.unit, t.value, t.index])).toEqual([
+      ['Weekly active teams', 40, 120, 'teams', 72, 0],
+      ['p95 page load', 3.2, 1.5, 's', 2.4, 1],
+    ])
+    expect(goal.checklist).toEqual([
+      { id: expect.any(String), name: 'Beta with 5 design partners', completed: true, index: 0 },
+      { id: expect.any(String), name: 'Security review signed off', completed: false, index: 1 },
+      { id: expect.any(String), name: 'Pricing page live', completed: false, index: 2 },
+    ])
+    expect(goal.potentialSubscribers[0]).toMatchObject({
+      fullName: 'Barbara Liskov',
+      role: 'Reviewer',
+      isSubscribed: true,
+    })
+    // Not Ada herself (the author is always subscribed), nor a suspended person.
+    expect(goal.potentialSubscribers.map((s) => s.fullName)).not.toContain('Ada Lovelace')
+    expect(goal.potentialSubscribers.map((s) => s.fullName)).not.toContain('Charles Babbage')
+    const company = shortIdFromUuid(SEED_IDS.company)
+    expect(goal.webUrl).toBe(`${emulator.url}/${company}/goals/${goalIds.ship}`)
+  })
+
+  it('shows the checklist in index order even when the server stores it otherwise', async () => {
+    const ship = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.shipEngine)!
+    ship.checks = ship.checks.map((c, i) => ({ ...c, index: 2 - i }))
+    const goal = await get(goalIds.ship)
+    expect(goal.checklist.map((c) => [c.name, c.index])).toEqual([
+      ['Pricing page live', 0],
+      ['Security review signed off', 1],
+      ['Beta with 5 design partners', 2],
+    ])
+  })
+
+  it('reads a goal she can only view as not editable, by its bare short id too', async () => {
+    const goal = await get(goalIds.handbook.split('-').at(-1)!)
+    expect(goal).toMatchObject({ id: goalIds.handbook, role: null, canEdit: false })
+    expect((await get(goalIds.onboarding)).canEdit).toBe(false)
+    expect((await get(goalIds.dataTeam)).canEdit).toBe(true)
+  })
+
+  it('answers a goal she cannot see as not found', async () => {
+    const result = await session.services.dispatch('goals.get', { id: goalIds.acquisition })
+    expect(result).toMatchObject({ ok: false, error: { kind: 'not_found' } })
+  })
+
+  it('asks the server for the company part of web addresses once', async () => {
+    await get(goalIds.ship)
+    await get(goalIds.backlog)
+    await get(goalIds.dataTeam)
+    const asked = emulator.state.requests.filter((r) => r.endpoint === 'people/list_assignments')
+    expect(asked).toHaveLength(1)
+  })
+
+  it('gives no web address when the company cannot be known (no assignments to read it from)', async () => {
+    emulator.state.goals.forEach((g) => (g.nextUpdateScheduledAt = '2999-01-01T00:00:00Z'))
+    emulator.state.projects.forEach((p) => (p.nextCheckInScheduledAt = '2999-01-01T00:00:00Z'))
+    emulator.state.checkIns.forEach((c) => (c.acknowledgedAt = c.acknowledgedAt ?? c.insertedAt))
+    const goal = await get(goalIds.ship)
+    expect(goal.webUrl).toBeNull()
+  })
+
+  it('says signed out when nobody is signed in', async () => {
+    await session.services.dispatch('session.signOut', {})
+    expect(await session.services.dispatch('goals.list', {})).toMatchObject({
+      ok: false,
+      error: { kind: 'not_signed_in' },
+    })
+  })
+})

@@ -1,0 +1,52 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+
+describe.skipIf(!hasSecretService)('people search', () => {
+  let emulator: Emulator
+  let session: SignedIn
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(async () => {
+    emulator.reset()
+    session = await signedInServices(emulator)
+  })
+  afterEach(async () => {
+    await session.cleanup()
+  })
+
+  const search = async (input: { query: string; ignoredIds?: string[] }) => {
+    const result = await session.services.dispatch('people.search', input)
+    if (!result.ok) throw new Error(result.error.message)
+    return (result.value as { people: Array<{ id: string; fullName: string; title: string | null }> }).people
+  }
+
+  it('finds people of the company by name, with their title', async () => {
+    expect(await search({ query: 'grace' })).toEqual([
+      { id: 'grace-hopper-5YGWJw735wjDHr1jGLv0cP', fullName: 'Grace Hopper', title: expect.any(String) },
+    ])
+    expect(await search({ query: ' Alan ' })).toEqual([
+      { id: 'alan-turing-5Tdec6Sh34PDVLFW47ah7A', fullName: 'Alan Turing', title: null },
+    ])
+  })
+
+  it('leaves out the people asked to be ignored, and suspended people', async () => {
+    const everyone = (await search({ query: '' })).map((p) => p.fullName)
+    expect(everyone).toContain('Grace Hopper')
+    expect(everyone).not.toContain('Charles Babbage')
+    const without = await search({ query: '', ignoredIds: ['grace-hopper-5YGWJw735wjDHr1jGLv0cP'] })
+    expect(without.map((p) => p.fullName)).not.toContain('Grace Hopper')
+    expect(without.length).toBe(everyone.length - 1)
+  })
+
+  it('searches the company scope', async () => {
+    await search({ query: 'ada' })
+    const request = emulator.state.requests.findLast((r) => r.endpoint === 'people/search')
+    expect(request?.query).toMatchObject({ query: 'ada', search_scope_type: 'company' })
+  })
+})

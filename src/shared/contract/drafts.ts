@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/**
+ * Drafts live in main, on disk, so they survive closing the popup, a crash and a restart.
+ * Keys name what the draft is for: `check-in:<goal id>`, `description:<project id>`.
+ */
+export const draftKeySchema = z
+  .string()
+  .max(300)
+  .regex(
+    /^(check-in|description):[A-Za-z0-9-]{1,200}$/,
+    'must be check-in:<goal id> or description:<project id>',
+  )
+
+// 5 MB of JSON: a 1 MB description with room to spare, and a bound on what the renderer can make us write.
+const draftValueSchema = z
+  .json()
+  .refine((value) => JSON.stringify(value).length <= 5_000_000, 'draft is too large')
+
+export const draftOperations = {
+  'drafts.get': {
+    input: z.object({ key: draftKeySchema }).strict(),
+    output: z.object({ value: z.json().nullable(), savedAt: z.string().nullable() }).strict(),
+  },
+  'drafts.save': {
+    input: z.object({ key: draftKeySchema, value: draftValueSchema }).strict(),
+    output: z.object({ savedAt: z.string() }).strict(),
+  },
+  'drafts.clear': { input: z.object({ key: draftKeySchema }).strict(), output: z.object({}).strict() },
+} as const

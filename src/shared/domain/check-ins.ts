@@ -1,0 +1,74 @@
+import { z } from 'zod'
+import { contextualDateSchema } from './contextual-date'
+import { checklistItemSchema } from './goals'
+
+export const checkInStatuses = ['on_track', 'caution', 'off_track'] as const
+export const checkInStatusSchema = z.enum(checkInStatuses)
+export type CheckInStatus = z.infer<typeof checkInStatusSchema>
+
+/** What the user did with the due date: untouched, cleared on purpose, or moved. */
+export const dueDateChangeSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('keep') }).strict(),
+  z.object({ mode: z.literal('clear') }).strict(),
+  z.object({ mode: z.literal('set'), date: contextualDateSchema }).strict(),
+])
+export type DueDateChange = z.infer<typeof dueDateChangeSchema>
+
+export const notifySchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('everyone') }).strict(),
+  z.object({ mode: z.literal('selected'), personIds: z.array(z.string().min(1).max(200)).max(500) }).strict(),
+])
+export type Notify = z.infer<typeof notifySchema>
+
+/** A rich-text document as the server stores it: JSON.stringify of a TipTap doc. 5 MB is far above real use. */
+export const richTextStringSchema = z.string().max(5_000_000)
+
+export const createCheckInInputSchema = z
+  .object({
+    /** Chosen by the form once per submission; the same id twice is the same submission (never two check-ins). */
+    submissionId: z.uuid(),
+    goalId: z.string().min(1).max(200),
+    status: checkInStatusSchema,
+    dueDate: dueDateChangeSchema,
+    /** Only the targets the user changed. */
+    targetValues: z
+      .array(z.object({ id: z.string().min(1).max(200), value: z.number().finite() }).strict())
+      .max(200),
+    /** The goal's full checklist, in index order. */
+    checklist: z.array(checklistItemSchema).max(1000),
+    message: richTextStringSchema,
+    notify: notifySchema,
+  })
+  .strict()
+export type CreateCheckInInput = z.infer<typeof createCheckInInputSchema>
+
+export const targetChangeSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    unit: z.string().nullable(),
+    previousValue: z.number().nullable(),
+    value: z.number().nullable(),
+    from: z.number().nullable(),
+    to: z.number().nullable(),
+  })
+  .strict()
+
+export const checkInResultSchema = z
+  .object({
+    id: z.string(),
+    goalId: z.string(),
+    goalName: z.string(),
+    status: checkInStatusSchema.nullable(),
+    /** JSON string of the message document the server stored. */
+    message: z.string(),
+    insertedAt: z.string().nullable(),
+    targetChanges: z.array(targetChangeSchema),
+    checklist: z.array(checklistItemSchema),
+    dueDate: contextualDateSchema.nullable(),
+    webUrl: z.string().nullable(),
+    /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
+    recovered: z.boolean(),
+  })
+  .strict()
+export type CheckInResult = z.infer<typeof checkInResultSchema>

@@ -1,0 +1,45 @@
+import { z } from 'zod'
+import { richTextStringSchema } from './check-ins'
+
+export const projectSummarySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    spaceName: z.string().nullable(),
+    /** Operately's project status (on_track, caution, paused, …), as the server says. */
+    status: z.string().nullable(),
+    /** The signed-in person is the champion, reviewer or a contributor: listed first. */
+    isMine: z.boolean(),
+    /** null when the list did not say. */
+    canEdit: z.boolean().nullable(),
+  })
+  .strict()
+export type ProjectSummary = z.infer<typeof projectSummarySchema>
+
+export const projectDetailSchema = projectSummarySchema
+  .extend({
+    canEdit: z.boolean(),
+    /** JSON string of the TipTap document, or null when the project has none. */
+    description: z.string().nullable(),
+    webUrl: z.string().nullable(),
+    fetchedAt: z.string(),
+  })
+  .strict()
+export type ProjectDetail = z.infer<typeof projectDetailSchema>
+
+export const saveDescriptionInputSchema = z
+  .object({
+    projectId: z.string().min(1).max(200),
+    description: richTextStringSchema,
+    /** The server's description when the editor opened it: a save never silently overwrites a newer one. */
+    baseDescription: richTextStringSchema.nullable(),
+    /** The user chose "keep mine" after seeing a conflict. */
+    overwrite: z.boolean(),
+  })
+  .strict()
+
+export const saveDescriptionResultSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), description: z.string(), savedAt: z.string() }).strict(),
+  z.object({ outcome: z.literal('conflict'), serverDescription: z.string().nullable() }).strict(),
+])
+export type SaveDescriptionResult = z.infer<typeof saveDescriptionResultSchema>
