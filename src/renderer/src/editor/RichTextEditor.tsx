@@ -1,0 +1,240 @@
+import { EditorContent, useEditor } from '@tiptap/react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type Ref,
+} from 'react'
+import { EditorSession } from './editor-session'
+import type { MentionPerson } from './extensions/mention'
+import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
+import { cloneJson, type ServerDoc } from './json'
+import { LinkDialog } from './LinkDialog'
+import { prepareForEditor, type PreparedDocument } from './loss-proof'
+import { MentionMenu } from './MentionMenu'
+import { Toolbar } from './Toolbar'
+import { formatWordCount } from './word-count'
+
+export interface RichTextEditorHandle {
+  /**
+   * The document as it stands right now (a pending onChange is reported first). For a document that
+   * opened read-only this is the server's document, untouched; when there was no readable document at
+   * all it throws with the reason, so nothing empty can be saved over it.
+   */
+  getDocument(): ServerDoc
+  /** Why the document cannot be edited here (shown above it), or null. Do not save while it is set. */
+  getReadOnlyReason(): string | null
+  /** Reports a pending change through onChange immediately (before saving, before navigating away). */
+  flush(): void
+  focus(): void
+}
+
+export interface RichTextEditorProps {
+  /** The server document: the parsed object or its JSON text; null for "no description yet". */
+  value: unknown
+  /**
+   * Called with the edited server document, debounced: after 300 ms without typing and at least once a
+   * second while typing goes on, plus at once on blur, on unmount and on flush(). Never called for a
+   * read-only editor, and never with TipTap's raw JSON: what arrives is ready to send to the server.
+   */
+  onChange: (doc: ServerDoc) => void
+  /** People for the "@" list (at most 8 are shown). A rejection is shown to the user in the list. */
+  mentionSearch: (query: string) => Promise<MentionPerson[]>
+  /** Accessible name of the editing surface, e.g. "Project description". */
+  label: string
+  readOnly?: boolean
+  placeholder?: string
+  autoFocus?: boolean
+  /** See BlobOptions.resolveSrc: maps a stored blob src to an address this window may load. */
+  resolveBlobSrc?: (src: string) => string | null
+  ref?: Ref<RichTextEditorHandle>
+}
+
+interface Loaded {
+  value: unknown
+  prepared: PreparedDocument
+}
+
+/**
+ * The rich-text editor for project descriptions and check-in messages. It never loses a byte of the
+ * document it was given: content it cannot edit stays as "Unsupported content" and goes back unchanged,
+ * and a document that could not survive an edit opens read-only with the reason shown (loss-proof.ts).
+ *
+ * `value` is read when the editor mounts; a later value with different content replaces the document
+ * (after reporting any pending change). Give the component a `key` per document (project or goal id) so
+ * switching documents mounts a fresh editor.
+ */
+export function RichTextEditor({
+  value,
+  onChange,
+  mentionSearch,
+  label,
+  readOnly = false,
+  placeholder,
+  autoFocus = false,
+  resolveBlobSrc,
+  ref,
+}: RichTextEditorProps) {
+  const id = useId()
+  const editorId = `${id}-surface`
+  // Options that only matter when the editor is created (placeholder, blob addresses) are read once.
+  const [session] = useState(
+    () =>
+      new EditorSession({
+        ...(placeholder ? { placeholder } : {}),
+        ...(resolveBlobSrc ? { resolveBlobSrc } : {}),
+      }),
+  )
+  const status = useSyncExternalStore(session.subscribe, session.getStatus, session.getStatus)
+  const [loaded, setLoaded] = useState<Loaded>(() => ({ value, prepared: prepareForEditor(value) }))
+  const [linkDialog, setLinkDialog] = useState<{ href: string; hasLink: boolean } | null>(null)
+
+  if (value !== loaded.value) {
+    // A new value from outside. This editor's own report coming back, or the same content re-read from
+    // the server, needs no reload (which would throw away the cursor and the undo history).
+    setLoaded({ value, prepared: session.holds(value) ? loaded.prepared : prepareForEditor(value) })
+  }
+
+  const loadProblem = status.verified === loaded.prepared ? status.loadProblem : null
+  const readOnlyReason = loaded.prepared.readOnlyReason ?? loadProblem
+  const editable = !readOnly && readOnlyReason === null
+
+  const editorProps = useMemo(
+    () => ({
+      attributes: {
+        id: editorId,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        'aria-label': label,
+        ...(editable ? {} : { 'aria-readonly': 'true' }),
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        class: 'ot-richtext ot-editor__surface',
+      },
+    }),
+    [editorId, label, editable, placeholder],
+  )
+
+  const editor = useEditor(
+    {
+      extensions: session.extensions,
+      content: loaded.prepared.doc,
+      editable,
+      autofocus: autoFocus ? 'end' : false,
+      // The styles TipTap would inject as a <style> tag live in editor.css (no inline styles under CSP).
+      injectCSS: false,
+      enableContentCheck: true,
+      onContentError: ({ error }) => session.recordContentError(error),
+      editorProps,
+      onUpdate: ({ editor: current, transaction }) => {
+        if (current.isEditable && !transaction.getMeta(LOAD_DOCUMENT_META)) session.scheduler.schedule()
+      },
+      onBlur: () => session.scheduler.flush(),
+    },
+    [],
+  )
+
+  // Load (or reload) the document and prove that saving it untouched gives back exactly what the server
+  // holds; if TipTap changed anything on the way in, the status makes the editor read-only.
+  useLayoutEffect(() => {
+    if (editor && !editor.isDestroyed) session.load(editor, loaded.prepared)
+  }, [editor, loaded.prepared, session])
+
+  useLayoutEffect(() => {
+    if (!editor || editor.isDestroyed || editor.isEditable === editable) return
+    // Report what was typed before the editor turns read-only.
+    if (!editable) session.scheduler.flush()
+    editor.setEditable(editable, false)
+  }, [editor, editable, session])
+
+  // Leaving the screen must not drop the last second of typing.
+  useEffect(() => () => session.scheduler.flush(), [session])
+
+  const openLink = useCallback(() => {
+    if (!editor || !editor.isEditable) return
+    const href: unknown = editor.getAttributes('link').href
+    setLinkDialog({ href: typeof href === 'string' ? href : '', hasLink: editor.isActive('link') })
+  }, [editor])
+  useLayoutEffect(() => {
+    session.setCallbacks({ onChange, search: mentionSearch, openLink })
+  }, [session, onChange, mentionSearch, openLink])
+
+  const closeLink = () => {
+    setLinkDialog(null)
+    editor?.commands.focus()
+  }
+
+  const applyLink = (href: string) => {
+    setLinkDialog(null)
+    if (!editor) return
+    const { empty } = editor.state.selection
+    if (empty && !editor.isActive('link')) {
+      // Nothing selected: the address itself becomes the link text. Typing after it is plain text again.
+      editor
+        .chain()
+        .focus()
+        .insertContent({ type: 'text', text: href, marks: [{ type: 'link', attrs: { href } }] })
+        .unsetMark('link')
+        .run()
+      return
+    }
+    editor.chain().focus().extendMarkRange('link').setLink({ href }).run()
+  }
+
+  const removeLink = () => {
+    setLinkDialog(null)
+    editor?.chain().focus().extendMarkRange('link').unsetLink().run()
+  }
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      getDocument: () => {
+        session.scheduler.flush()
+        if (readOnlyReason === null) return session.currentDocument()
+        if (loaded.prepared.original && loaded.prepared.displayable)
+          return cloneJson(loaded.prepared.original)
+        throw new Error(readOnlyReason)
+      },
+      getReadOnlyReason: () => readOnlyReason,
+      flush: () => session.scheduler.flush(),
+      focus: () => {
+        session.editor?.commands.focus()
+      },
+    }),
+    [session, readOnlyReason, loaded.prepared],
+  )
+
+  return (
+    <div className={`ot-editor${editable ? '' : ' ot-editor--readonly'}`}>
+      {readOnlyReason && (
+        <p className="ot-editor__notice" role="note">
+          {readOnlyReason}
+        </p>
+      )}
+      {editor && editable && <Toolbar editor={editor} editorId={editorId} onOpenLink={openLink} />}
+      {editor && editable && linkDialog && (
+        <LinkDialog
+          initialHref={linkDialog.href}
+          hasLink={linkDialog.hasLink}
+          onApply={applyLink}
+          onRemove={removeLink}
+          onCancel={closeLink}
+        />
+      )}
+      <div className="ot-editor__body">
+        <EditorContent editor={editor} className="ot-editor__content" />
+        {editor && editable && <MentionMenu menu={session.menu} editor={editor} listId={`${id}-people`} />}
+      </div>
+      {status.wordCount !== null && (
+        <p className="ot-editor__count" aria-live="polite">
+          {formatWordCount(status.wordCount)}
+        </p>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+// Shortcuts and Markdown input rules, driven the way a browser drives ProseMirror: key presses as
+// keydown events on the editing surface, typed characters through the handleTextInput hook.
+import type { Editor } from '@tiptap/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import type { JsonObject } from './json'
+import { prepareForEditor, restoreFromEditor } from './loss-proof'
+import { createTestEditor, destroyTestEditor } from './test-support/editor'
+
+let editor: Editor | null = null
+afterEach(() => {
+  if (editor) destroyTestEditor(editor)
+  editor = null
+})
+
+function emptyEditor(): Editor {
+  editor = createTestEditor(prepareForEditor(null).doc)
+  return editor
+}
+
+/** Types text one character at a time, giving input rules their chance as a browser would. */
+function type(target: Editor, text: string) {
+  for (const char of text) {
+    const { from, to } = target.state.selection
+    const insert = () => target.state.tr.insertText(char, from, to)
+    const handled = target.view.someProp('handleTextInput', (handler) =>
+      handler(target.view, from, to, char, insert),
+    )
+    if (!handled) target.view.dispatch(insert())
+  }
+}
+
+/** Presses a key with modifiers; this test DOM is not a Mac, so Mod is Ctrl. */
+function press(
+  target: Editor,
+  key: string,
+  modifiers: { mod?: boolean; shift?: boolean; alt?: boolean } = {},
+) {
+  target.view.dom.dispatchEvent(
+    new KeyboardEvent('keydown', {
+      key,
+      ctrlKey: modifiers.mod ?? false,
+      shiftKey: modifiers.shift ?? false,
+      altKey: modifiers.alt ?? false,
+      bubbles: true,
+      cancelable: true,
+    }),
+  )
+}
+
+function blocks(target: Editor): JsonObject[] {
+  return restoreFromEditor(target.getJSON()).content as JsonObject[]
+}
+
+describe('Markdown input rules', () => {
+  it.each([
+    ['# ', 'heading', { level: 1 }],
+    ['### ', 'heading', { level: 3 }],
+    ['###### ', 'heading', { level: 6 }],
+    ['- ', 'bulletList', undefined],
+    ['* ', 'bulletList', undefined],
+    ['1. ', 'orderedList', { start: 1, type: null }],
+    ['> ', 'blockquote', undefined],
+    ['``` ', 'codeBlock', { language: null }],
+    ['```ts ', 'codeBlock', { language: 'ts' }],
+  ])('%j starts a %s', (typed, nodeType, attrs) => {
+    const current = emptyEditor()
+    type(current, typed)
+    type(current, 'Text')
+    const [first] = blocks(current)
+    expect(first?.type).toBe(nodeType)
+    if (attrs) expect(first?.attrs).toEqual(attrs)
+    expect(JSON.stringify(first)).toContain('"text":"Text"')
+  })
+
+  it('"---" draws a divider line', () => {
+    const current = emptyEditor()
+    type(current, '---')
+    expect(blocks(current).map((block) => block.type)).toContain('horizontalRule')
+  })
+
+  it.each([
+    ['**bold** ', [{ type: 'bold' }]],
+    ['*italic* ', [{ type: 'italic' }]],
+    ['~~gone~~ ', [{ type: 'strike' }]],
+    ['`code` ', [{ type: 'code' }]],
+    ['==marked== ', [{ type: 'highlight', attrs: { highlight: 'textYellow' } }]],
+  ])('%j becomes formatted text', (typed, marks) => {
+    const current = emptyEditor()
+    type(current, typed)
+    const [first] = blocks(current)
+    const formatted = (first?.content as JsonObject[])[0]
+    expect(formatted?.marks).toEqual(marks)
+  })
+})
+
+describe('keyboard shortcuts', () => {
+  function withSelectedWord() {
+    const current = emptyEditor()
+    type(current, 'word')
+    current.commands.selectAll()
+    return current
+  }
+
+  it.each([
+    ['b', { mod: true }, [{ type: 'bold' }]],
+    ['i', { mod: true }, [{ type: 'italic' }]],
+    ['u', { mod: true }, [{ type: 'underline' }]],
+    ['s', { mod: true, shift: true }, [{ type: 'strike' }]],
+    ['e', { mod: true }, [{ type: 'code' }]],
+    ['h', { mod: true, shift: true }, [{ type: 'highlight', attrs: { highlight: 'textYellow' } }]],
+  ])('Mod+%s %j formats the selection', (key, modifiers, marks) => {
+    const current = withSelectedWord()
+    press(current, key, modifiers)
+    expect((blocks(current)[0]?.content as JsonObject[])[0]?.marks).toEqual(marks)
+  })
+
+  it.each([
+    ['2', { mod: true, alt: true }, 'heading'],
+    ['8', { mod: true, shift: true }, 'bulletList'],
+    ['7', { mod: true, shift: true }, 'orderedList'],
+    ['b', { mod: true, shift: true }, 'blockquote'],
+    ['c', { mod: true, alt: true }, 'codeBlock'],
+  ])('Mod+%s %j turns the line into a %s', (key, modifiers, nodeType) => {
+    const current = withSelectedWord()
+    press(current, key, modifiers)
+    expect(blocks(current)[0]?.type).toBe(nodeType)
+  })
+
+  it('Mod+Alt+minus inserts a divider line; Mod+Z takes it back and Mod+Shift+Z redoes it', () => {
+    const current = emptyEditor()
+    type(current, 'Above')
+    press(current, '-', { mod: true, alt: true })
+    expect(blocks(current).map((block) => block.type)).toContain('horizontalRule')
+    press(current, 'z', { mod: true })
+    expect(blocks(current).map((block) => block.type)).not.toContain('horizontalRule')
+    press(current, 'z', { mod: true, shift: true })
+    expect(blocks(current).map((block) => block.type)).toContain('horizontalRule')
+  })
+
+  it('Shift+Enter makes a line break inside the paragraph', () => {
+    const current = emptyEditor()
+    type(current, 'one')
+    press(current, 'Enter', { shift: true })
+    type(current, 'two')
+    expect(blocks(current)).toEqual([
+      {
+        type: 'paragraph',
+        content: [{ type: 'text', text: 'one' }, { type: 'hardBreak' }, { type: 'text', text: 'two' }],
+      },
+    ])
+  })
+
+  it('Mod+K asks for the link field', () => {
+    let asked = 0
+    editor = createTestEditor(prepareForEditor(null).doc, { onLinkShortcut: () => asked++ })
+    press(editor, 'k', { mod: true })
+    expect(asked).toBe(1)
+  })
+})

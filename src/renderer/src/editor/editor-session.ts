@@ -1,0 +1,136 @@
+import type { Editor, Extensions } from '@tiptap/core'
+import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
+import { createEditorExtensions } from './editor-extensions'
+import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
+import type { ServerDoc } from './json'
+import { restoreFromEditor, roundTripProblem, type PreparedDocument } from './loss-proof'
+import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
+import { isSameDocument } from './normalize'
+import { countDocumentWords } from './word-count'
+
+export interface EditorSessionOptions {
+  placeholder?: string
+  resolveBlobSrc?: (src: string) => string | null
+}
+
+const LOAD_PROBLEM =
+  'This text contains details this app cannot keep exactly as they are, so it can only be read here. You can still edit it in Operately’s web app.'
+
+/** What the component renders from the session (read with useSyncExternalStore). */
+export interface EditorSessionStatus {
+  /** The prepared document last loaded into the editor and checked. */
+  verified: PreparedDocument | null
+  /** Why that document must stay read-only after loading, or null. */
+  loadProblem: string | null
+  /** Words in the document, updated on load and with every reported change; null before loading. */
+  wordCount: number | null
+}
+
+export interface EditorSessionCallbacks {
+  onChange: (doc: ServerDoc) => void
+  search: MentionSearch
+  openLink: () => void
+}
+
+/**
+ * Everything one RichTextEditor keeps outside React's state: the TipTap extensions (built once), the
+ * "@" menu, the debounced change reporting, and the latest callbacks from props. TipTap calls into it from
+ * its own event handlers, which are registered once, so it must always see the newest props.
+ */
+export class EditorSession {
+  editor: Editor | null = null
+  readonly menu: MentionMenu
+  readonly scheduler: ChangeScheduler
+  readonly extensions: Extensions
+  /** The last document reported through onChange (a value equal to it needs no reload). */
+  lastReported: ServerDoc | null = null
+  private callbacks: EditorSessionCallbacks = {
+    onChange: () => undefined,
+    search: () => Promise.resolve([]),
+    openLink: () => undefined,
+  }
+  private contentError: string | null = null
+  private status: EditorSessionStatus = { verified: null, loadProblem: null, wordCount: null }
+  private readonly listeners = new Set<() => void>()
+
+  constructor(options: EditorSessionOptions = {}) {
+    this.menu = createMentionMenu(() => this.callbacks.search)
+    this.scheduler = createChangeScheduler(() => this.report())
+    this.extensions = createEditorExtensions({
+      mentionSuggestion: this.menu.suggestion,
+      ...(options.placeholder ? { placeholder: options.placeholder } : {}),
+      ...(options.resolveBlobSrc ? { resolveBlobSrc: options.resolveBlobSrc } : {}),
+      onLinkShortcut: () => this.callbacks.openLink(),
+    })
+  }
+
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  readonly getStatus = (): EditorSessionStatus => this.status
+
+  private setStatus(next: Partial<EditorSessionStatus>): void {
+    this.status = { ...this.status, ...next }
+    for (const listener of this.listeners) listener()
+  }
+
+  setCallbacks(callbacks: EditorSessionCallbacks): void {
+    this.callbacks = callbacks
+  }
+
+  /** TipTap's onContentError: it found content its schema rejects (prepareForEditor should prevent it). */
+  recordContentError(error: Error): void {
+    this.contentError = error.message
+  }
+
+  /** The editor's document as a server document, serialised now. */
+  currentDocument(): ServerDoc {
+    if (!this.editor) throw new Error('The editor is not ready yet.')
+    return restoreFromEditor(this.editor.getJSON())
+  }
+
+  /** True when `value` holds what the editor shows (so it needs no reload). */
+  holds(value: unknown): boolean {
+    if (value === this.lastReported) return true
+    return this.editor !== null && !this.editor.isDestroyed && isSameDocument(value, this.currentDocument())
+  }
+
+  /**
+   * Puts a prepared document into the editor (unless it is already there, as right after creation) and
+   * proves that saving it untouched gives back exactly what the server holds. If it would not, the status
+   * says why and the editor must stay read-only. A pending change of the previous document is reported
+   * first, so nothing typed is dropped.
+   */
+  load(editor: Editor, prepared: PreparedDocument): void {
+    this.editor = editor
+    if (this.status.verified === prepared) return
+    if (this.status.verified !== null) {
+      this.scheduler.flush()
+      editor
+        .chain()
+        .setMeta(LOAD_DOCUMENT_META, true)
+        .setMeta('addToHistory', false)
+        .setContent(prepared.doc, { emitUpdate: false })
+        .run()
+    }
+    const problem = this.contentError ?? roundTripProblem(prepared.original, this.currentDocument())
+    this.contentError = null
+    this.setStatus({
+      verified: prepared,
+      loadProblem: problem === null ? null : LOAD_PROBLEM,
+      wordCount: countDocumentWords(editor.state.doc),
+    })
+  }
+
+  private report(): void {
+    if (!this.editor) return
+    // Serialised here, after a pause or once a second while typing, never per keystroke: a 1 MB document
+    // takes tens of milliseconds to turn into JSON.
+    const doc = this.currentDocument()
+    this.lastReported = doc
+    this.callbacks.onChange(doc)
+    this.setStatus({ wordCount: countDocumentWords(this.editor.state.doc) })
+  }
+}

@@ -1,0 +1,56 @@
+import { Node } from '@tiptap/core'
+import { parseJsonAttribute } from '../json'
+import { UNKNOWN_BLOCK } from '../operately-types'
+import { unsupportedPreview } from '../unsupported-preview'
+
+export const UNSUPPORTED_LABEL = 'Unsupported content'
+export const UNSUPPORTED_TITLE =
+  'Made with a newer version of Operately (or in a layout this app cannot edit). It is kept exactly as it is; you can move or delete it as a whole.'
+
+/**
+ * A block this editor does not know (a table, a task list, anything a newer server writes), held as one
+ * opaque atom: its original JSON sits in `original` and goes back to the server unchanged. It can be
+ * selected, dragged, cut and pasted, or deleted as a unit, never edited inside.
+ */
+export const UnknownBlock = Node.create({
+  name: UNKNOWN_BLOCK,
+  group: 'block',
+  atom: true,
+  selectable: true,
+  draggable: true,
+
+  addAttributes() {
+    return { original: { default: null, rendered: false, parseHTML: () => null } }
+  },
+
+  parseHTML() {
+    return [
+      {
+        tag: 'div[data-ot-unknown="block"]',
+        priority: 100,
+        getAttrs: (element) => {
+          const original = parseJsonAttribute(element.getAttribute('data-ot-original'))
+          return original === undefined ? false : { original }
+        },
+      },
+    ]
+  },
+
+  renderHTML({ node }) {
+    const preview = unsupportedPreview(node.attrs.original)
+    return [
+      'div',
+      {
+        class: 'ot-unsupported ot-unsupported--block',
+        'data-ot-unknown': 'block',
+        'data-ot-original': JSON.stringify(node.attrs.original),
+        title: UNSUPPORTED_TITLE,
+      },
+      ['span', { class: 'ot-unsupported__label' }, UNSUPPORTED_LABEL],
+      ...(preview ? [['span', { class: 'ot-unsupported__preview' }, preview]] : []),
+    ]
+  },
+
+  // Not counted as words and not copied as text: the placeholder is not the content.
+  renderText: () => '',
+})

@@ -1,0 +1,68 @@
+// Plain JSON helpers shared by the loss-proof loader, the normaliser and the tests. Documents arrive from
+// the server as parsed JSON, so everything here works on plain values and never on class instances.
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject
+export interface JsonObject {
+  [key: string]: JsonValue
+}
+
+/** A document as the server stores it: `{"type":"doc", ...}`, any further keys kept as they came. */
+export type ServerDoc = JsonObject & { type: 'doc' }
+
+export function isPlainObject(value: unknown): value is JsonObject {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
+  const proto: unknown = Object.getPrototypeOf(value)
+  return proto === Object.prototype || proto === null
+}
+
+/** Deep equality for JSON values; object key order does not matter, array order does. */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false
+    for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false
+    return true
+  }
+  if (isPlainObject(a)) {
+    if (!isPlainObject(b)) return false
+    const aKeys = Object.keys(a)
+    if (aKeys.length !== Object.keys(b).length) return false
+    for (const key of aKeys) {
+      if (!Object.hasOwn(b, key) || !jsonEqual(a[key], b[key])) return false
+    }
+    return true
+  }
+  return false
+}
+
+/** A deep copy, so that what we hand out never shares objects with what we were given. */
+export function cloneJson<T extends JsonValue>(value: T): T {
+  if (Array.isArray(value)) return value.map((item) => cloneJson(item)) as T
+  if (isPlainObject(value)) {
+    const copy: JsonObject = {}
+    for (const [key, item] of Object.entries(value)) copy[key] = cloneJson(item)
+    return copy as T
+  }
+  return value
+}
+
+/** JSON text with object keys sorted, so two documents that differ only in key order give the same text. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`
+  if (isPlainObject(value)) {
+    const keys = Object.keys(value).sort()
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
+  }
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** Parses JSON text found in an HTML attribute (our own clipboard markup); anything else is not ours. */
+export function parseJsonAttribute(text: string | null): JsonValue | undefined {
+  if (text === null) return undefined
+  try {
+    return JSON.parse(text) as JsonValue
+  } catch {
+    // Not markup this editor wrote (a hand-made or damaged attribute): treat it as absent.
+    return undefined
+  }
+}

@@ -1,0 +1,75 @@
+import { getSchema, type Extensions } from '@tiptap/core'
+import type { Schema } from '@tiptap/pm/model'
+import { BlobNode } from './extensions/blob'
+import { Highlight } from './extensions/highlight'
+import { createMention, type MentionSuggestion } from './extensions/mention'
+import { PreservedAttributes } from './extensions/preserved-attributes'
+import { PreservedTextFields } from './extensions/preserved-text-fields'
+import { StandardKit } from './extensions/standard-kit'
+import { UnknownBlock } from './extensions/unknown-block'
+import { UnknownInline } from './extensions/unknown-inline'
+import { UnknownMark } from './extensions/unknown-mark'
+import type { JsonValue } from './json'
+import { PRESERVED_ATTR } from './operately-types'
+
+export interface OperatelySchemaOptions {
+  /** The "@" people search; only the editable editor has one. */
+  mentionSuggestion?: MentionSuggestion
+  /** See BlobOptions.resolveSrc. */
+  resolveBlobSrc?: (src: string) => string | null
+}
+
+/**
+ * The one place the document schema is declared: every node and mark Operately produces, plus the
+ * internal types that carry unknown content through untouched. The editable editor, the read-only view
+ * and the loss-proof loader all use this list, so they can never disagree about what a document holds.
+ *
+ * Order matters: it fixes the order TipTap writes a text's marks in, which must be Operately's
+ * (link, bold, code, italic, strike, underline, highlight) for untouched documents to come back equal.
+ */
+export function createOperatelyExtensions(options: OperatelySchemaOptions = {}): Extensions {
+  return [
+    StandardKit,
+    Highlight,
+    createMention(options.mentionSuggestion),
+    options.resolveBlobSrc ? BlobNode.configure({ resolveSrc: options.resolveBlobSrc }) : BlobNode,
+    UnknownBlock,
+    UnknownInline,
+    UnknownMark,
+    PreservedTextFields,
+    PreservedAttributes,
+  ]
+}
+
+let sharedSchema: Schema | undefined
+
+/** The ProseMirror schema built from the list above (no editor, no DOM needed). */
+export function operatelySchema(): Schema {
+  sharedSchema ??= getSchema(createOperatelyExtensions())
+  return sharedSchema
+}
+
+const defaultsCache = new Map<string, ReadonlyMap<string, JsonValue>>()
+
+/**
+ * The attributes the schema gives a node or mark type, with their defaults, without the internal
+ * PRESERVED_ATTR. These are what TipTap's getJSON writes for every node of that type.
+ */
+export function attributeDefaults(
+  kind: 'node' | 'mark',
+  typeName: string,
+): ReadonlyMap<string, JsonValue> | null {
+  const cacheKey = `${kind}:${typeName}`
+  const cached = defaultsCache.get(cacheKey)
+  if (cached) return cached
+  const schema = operatelySchema()
+  const type = kind === 'node' ? schema.nodes[typeName] : schema.marks[typeName]
+  if (!type) return null
+  const defaults = new Map<string, JsonValue>()
+  for (const [name, attribute] of Object.entries(type.spec.attrs ?? {})) {
+    if (name === PRESERVED_ATTR) continue
+    defaults.set(name, (attribute.default ?? null) as JsonValue)
+  }
+  defaultsCache.set(cacheKey, defaults)
+  return defaults
+}
