@@ -13,18 +13,27 @@ export interface TrayIconSpec {
   template: boolean
 }
 
-export type TrayIconVariant = 'normal' | 'attention'
+/**
+ * `count-<n>`: goal check-ins due now, on Windows and Linux (macOS shows the number as title text beside
+ * the icon instead); `count-9plus` for ten or more. `offline`: the server cannot be reached.
+ */
+export type TrayCountVariant = `count-${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}` | 'count-9plus'
+export type TrayIconVariant = 'normal' | 'attention' | 'offline' | TrayCountVariant
 
 export function trayIconSpec(platform: NodeJS.Platform, variant: TrayIconVariant): TrayIconSpec {
   const attention = variant === 'attention'
   if (platform === 'darwin') {
     return {
-      file: attention ? 'trayAttentionTemplate.png' : 'trayTemplate.png',
+      file: attention
+        ? 'trayAttentionTemplate.png'
+        : variant === 'offline'
+          ? 'trayOfflineTemplate.png'
+          : 'trayTemplate.png',
       extraScales: [],
       template: true,
     }
   }
-  const base = attention ? 'tray-attention' : 'tray'
+  const base = variant === 'normal' ? 'tray' : `tray-${variant}`
   if (platform === 'win32') {
     return {
       file: `${base}-16.png`,

@@ -2,8 +2,9 @@ import { Menu, Tray, type NativeImage, type Rectangle } from 'electron'
 import type { SessionState } from '@shared/session'
 import type { Logger } from '../services/log/logger'
 import { hasBounds } from './popup-position'
+import { noBadge, trayAppearance, type TrayBadge } from './tray-badge'
 import { loadTrayImage, trayIconSpec, type TrayIconVariant } from './tray-icons'
-import { trayMenuTemplate, trayTooltip, type TrayMenuActions } from './tray-menu'
+import { trayMenuTemplate, type TrayMenuActions } from './tray-menu'
 
 export interface TrayActions extends TrayMenuActions {
   /** Left click: show the popup next to the icon, or hide it. */
@@ -24,6 +25,8 @@ export interface TrayController {
   update(state: SessionState): void
   /** Re-renders the menu after a setting it shows changed. */
   refresh(): void
+  /** Check-ins due now, offline, queued work needing attention: icon, title (macOS) and tooltip follow. */
+  setBadge(badge: Partial<TrayBadge>): void
   /** The icon's screen bounds, or null where the platform does not report them (Linux). */
   bounds(): Rectangle | null
   destroy(): void
@@ -46,7 +49,17 @@ export function createTray({ iconDir, platform, log, actions, initialState }: Tr
   }
 
   let state: SessionState = initialState ?? { status: 'signed_out', lastBaseUrl: null }
-  const tray = new Tray(image(state.status === 'signed_in' ? 'normal' : 'attention'))
+  let badge: TrayBadge = noBadge
+  const appearance = () =>
+    trayAppearance({
+      platform,
+      signedIn: state.status === 'signed_in',
+      personName: state.status === 'signed_in' ? state.person.fullName : null,
+      ...badge,
+    })
+  const tray = new Tray(image(appearance().icon))
+  // Set only when it changes: macOS re-lays out the menu bar on every setTitle.
+  let shownTitle = ''
   let menu: Menu | null = null
   const popUpMenu = () => {
     if (menu) tray.popUpContextMenu(menu)
@@ -57,11 +70,20 @@ export function createTray({ iconDir, platform, log, actions, initialState }: Tr
     if (platform !== 'darwin') tray.setContextMenu(menu)
   }
 
+  /** Tooltip, icon and (macOS) title from the session and the badge; see trayAppearance. */
+  const applyAppearance = () => {
+    const look = appearance()
+    tray.setToolTip(look.tooltip)
+    tray.setImage(image(look.icon))
+    if (platform === 'darwin' && look.title !== shownTitle) {
+      tray.setTitle(look.title)
+      shownTitle = look.title
+    }
+  }
+
   const update = (next: SessionState) => {
     state = next
-    tray.setToolTip(trayTooltip(state))
-    // Signed out is the state that needs the user: the icon says so.
-    tray.setImage(image(state.status === 'signed_in' ? 'normal' : 'attention'))
+    applyAppearance()
     render()
   }
 
@@ -84,6 +106,13 @@ export function createTray({ iconDir, platform, log, actions, initialState }: Tr
   return {
     update,
     refresh: render,
+    setBadge: (next) => {
+      badge = { ...badge, ...next }
+      if (tray.isDestroyed()) return
+      applyAppearance()
+      // Some Linux panels drop the menu when the icon changes: re-attach it, as after any change.
+      if (platform === 'linux') render()
+    },
     bounds: () => {
       if (tray.isDestroyed()) return null
       const bounds = tray.getBounds()

@@ -112,6 +112,11 @@ export class FakeWebContents extends EventEmitter {
 
 export class FakeBrowserWindow extends EventEmitter {
   static instances: FakeBrowserWindow[] = []
+  // -- due check-ins inbox (issue 7): the shell finds the popup's window to hear its 'show' event --
+  static fromWebContents(contents: unknown): FakeBrowserWindow | null {
+    return FakeBrowserWindow.instances.find((window) => window.webContents === contents) ?? null
+  }
+  // -- end of the inbox addition --
   readonly webContents = new FakeWebContents()
   visible = false
   focused = false
@@ -272,6 +277,14 @@ export class FakeTray extends EventEmitter {
   destroy() {
     this.destroyed = true
   }
+  // -- due check-ins badge (issue 7): macOS shows the count as title text beside the icon --
+  title = ''
+  setTitleCalls = 0
+  setTitle(title: string) {
+    this.title = title
+    this.setTitleCalls += 1
+  }
+  // -- end of the badge addition --
   /** A left click on the icon, as the OS reports it. */
   click(modifiers: { ctrlKey?: boolean } = {}) {
     this.emit(
@@ -494,4 +507,58 @@ export function resetFakeElectron() {
   Menu.applicationMenu = undefined
   FakeBrowserWindow.instances = []
   FakeTray.instances = []
+  resetInboxFakes()
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Due check-ins inbox (issue 7): OS notifications for reminders, and the power monitor that reports a
+// wake from sleep. Added in this separate block (plus the marked lines in FakeTray and FakeBrowserWindow
+// above) so the rest of the fake stays as it was.
+
+export class FakeNotification extends EventEmitter {
+  /** Whether this system can show notifications (some Linux desktops cannot). */
+  static supported = true
+  /** Every notification the shell put on screen, oldest first. */
+  static shown: FakeNotification[] = []
+  static isSupported() {
+    return FakeNotification.supported
+  }
+  visible = false
+  constructor(readonly options: { title?: string; body?: string; silent?: boolean; [key: string]: unknown }) {
+    super()
+  }
+  show() {
+    this.visible = true
+    FakeNotification.shown.push(this)
+    this.emit('show', preventable())
+  }
+  close() {
+    this.visible = false
+    this.emit('close', preventable())
+  }
+  /** The user clicked the notification. */
+  click() {
+    this.visible = false
+    this.emit('click', preventable())
+  }
+}
+
+export const Notification = FakeNotification
+
+class FakePowerMonitor extends EventEmitter {
+  /** The computer woke from sleep. */
+  resume() {
+    this.emit('resume')
+  }
+  suspend() {
+    this.emit('suspend')
+  }
+}
+
+export const powerMonitor = new FakePowerMonitor()
+
+function resetInboxFakes() {
+  FakeNotification.supported = true
+  FakeNotification.shown = []
+  powerMonitor.removeAllListeners()
 }

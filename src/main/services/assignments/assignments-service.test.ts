@@ -1,0 +1,292 @@
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { AssignmentsView } from '@shared/domain/assignments'
+import { AppFailure, appError } from '@shared/errors'
+import type { SessionState } from '@shared/session'
+import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { silentLogger } from '../log/logger'
+import { createOperatelyClient } from '../operately/client'
+import { createAssignmentsService, type AssignmentsServiceOptions } from './assignments-service'
+import { assignmentsCachePath } from './assignments-store'
+import { manualClock } from './testing/manual-clock'
+
+// The service against the Operately emulator over real HTTP, with the emulator's clock frozen.
+
+const serverNow = new Date('2026-03-10T12:00:00Z')
+const ada = 'ada-lovelace-3u9Sm5TbQC7O714qezopEU'
+const minutes = (n: number) => n * 60_000
+
+let emulator: Emulator
+let serverClock = serverNow
+beforeAll(async () => {
+  emulator = await startEmulator({ now: () => serverClock })
+})
+afterAll(() => emulator.close())
+beforeEach(() => {
+  serverClock = serverNow
+  emulator.reset()
+})
+
+/** The session as the service sees it, signed in to the emulator as Ada with her write token. */
+function signedInSession() {
+  const listeners = new Set<(state: SessionState) => void>()
+  let state: SessionState = {
+    status: 'signed_in',
+    baseUrl: emulator.url,
+    person: { id: ada, fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
+    canWrite: true,
+    serverVersion: '1.8.0',
+  }
+  const client = createOperatelyClient({
+    baseUrl: emulator.url,
+    getToken: () => emulator.tokens.write,
+    timeoutMs: 5000,
+  })
+  return {
+    client: async () => {
+      if (state.status !== 'signed_in') throw new AppFailure(appError('not_signed_in', 'Signed out.'))
+      return client
+    },
+    get: async () => state,
+    subscribe(listener: (state: SessionState) => void) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    signOut() {
+      state = { status: 'signed_out', lastBaseUrl: emulator.url }
+      for (const listener of listeners) listener(state)
+    },
+  }
+}
+
+function setup(overrides: Partial<AssignmentsServiceOptions> = {}) {
+  const session = signedInSession()
+  const dataDir = overrides.dataDir ?? mkdtempSync(join(tmpdir(), 'assignments-'))
+  const clock = manualClock(serverNow.getTime())
+  const service = createAssignmentsService({
+    session,
+    dataDir,
+    log: silentLogger,
+    now: clock.now,
+    timers: clock.timers,
+    timeZone: () => 'UTC',
+    ...overrides,
+  })
+  const changes: (AssignmentsView | null)[] = []
+  service.subscribe((view) => changes.push(view))
+  return { service, session, dataDir, clock, changes }
+}
+
+const assignmentRequests = () =>
+  emulator.state.requests.filter((r) => r.endpoint === 'people/list_assignments')
+
+const overdueGoals = (view: AssignmentsView) => view.goalCheckIns.overdue.map((i) => i.originName)
+
+const message = (text: string) =>
+  JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })
+
+describe('assignments service against the emulator', () => {
+  it('lists the check-in Ada owes and the one she must acknowledge, with links to her server', async () => {
+    const { service } = setup()
+    const view = await service.get()
+    expect(overdueGoals(view)).toEqual(['Ship the Analytical Engine v2'])
+    const [owed] = view.goalCheckIns.overdue
+    expect(owed).toMatchObject({
+      kind: 'goal_check_in',
+      role: 'owner',
+      dueDate: '2026-03-01',
+      dueLabel: 'Overdue by 9 days',
+      isOutdated: true,
+    })
+    expect(owed?.goalId).toMatch(/^ship-the-analytical-engine-v2-/)
+    expect(owed?.webUrl?.startsWith(`${emulator.url}/`)).toBe(true)
+    expect(view.toReview.map((i) => i.originName)).toEqual(['Hire a data team'])
+    expect(view).toMatchObject({ dueNowCount: 1, fromCache: false, refreshing: false, lastError: null })
+    expect(view.fetchedAt).toBe(serverNow.toISOString())
+  })
+
+  it('drops the item once Ada checks in, and the count falls', async () => {
+    const { service, session, changes } = setup()
+    const before = await service.get()
+    const goalId = before.goalCheckIns.overdue[0]?.goalId
+    if (!goalId) throw new Error('the seeded check-in is missing')
+
+    await (
+      await session.client()
+    ).createCheckIn({ goal_id: goalId, status: 'on_track', content: message('Done') })
+    const after = await service.refresh()
+
+    expect(after.goalCheckIns.overdue).toEqual([])
+    expect(after.dueNowCount).toBe(0)
+    expect(changes.map((view) => view?.dueNowCount)).toEqual([1, 0])
+  })
+
+  it('sends no second request while one is under way: every trigger shares it', async () => {
+    const { service } = setup()
+    await service.get()
+    emulator.setFaults({ latencyMs: 300 })
+    service.start()
+    await vi.waitFor(() => expect(assignmentRequests()).toHaveLength(2))
+    // The request is on the wire: the popup opens, the computer wakes, the network returns, the page asks.
+    service.onPopupShown()
+    service.onWake()
+    service.onOnline()
+    const waited = service.get({ wait: true })
+    expect((await service.get()).refreshing).toBe(true)
+    expect((await waited).refreshing).toBe(false)
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    service.stop()
+  })
+
+  it('lets an explicit refresh during a request ask again afterwards, so a just-sent check-in shows', async () => {
+    const { service, session } = setup()
+    await service.get()
+    emulator.setFaults({ latencyMs: 200 })
+    service.onWake()
+    await vi.waitFor(() => expect(assignmentRequests()).toHaveLength(2))
+    // The check-in is sent while the wake-up request is under way; that request may or may not see it,
+    // so a refresh asked for now must wait for it and then ask again.
+    emulator.clearFaults()
+    const goalId = SEED_IDS.goals.shipEngine
+    await (
+      await session.client()
+    ).createCheckIn({ goal_id: goalId, status: 'on_track', content: message('x') })
+    const [first, second] = await Promise.all([service.refresh(), service.refresh()])
+    expect(first?.dueNowCount).toBe(0)
+    expect(second?.dueNowCount).toBe(0)
+    // The wake-up request, then exactly one more shared by both refreshes.
+    expect(assignmentRequests()).toHaveLength(3)
+  })
+
+  it('does not tell listeners anything when a poll brings the same lists', async () => {
+    const { service, changes } = setup()
+    await service.get()
+    await service.refresh()
+    await service.refresh()
+    expect(assignmentRequests()).toHaveLength(3)
+    expect(changes).toHaveLength(1)
+  })
+
+  it('opens offline with the last lists and when they were fetched, saying they come from the cache', async () => {
+    const first = setup()
+    const fresh = await first.service.get()
+    expect(existsSync(assignmentsCachePath(first.dataDir))).toBe(true)
+
+    emulator.pause()
+    const later = setup({ dataDir: first.dataDir })
+    const view = await later.service.refresh()
+    expect(view.fromCache).toBe(true)
+    expect(view.lastError?.kind).toBe('offline')
+    expect(view.fetchedAt).toBe(fresh.fetchedAt)
+    expect(overdueGoals(view)).toEqual(['Ship the Analytical Engine v2'])
+    expect(later.changes.map((v) => v?.dueNowCount)).toEqual([1])
+
+    emulator.resume()
+    const back = await later.service.refresh()
+    expect(back).toMatchObject({ fromCache: false, lastError: null })
+    // Back online is news (the inbox stops saying it shows saved lists); the same lists again are not.
+    expect(later.changes.map((v) => v?.fromCache)).toEqual([true, false])
+  })
+
+  it('fails with the reason when offline and nothing was ever saved', async () => {
+    emulator.pause()
+    const { service } = setup()
+    await expect(service.get()).rejects.toMatchObject({ error: { kind: 'offline' } })
+  })
+
+  it('backs off while the server fails, honours Retry-After, and returns to 15 minutes after a success', async () => {
+    const { service, clock } = setup()
+    emulator.setFaults({ serverErrors: 3 })
+    service.start()
+    await service.whenIdle()
+    expect(service.current()).toBeNull()
+    expect(clock.pendingDelays()).toEqual([minutes(30)])
+
+    clock.advanceBy(minutes(30))
+    await service.whenIdle()
+    expect(clock.pendingDelays()).toEqual([minutes(60)])
+
+    clock.advanceBy(minutes(60))
+    await service.whenIdle()
+    expect(clock.pendingDelays()).toEqual([minutes(120)])
+
+    clock.advanceBy(minutes(120))
+    await service.whenIdle()
+    expect(service.current()?.dueNowCount).toBe(1)
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
+    expect(assignmentRequests().map((r) => r.status)).toEqual([500, 500, 500, 200])
+
+    emulator.setFaults({ serverErrors: 1, retryAfterSeconds: 4 * 3600 })
+    clock.advanceBy(minutes(15))
+    await service.whenIdle()
+    expect(clock.pendingDelays()).toEqual([4 * 3600_000])
+    service.stop()
+    expect(clock.pendingDelays()).toEqual([])
+  })
+
+  it('polls every 15 minutes and moves the badge count at local midnight, with no change on the server', async () => {
+    // 21:00 on Saturday Feb 28 in Los Angeles = 05:00 on Sunday Mar 1 in UTC: the server already lists
+    // the check-in due Mar 1, which for Ada is due tomorrow.
+    serverClock = new Date('2026-03-01T05:00:00Z')
+    emulator.reset()
+    const clock = manualClock('2026-03-01T05:00:00Z')
+    const { service, changes } = setup({
+      now: clock.now,
+      timers: clock.timers,
+      timeZone: () => 'America/Los_Angeles',
+    })
+    service.start()
+    await service.whenIdle()
+    expect(service.current()?.goalCheckIns.thisWeek.map((i) => i.dueLabel)).toEqual(['Due tomorrow'])
+    expect(service.current()?.dueNowCount).toBe(0)
+
+    for (let poll = 0; poll < 12; poll++) {
+      clock.advanceBy(minutes(15))
+      await service.whenIdle()
+    }
+    expect(assignmentRequests()).toHaveLength(13)
+    expect(service.current()?.goalCheckIns.today.map((i) => i.dueLabel)).toEqual(['Due today'])
+    expect(changes.map((v) => v?.dueNowCount)).toEqual([0, 1])
+    service.stop()
+  })
+
+  it('asks the server when the popup opens, unless it answered moments ago', async () => {
+    const { service, clock } = setup()
+    await service.get()
+    service.onPopupShown()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    clock.jumpTo(serverNow.getTime() + 31_000)
+    service.onPopupShown()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+  })
+
+  it('forgets what a person owed when they sign out: the badge clears and the saved copy is deleted', async () => {
+    const { service, session, dataDir, changes } = setup()
+    await service.get()
+    session.signOut()
+    await service.whenIdle()
+    await vi.waitFor(() => expect(readFileSync(assignmentsCachePath(dataDir), 'utf8').trim()).toBe('null'))
+    expect(changes.map((v) => v?.dueNowCount ?? null)).toEqual([1, null])
+    await expect(service.get()).rejects.toMatchObject({ error: { kind: 'not_signed_in' } })
+  })
+
+  it('deletes a saved copy it finds at start when nobody is signed in any more', async () => {
+    const first = setup()
+    await first.service.get()
+    const session = signedInSession()
+    session.signOut() // e.g. the keychain entry went away while the app was closed
+    const service = createAssignmentsService({ session, dataDir: first.dataDir, log: silentLogger })
+    service.start()
+    await service.whenIdle()
+    service.stop()
+    await vi.waitFor(() =>
+      expect(readFileSync(assignmentsCachePath(first.dataDir), 'utf8').trim()).toBe('null'),
+    )
+    expect(service.current()).toBeNull()
+  })
+})

@@ -1,0 +1,45 @@
+import { join } from 'node:path'
+import { z } from 'zod'
+import { calendarDateSchema } from '@shared/domain/assignments'
+import type { Logger } from '../log/logger'
+import { createJsonFile } from '../storage/json-file'
+
+/**
+ * `<dataDir>/reminders.json`: the user's reminder settings (null until they choose, so a default set by
+ * policy still applies) and which reminders went out on which local day, so a restart never repeats one.
+ */
+export const notifiedSchema = z
+  .object({
+    /** The local day the "due today" reminder went out. */
+    dueOn: calendarDateSchema.nullable(),
+    /** The local day the one "overdue" reminder went out. */
+    overdueOn: calendarDateSchema.nullable(),
+  })
+  .strict()
+export type Notified = z.infer<typeof notifiedSchema>
+
+export const remindersStateSchema = z
+  .object({
+    // Not the contract's schema: a hand-edited night-time value is clamped when used, not thrown away.
+    settings: z
+      .object({ enabled: z.boolean(), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) })
+      .strict()
+      .nullable(),
+    /** Keyed by `<item id>@<due date>`: the same goal due next month is a new item. */
+    notified: z.record(z.string(), notifiedSchema),
+  })
+  .strict()
+export type RemindersState = z.infer<typeof remindersStateSchema>
+
+export const emptyRemindersState: RemindersState = { settings: null, notified: {} }
+
+export interface RemindersStore {
+  read(): Promise<RemindersState>
+  write(state: RemindersState): Promise<void>
+}
+
+export const remindersPath = (dataDir: string) => join(dataDir, 'reminders.json')
+
+export function createRemindersStore(dataDir: string, log: Logger): RemindersStore {
+  return createJsonFile(remindersPath(dataDir), remindersStateSchema, emptyRemindersState, log)
+}
