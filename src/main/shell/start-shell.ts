@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { app, dialog, globalShortcut, session, shell } from 'electron'
+import { BrowserWindow, app, dialog, globalShortcut, session, shell } from 'electron'
 import type { SessionState } from '@shared/session'
 import type { MainServices } from '../services/create-services'
 import { createLogger, type Logger } from '../services/log/logger'
@@ -7,11 +7,19 @@ import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-l
 import { installApplicationMenu } from './application-menu'
 import { contentSecurityPolicy } from './content-security-policy'
 import { createLinkOpener } from './external-links'
-import { defaultToggleShortcut, registerToggleShortcut } from './global-shortcut'
+import { registerToggleShortcut } from './global-shortcut'
 import { registerIpcHandlers } from './ipc-handlers'
+import {
+  startManagedConfiguration,
+  type ManagedConfiguration,
+  type ManagedConfigurationOptions,
+} from './managed-configuration'
 import { createPopupWindow, type PopupWindow } from './popup-window'
 import { hardenSession, installWebContentsGuard } from './security'
 import { createTray, type TrayController } from './tray'
+import { connectReminderNotifications } from './notifications'
+import { watchPowerEvents } from './power-events'
+import { connectTrayBadge } from './tray-badge'
 
 /** Must match the installer's appId, or Windows notifications and taskbar grouping break. */
 export const appUserModelId = 'com.operately.tray'
@@ -28,12 +36,21 @@ export interface ShellOptions {
   now?: () => number
   /** Where to log until the services' own log exists; the console by default. */
   bootLog?: Logger
+  /** Managed configuration: tests replace the OS policy readers, login items and updater here. */
+  managed?: Partial<
+    Pick<
+      ManagedConfigurationOptions,
+      'policyReaders' | 'loginItems' | 'loadUpdater' | 'askToRestart' | 'timers' | 'homeDir'
+    >
+  >
 }
 
 export interface RunningShell {
   services: MainServices
   popup: PopupWindow
   tray: TrayController
+  /** Policy, settings, start at login and updates (the About view's data). */
+  managed: ManagedConfiguration
 }
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
@@ -94,6 +111,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
 
   let popup: PopupWindow | null = null
   let tray: TrayController | null = null
+  let managed: ManagedConfiguration | null = null
   let started = false
   let showWhenReady = false
   let cleanup: (() => void)[] = []
@@ -112,6 +130,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   app.on('window-all-closed', () => {})
   app.on('before-quit', () => popup?.allowClose())
   app.on('will-quit', () => {
+    managed?.stop()
     globalShortcut.unregisterAll()
     for (const dispose of cleanup) dispose()
     cleanup = []
@@ -137,6 +156,26 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
   current = services.log
 
+  // ── Managed configuration (issue 5): policy, settings, start at login, updates ──────────────────
+  try {
+    managed = await startManagedConfiguration({
+      platform,
+      env,
+      dataDir: services.dataDir,
+      log,
+      isPackaged: app.isPackaged,
+      execPath: process.execPath,
+      resourcesPath: options.resourcesPath ?? process.resourcesPath,
+      // The popup must really close for the installer to replace the app.
+      beforeRestart: () => popup?.allowClose(),
+      ...options.managed,
+    })
+  } catch (err) {
+    return fail('Operately Tray could not start', err)
+  }
+  const settings = managed.settings
+  // ────────────────────────────────────────────────────────────────────────────────────────────────
+
   const window = createPopupWindow({
     preload: paths.preload,
     platform,
@@ -145,6 +184,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     ...(options.now ? { now: options.now } : {}),
   })
   popup = window
+  window.setKeepOpenOnBlur(settings.current().values.keepOpenOnBlur)
   // Handlers first, page second: the page asks for the session as soon as it loads.
   cleanup.push(
     registerIpcHandlers({
@@ -167,6 +207,9 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       setKeepOpen: (keepOpen) => {
         window.setKeepOpenOnBlur(keepOpen)
         controller.refresh()
+        settings.update({ keepOpenOnBlur: keepOpen }).catch((err: unknown) => {
+          log.warn('could not save the keep-open setting', { error: message(err) })
+        })
       },
       signOut: () =>
         services.session
@@ -200,13 +243,55 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   })
   if (!sawUpdate) controller.update(initial)
 
-  registerToggleShortcut(
-    options.shortcut ?? defaultToggleShortcut,
-    () => window.toggle(controller.bounds()),
-    log,
+  // The shortcut comes from settings (policy, the user, the default); "" means none. It follows changes.
+  const toggle = () => window.toggle(controller.bounds())
+  let shortcut = options.shortcut ?? settings.current().values.globalShortcut
+  if (shortcut !== '') registerToggleShortcut(shortcut, toggle, log)
+  cleanup.push(
+    settings.subscribe((next) => {
+      if (options.shortcut || next.values.globalShortcut === shortcut) return
+      if (shortcut !== '') globalShortcut.unregister(shortcut)
+      shortcut = next.values.globalShortcut
+      if (shortcut !== '') registerToggleShortcut(shortcut, toggle, log)
+    }),
   )
+
+  // ── Due check-ins inbox (issue 7): tray badge, reminders, fresh lists on popup open and wake ─────
+  cleanup.push(connectTrayBadge(controller, services.assignments))
+  BrowserWindow.fromWebContents(window.webContents)?.on('show', () => services.assignments.onPopupShown())
+  cleanup.push(
+    connectReminderNotifications({
+      reminders: services.reminders,
+      navigation: services.navigation,
+      showPopup: () => window.show(controller.bounds()),
+      log,
+    }),
+  )
+  cleanup.push(
+    watchPowerEvents(
+      {
+        onResume: () => {
+          services.assignments.onWake()
+          services.reminders.check()
+        },
+      },
+      log,
+    ),
+  )
+  // One on/off switch for reminders: the app's `reminders` setting, whose default policy may recommend.
+  services.reminders.useEnabledSwitch({
+    get: () => settings.current().values.reminders,
+    set: async (enabled) => {
+      await settings.update({ reminders: enabled })
+    },
+  })
+  cleanup.push(settings.subscribe(() => services.reminders.check()))
+  // Polling starts here, not in the services, so the browser harness and service tests stay quiet.
+  services.assignments.start()
+  cleanup.push(() => services.assignments.stop())
+  // ────────────────────────────────────────────────────────────────────────────────────────────────
 
   started = true
   if (showWhenReady) window.show(controller.bounds())
-  return { services, popup: window, tray: controller }
+  return { services, popup: window, tray: controller, managed }
 }

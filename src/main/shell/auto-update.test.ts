@@ -1,0 +1,296 @@
+import { EventEmitter } from 'node:events'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { silentLogger } from '../services/log/logger'
+import { emptyPolicy, type Policy } from '../services/policy/load-policy'
+import { createSettingsService } from '../services/settings/settings-service'
+import type { Timers } from '../services/updates/update-schedule'
+import type { UpdateSupport } from '../services/updates/update-support'
+import {
+  askToRestartWithDialog,
+  startAutoUpdate,
+  type AutoUpdateOptions,
+  type UpdaterLike,
+} from './auto-update'
+import { dialog, resetFakeElectron } from './testing/fake-electron'
+
+vi.mock('electron', () => import('./testing/fake-electron'))
+
+/**
+ * electron-updater's AppUpdater as far as the app sees it: a check emits the events a real check on a
+ * generic feed emits, in the same order, for the scenario the test picked.
+ */
+class FakeUpdater extends EventEmitter implements UpdaterLike {
+  autoDownload = false
+  autoInstallOnAppQuit = false
+  allowPrerelease = true
+  allowDowngrade = true
+  logger: UpdaterLike['logger'] = null
+  feeds: { provider: 'generic'; url: string }[] = []
+  checks = 0
+  installs: [boolean | undefined, boolean | undefined][] = []
+  journal: string[]
+  scenario: { kind: 'none' } | { kind: 'update'; version: string } | { kind: 'offline' } = { kind: 'none' }
+
+  constructor(journal: string[]) {
+    super()
+    this.journal = journal
+  }
+  setFeedURL(options: { provider: 'generic'; url: string }) {
+    this.feeds.push(options)
+  }
+  async checkForUpdates() {
+    this.checks++
+    this.emit('checking-for-update')
+    const scenario = this.scenario
+    if (scenario.kind === 'offline') {
+      const error = Object.assign(new Error('getaddrinfo ENOTFOUND updates.acme.example'), {
+        code: 'ENOTFOUND',
+      })
+      this.emit('error', error)
+      throw error
+    }
+    if (scenario.kind === 'none') {
+      this.emit('update-not-available', { version: '0.1.0' })
+      return { downloadPromise: null }
+    }
+    this.emit('update-available', { version: scenario.version })
+    this.emit('download-progress', { percent: 50 })
+    this.emit('update-downloaded', { version: scenario.version })
+    return { downloadPromise: Promise.resolve([]) }
+  }
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean) {
+    this.journal.push('quitAndInstall')
+    this.installs.push([isSilent, isForceRunAfter])
+  }
+}
+
+function manualTimers() {
+  const pending = new Map<number, () => void>()
+  let next = 1
+  const timers: Timers & { pending: Map<number, () => void>; fire(): Promise<void> } = {
+    pending,
+    setTimeout(callback) {
+      pending.set(next, callback)
+      return next++
+    },
+    clearTimeout(handle) {
+      pending.delete(handle as number)
+    },
+    async fire() {
+      const [entry] = [...pending.entries()]
+      if (!entry) throw new Error('no check is scheduled')
+      pending.delete(entry[0])
+      entry[1]()
+      await settle()
+    },
+  }
+  return timers
+}
+
+const settle = async () => {
+  for (let i = 0; i < 20; i++) await Promise.resolve()
+}
+
+const appImage: UpdateSupport = { supported: true, kind: 'appimage' }
+
+async function setup(overrides: Partial<AutoUpdateOptions> & { policy?: Policy; answer?: boolean } = {}) {
+  const journal: string[] = []
+  const updater = new FakeUpdater(journal)
+  const timers = manualTimers()
+  const settings = await createSettingsService({
+    dataDir: mkdtempSync(join(tmpdir(), 'updates-')),
+    policy: overrides.policy ?? emptyPolicy,
+    log: silentLogger,
+  })
+  let loads = 0
+  const asked: string[] = []
+  const updates = startAutoUpdate({
+    support: appImage,
+    settings,
+    hasBuiltInFeed: true,
+    log: silentLogger,
+    timers,
+    now: () => new Date('2025-06-01T10:00:00.000Z'),
+    loadUpdater: async () => {
+      loads++
+      return updater
+    },
+    askToRestart: async (version) => {
+      journal.push(`asked ${version}`)
+      asked.push(version)
+      return overrides.answer ?? false
+    },
+    beforeRestart: () => journal.push('beforeRestart'),
+    ...overrides,
+  })
+  return { updates, updater, timers, settings, journal, asked, loads: () => loads }
+}
+
+beforeEach(() => resetFakeElectron())
+
+describe('when updates must not run', () => {
+  it('never loads the updater or checks when policy turns updates off', async () => {
+    const { updates, timers, loads } = await setup({
+      policy: { ...emptyPolicy, machine: { autoUpdate: false } },
+    })
+    expect(updates.status()).toEqual({
+      state: 'disabled',
+      reason: 'policy',
+      message: 'Automatic updates are turned off by your organisation.',
+    })
+    expect(timers.pending.size).toBe(0)
+    await updates.checkNow()
+    expect(loads()).toBe(0)
+  })
+
+  it('never checks an MSI install, even with policy asking for updates', async () => {
+    const { updates, timers, loads } = await setup({
+      support: { supported: false, reason: 'msi' },
+      policy: { ...emptyPolicy, machine: { autoUpdate: true } },
+    })
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'msi' })
+    await updates.checkNow()
+    expect(timers.pending.size).toBe(0)
+    expect(loads()).toBe(0)
+  })
+
+  it('never checks a .deb or .rpm install', async () => {
+    const { updates, loads } = await setup({ support: { supported: false, reason: 'linux-package' } })
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'linux-package' })
+    expect(loads()).toBe(0)
+  })
+
+  it('does not look for updates without a feed to look in', async () => {
+    const { updates, loads } = await setup({ hasBuiltInFeed: false })
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'no-feed' })
+    expect(loads()).toBe(0)
+  })
+})
+
+describe('when updates run', () => {
+  it('checks quietly after start, on the feed IT set, with safe updater settings', async () => {
+    const { updates, updater, timers } = await setup({
+      policy: { ...emptyPolicy, machine: { updateFeedUrl: 'https://updates.acme.example/tray/' } },
+    })
+    expect(updater.checks).toBe(0)
+    await timers.fire()
+    expect(updater.checks).toBe(1)
+    expect(updater.feeds).toEqual([{ provider: 'generic', url: 'https://updates.acme.example/tray/' }])
+    expect(updater).toMatchObject({
+      autoDownload: true,
+      autoInstallOnAppQuit: true,
+      allowPrerelease: false,
+      allowDowngrade: false,
+    })
+    expect(updates.status()).toEqual({ state: 'idle', lastCheckedAt: '2025-06-01T10:00:00.000Z' })
+    // The next check is already scheduled.
+    expect(timers.pending.size).toBe(1)
+  })
+
+  it('uses the feed built into the installer when policy names none', async () => {
+    const { updater, timers } = await setup()
+    await timers.fire()
+    expect(updater.feeds).toEqual([])
+    expect(updater.checks).toBe(1)
+  })
+
+  it('asks before restarting, and restarts only after "Restart now"', async () => {
+    const { updates, updater, journal } = await setup({ answer: true })
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    await updates.checkNow()
+    await settle()
+    expect(journal).toEqual(['asked 0.2.0', 'beforeRestart', 'quitAndInstall'])
+    expect(updater.installs).toEqual([[true, true]])
+  })
+
+  it('after "Later", keeps the update ready, does not ask again, and installs when asked from About', async () => {
+    const { updates, updater, journal, timers } = await setup({ answer: false })
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    await updates.checkNow()
+    await settle()
+    expect(journal).toEqual(['asked 0.2.0'])
+    expect(updates.status()).toEqual({
+      state: 'downloaded',
+      version: '0.2.0',
+      lastCheckedAt: '2025-06-01T10:00:00.000Z',
+    })
+    // The next scheduled check does not download again or ask again.
+    await timers.fire()
+    expect(updater.checks).toBe(1)
+    expect(journal).toEqual(['asked 0.2.0'])
+
+    expect(updates.restartToUpdate()).toBe(true)
+    expect(journal).toEqual(['asked 0.2.0', 'beforeRestart', 'quitAndInstall'])
+  })
+
+  it('has nothing to restart for while no update is ready', async () => {
+    const { updates, updater } = await setup()
+    await updates.checkNow()
+    expect(updates.restartToUpdate()).toBe(false)
+    expect(updater.installs).toEqual([])
+  })
+
+  it('says plainly when the update server cannot be reached, and tries again later', async () => {
+    const { updates, updater, timers } = await setup()
+    updater.scenario = { kind: 'offline' }
+    await timers.fire()
+    expect(updates.status()).toEqual({
+      state: 'error',
+      message: 'Could not reach the update server. Operately Tray will try again later.',
+      lastCheckedAt: null,
+    })
+    updater.scenario = { kind: 'none' }
+    await timers.fire()
+    expect(updates.status()).toMatchObject({ state: 'idle' })
+  })
+
+  it('stops when the user turns updates off, and resumes when they turn them back on', async () => {
+    const { updates, updater, timers, settings } = await setup()
+    const states: string[] = []
+    updates.subscribe((status) => states.push(status.state))
+    await settings.update({ autoUpdate: false })
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'user' })
+    expect(timers.pending.size).toBe(0)
+    await updates.checkNow()
+    expect(updater.checks).toBe(0)
+
+    await settings.update({ autoUpdate: true })
+    expect(timers.pending.size).toBe(1)
+    await timers.fire()
+    expect(updater.checks).toBe(1)
+    expect(states).toEqual(['disabled', 'idle', 'checking', 'idle'])
+  })
+
+  it('reports an updater that cannot be loaded', async () => {
+    const { updates } = await setup({
+      loadUpdater: async () => {
+        throw new Error('Cannot find module electron-updater')
+      },
+    })
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'error' })
+  })
+})
+
+describe('the restart question', () => {
+  it('offers "Restart now" and "Later", and restarts only for the first', async () => {
+    const shown: Electron.MessageBoxOptions[] = []
+    let response = 0
+    Object.assign(dialog, {
+      showMessageBox: async (options: Electron.MessageBoxOptions) => {
+        shown.push(options)
+        return { response, checkboxChecked: false }
+      },
+    })
+    expect(await askToRestartWithDialog('0.2.0')).toBe(true)
+    response = 1
+    expect(await askToRestartWithDialog('0.2.0')).toBe(false)
+    expect(shown[0]).toMatchObject({ buttons: ['Restart now', 'Later'], defaultId: 0, cancelId: 1 })
+    expect(shown[0]?.message).toContain('0.2.0')
+  })
+})

@@ -1,0 +1,238 @@
+import { dialog } from 'electron'
+import type { Logger } from '../services/log/logger'
+import type { EffectiveSettings } from '../services/policy/effective-settings'
+import type { SettingsService } from '../services/settings/settings-service'
+import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
+import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
+import {
+  updateDisabledMessages,
+  updatePlan,
+  type UpdatePlan,
+  type UpdateSupport,
+} from '../services/updates/update-support'
+
+/**
+ * Updates through electron-updater on a generic feed: quiet checks shortly after start and every few
+ * hours, downloads in the background, and a question before restarting ("Restart now" / "Later"; later
+ * means the update installs when the app next quits). Whether it runs at all is decided in
+ * services/updates (install type, policy, the user's setting, a feed to use).
+ */
+
+/** The part of electron-updater's AppUpdater this module uses. */
+export interface UpdaterLike {
+  autoDownload: boolean
+  autoInstallOnAppQuit: boolean
+  allowPrerelease: boolean
+  allowDowngrade: boolean
+  logger: UpdaterLogger | null
+  setFeedURL(options: { provider: 'generic'; url: string }): void
+  checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
+  on(event: 'checking-for-update', listener: () => void): unknown
+  on(
+    event: 'update-available' | 'update-not-available',
+    listener: (info: { version: string }) => void,
+  ): unknown
+  on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown
+  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
+  on(event: 'error', listener: (error: Error) => void): unknown
+}
+
+interface UpdaterLogger {
+  info(message?: unknown): void
+  warn(message?: unknown): void
+  error(message?: unknown): void
+  debug?(message: string): void
+}
+
+export interface AutoUpdateOptions {
+  support: UpdateSupport
+  settings: Pick<SettingsService, 'current' | 'subscribe'>
+  /** Whether the installer built in a feed (resources/app-update.yml). */
+  hasBuiltInFeed: boolean
+  log: Logger
+  /** electron-updater's autoUpdater, loaded only when updates are actually on. */
+  loadUpdater?: () => Promise<UpdaterLike>
+  /** Asks whether to restart now to install `version`; true for "Restart now". */
+  askToRestart?: (version: string) => Promise<boolean>
+  /** Runs just before the app quits to install: lets the popup really close instead of hiding. */
+  beforeRestart?: () => void
+  timers?: Timers
+  now?: () => Date
+}
+
+export interface AutoUpdater {
+  status(): UpdateStatus
+  subscribe(listener: (status: UpdateStatus) => void): () => void
+  /** "Check for updates" in the About view; resolves with the status once the check is over. */
+  checkNow(): Promise<UpdateStatus>
+  /** Installs a downloaded update now ("Restart now" in the About view); false when none is ready. */
+  restartToUpdate(): boolean
+  stop(): void
+}
+
+async function loadElectronUpdater(): Promise<UpdaterLike> {
+  // Imported lazily: electron-updater reads the app's files and Electron's net module as soon as it loads,
+  // which is wasted (and, in development, noisy) when updates are off.
+  // It is CommonJS whose autoUpdater is a getter Node's ESM loader cannot see, hence `default`.
+  const loaded = (await import('electron-updater')) as unknown as {
+    default?: { autoUpdater?: unknown }
+    autoUpdater?: unknown
+  }
+  const instance = loaded.default?.autoUpdater ?? loaded.autoUpdater
+  if (!instance) throw new Error('electron-updater has no autoUpdater for this platform')
+  return instance as UpdaterLike
+}
+
+export async function askToRestartWithDialog(version: string): Promise<boolean> {
+  const { response } = await dialog.showMessageBox({
+    type: 'info',
+    title: 'Update ready',
+    message: `Operately Tray ${version} is ready to install.`,
+    detail:
+      'Restart Operately Tray now to use it. If you choose Later, it is installed the next time you quit.',
+    buttons: ['Restart now', 'Later'],
+    defaultId: 0,
+    cancelId: 1,
+    noLink: true,
+  })
+  return response === 0
+}
+
+const text = (value: unknown) => (value instanceof Error ? value.message : String(value))
+
+export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
+  const { support, settings, log } = options
+  const now = options.now ?? (() => new Date())
+  const askToRestart = options.askToRestart ?? askToRestartWithDialog
+  const loadUpdater = options.loadUpdater ?? loadElectronUpdater
+
+  let plan: UpdatePlan = updatePlan(support, settings.current(), options.hasBuiltInFeed)
+  const store = createUpdateStatusStore(
+    plan.enabled
+      ? { state: 'idle', lastCheckedAt: null }
+      : { state: 'disabled', reason: plan.reason, message: updateDisabledMessages[plan.reason] },
+  )
+
+  let updater: UpdaterLike | null = null
+  let loading: Promise<UpdaterLike | null> | null = null
+  const asked = new Set<string>()
+
+  const restartToUpdate = () => {
+    const status = store.get()
+    if (status.state !== 'downloaded' || !updater) return false
+    log.info('restarting to install an update', { version: status.version })
+    options.beforeRestart?.()
+    // Silent: the NSIS installer shows no wizard; force-run: the app comes back after installing.
+    updater.quitAndInstall(true, true)
+    return true
+  }
+
+  const configure = (instance: UpdaterLike, feedUrl: string | null) => {
+    instance.autoDownload = true
+    instance.autoInstallOnAppQuit = true
+    instance.allowPrerelease = false
+    instance.allowDowngrade = false
+    instance.logger = {
+      info: (message) => log.debug(`updater: ${text(message)}`),
+      warn: (message) => log.warn(`updater: ${text(message)}`),
+      error: (message) => log.error(`updater: ${text(message)}`),
+    }
+    // Without a policy feed, electron-updater uses the one the installer wrote into app-update.yml.
+    if (feedUrl) instance.setFeedURL({ provider: 'generic', url: feedUrl })
+    instance.on('checking-for-update', () => store.apply({ type: 'checking' }))
+    instance.on('update-not-available', () => store.apply({ type: 'not-available', at: now().toISOString() }))
+    instance.on('update-available', (info) =>
+      store.apply({ type: 'available', version: info.version, at: now().toISOString() }),
+    )
+    instance.on('download-progress', (progress) =>
+      store.apply({ type: 'progress', percent: progress.percent }),
+    )
+    instance.on('error', (error) => {
+      log.warn('update failed', { error: error.message })
+      store.apply({ type: 'error', error })
+    })
+    instance.on('update-downloaded', (info) => {
+      store.apply({ type: 'downloaded', version: info.version })
+      if (asked.has(info.version) || !plan.enabled) return
+      asked.add(info.version)
+      askToRestart(info.version).then(
+        (restart) => {
+          if (restart) restartToUpdate()
+          else log.info('update will be installed when the app quits', { version: info.version })
+        },
+        (err: unknown) => log.warn('could not ask about restarting for the update', { error: text(err) }),
+      )
+    })
+  }
+
+  const ready = (): Promise<UpdaterLike | null> => {
+    if (updater) return Promise.resolve(updater)
+    if (!loading) {
+      const feedUrl = plan.enabled ? plan.feedUrl : null
+      loading = loadUpdater().then(
+        (instance) => {
+          configure(instance, feedUrl)
+          updater = instance
+          return instance
+        },
+        (err: unknown) => {
+          loading = null
+          log.error('the updater could not be loaded', { error: text(err) })
+          store.apply({ type: 'error', error: err })
+          return null
+        },
+      )
+    }
+    return loading
+  }
+
+  const check = async () => {
+    if (!plan.enabled || store.get().state === 'downloaded') return
+    const instance = await ready()
+    if (!instance || !plan.enabled) return
+    try {
+      const result = await instance.checkForUpdates()
+      // The download reports its own failure through 'error'; this only keeps it from going unhandled.
+      result?.downloadPromise?.catch(() => undefined)
+    } catch (err) {
+      store.apply({ type: 'error', error: err })
+    }
+  }
+
+  const schedule = createUpdateSchedule({ check, ...(options.timers ? { timers: options.timers } : {}) })
+  if (plan.enabled) {
+    log.info('automatic updates are on', { feed: plan.feedUrl ?? 'built into the installer' })
+    schedule.start()
+  } else {
+    log.info('automatic updates are off', { reason: plan.reason })
+  }
+
+  // The user may switch updates on or off while the app runs (policy is read once, at start).
+  const unsubscribe = settings.subscribe((next: EffectiveSettings) => {
+    const nextPlan = updatePlan(support, next, options.hasBuiltInFeed)
+    if (nextPlan.enabled === plan.enabled) return
+    plan = nextPlan
+    if (nextPlan.enabled) {
+      store.apply({ type: 'enabled' })
+      schedule.start()
+    } else {
+      schedule.stop()
+      store.apply({ type: 'disabled', reason: nextPlan.reason })
+    }
+  })
+
+  return {
+    status: () => store.get(),
+    subscribe: (listener) => store.subscribe(listener),
+    checkNow: async () => {
+      await schedule.checkNow()
+      return store.get()
+    },
+    restartToUpdate,
+    stop: () => {
+      schedule.stop()
+      unsubscribe()
+    },
+  }
+}
