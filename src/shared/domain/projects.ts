@@ -37,6 +37,7 @@ export const saveDescriptionInputSchema = z
     overwrite: z.boolean(),
   })
   .strict()
+export type SaveDescriptionInput = z.infer<typeof saveDescriptionInputSchema>
 
 export const saveDescriptionResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), description: z.string(), savedAt: z.string() }).strict(),

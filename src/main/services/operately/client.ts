@@ -129,7 +129,14 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
     },
 
     async listProjects() {
-      const json = await get('projects/list', { include_champion: true })
+      // Everything the picker shows: the space's name, and every role, to list the person's own first.
+      // (`include_permissions` is not an input of projects/list on real servers: it would be a 400.)
+      const json = await get('projects/list', {
+        include_champion: true,
+        include_reviewer: true,
+        include_contributors: true,
+        include_space: true,
+      })
       return parseResponse(projectsResponse, json, 'a list of projects').projects
     },
 

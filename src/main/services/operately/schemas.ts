@@ -167,6 +167,10 @@ export const goalSchema = z.object({
 })
 export type Goal = z.output<typeof goalSchema>
 
+/** A member of a project (`include_contributors`): its champion, reviewer and contributors, each with a role. */
+export const projectContributorSchema = z.object({ role: str, person: maybe(personSchema).catch(null) })
+export type ProjectContributor = z.output<typeof projectContributorSchema>
+
 export const projectSchema = z.object({
   id,
   name: str,
@@ -182,6 +186,7 @@ export const projectSchema = z.object({
   goal_id: str,
   champion: maybe(personSchema),
   reviewer: maybe(personSchema),
+  contributors: list(projectContributorSchema).catch([]),
   permissions,
   is_archived: bool,
   is_outdated: bool,

@@ -11,6 +11,7 @@ export type {
   GoalCheck,
   Person,
   Project,
+  ProjectContributor,
   Space,
   Subscriber,
   Target,

@@ -1,0 +1,304 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import {
+  SEED_IDS,
+  shortIdFromUuid,
+  startEmulator,
+  type Emulator,
+  type RichDoc,
+} from '../../../../e2e/emulator'
+import type { ProjectDetail, ProjectSummary, SaveDescriptionResult } from '@shared/domain/projects'
+import type { AppError } from '@shared/errors'
+import {
+  hasSecretService,
+  requestsSince,
+  signedInServices,
+  type SignedIn,
+} from '../check-ins/testing/signed-in'
+
+// projects.list, projects.get and projects.saveDescription end to end: real HTTP to the emulator, the
+// real keychain (run under scripts/with-keyring.sh), through the dispatcher as the renderer calls them.
+
+const ids = {
+  launch: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+  mobile: 'mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S',
+  warehouse: 'data-warehouse-migration-6UsGizN2hiqWWo4wKQuA1t',
+  payroll: 'payroll-vendor-switch-7BJ2iW7IeqVTwZ8lvQhUKn',
+  office: 'office-move-74mBxjlVLD5bIWX332AO6O',
+}
+
+const GONE_KEPT = 'This project was deleted or is no longer shared with you. Your text is kept as a draft.'
+
+const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] })
+
+describe.skipIf(!hasSecretService)('projects', () => {
+  let emulator: Emulator
+  let session: SignedIn
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(async () => {
+    emulator.reset()
+    session = await signedInServices(emulator)
+  })
+  afterEach(async () => {
+    await session.cleanup()
+  })
+
+  async function run<T>(name: string, input: unknown): Promise<T> {
+    const result = await session.services.dispatch(name, input)
+    if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
+    return result.value as T
+  }
+  async function failure(name: string, input: unknown): Promise<AppError> {
+    const result = await session.services.dispatch(name, input)
+    if (result.ok) throw new Error(`${name} succeeded: ${JSON.stringify(result.value)}`)
+    return result.error
+  }
+  const list = async () => (await run<{ projects: ProjectSummary[] }>('projects.list', {})).projects
+  const get = (id: string) => run<ProjectDetail>('projects.get', { id })
+  const save = (input: {
+    projectId: string
+    description: string
+    baseDescription: string | null
+    overwrite?: boolean
+  }) => run<SaveDescriptionResult>('projects.saveDescription', { overwrite: false, ...input })
+
+  /** The emulator's stored document for a project (stored parsed, as the real server does). */
+  const stored = (key: keyof typeof SEED_IDS.projects) =>
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects[key])!
+  const withNewParagraph = (description: string | null, text: string): string => {
+    const doc = description
+      ? (JSON.parse(description) as { type: 'doc'; content: unknown[] })
+      : { type: 'doc', content: [] }
+    return JSON.stringify({ ...doc, content: [...doc.content, paragraph(text)] })
+  }
+
+  describe('list', () => {
+    it('puts her own projects (champion, reviewer, contributor) first, each group by name; hides the unshared one', async () => {
+      const projects = await list()
+      expect(projects.map((p) => [p.name, p.isMine])).toEqual([
+        ['Launch site', true],
+        ['Mobile app beta', true],
+        ['Office move', true],
+        ['Data warehouse migration', false],
+      ])
+      expect(projects.map((p) => p.id)).not.toContain(ids.payroll)
+    })
+
+    it('shows each project with its space and status', async () => {
+      const launch = (await list()).find((p) => p.id === ids.launch)!
+      const space = emulator.state.spaces.find((s) => s.id === stored('launchSite').spaceId)!
+      expect(launch.spaceName).toBe(space.name)
+      expect(launch.status).toBe(stored('launchSite').status)
+      const office = (await list()).find((p) => p.id === ids.office)!
+      expect(office.status).toBe('paused')
+    })
+
+    it('knows edit rights where Operately implies them, and learns the rest from opening a project', async () => {
+      const before = new Map((await list()).map((p) => [p.id, p.canEdit]))
+      expect(before.get(ids.launch)).toBe(true) // champion
+      expect(before.get(ids.mobile)).toBeNull() // contributor: the list does not say
+      expect(before.get(ids.warehouse)).toBeNull()
+      await get(ids.warehouse)
+      await get(ids.mobile)
+      const after = new Map((await list()).map((p) => [p.id, p.canEdit]))
+      expect(after.get(ids.warehouse)).toBe(false)
+      expect(after.get(ids.mobile)).toBe(true)
+    })
+  })
+
+  describe('get', () => {
+    it('gives the description as the JSON text the server holds, edit rights and the web address', async () => {
+      const launch = await get(ids.launch)
+      expect(launch.name).toBe('Launch site')
+      expect(JSON.parse(launch.description!)).toEqual(stored('launchSite').description)
+      expect(launch.canEdit).toBe(true)
+      expect(launch.isMine).toBe(true)
+      expect(launch.webUrl).toBe(
+        `${emulator.url}/${shortIdFromUuid(SEED_IDS.company)}/projects/${ids.launch}`,
+      )
+      expect(Date.parse(launch.fetchedAt)).not.toBeNaN()
+    })
+
+    it('gives null for a project without a description, and canEdit false for a view-only one', async () => {
+      expect((await get(ids.office)).description).toBeNull()
+      const warehouse = await get(ids.warehouse)
+      expect(warehouse.canEdit).toBe(false)
+      expect(warehouse.description).not.toBeNull()
+    })
+
+    it('says a project that is not shared is gone', async () => {
+      const error = await failure('projects.get', { id: ids.payroll })
+      expect(error.kind).toBe('not_found')
+      expect(error.message).toBe('This project was deleted or is no longer shared with you.')
+    })
+  })
+
+  describe('saveDescription', () => {
+    it('saves over the version it was based on; the server answer without a description is not "cleared"', async () => {
+      expect(emulator.faults().omitDescription).toBe(true)
+      const base = (await get(ids.launch)).description
+      const edited = withNewParagraph(base, 'Added from the tray.')
+      const from = emulator.state.requests.length
+      const result = await save({ projectId: ids.launch, description: edited, baseDescription: base })
+      expect(result).toMatchObject({ outcome: 'saved', description: edited })
+      expect(stored('launchSite').description).toEqual(JSON.parse(edited))
+      expect(requestsSince(emulator, from)).toEqual(['GET projects/get', 'POST projects/update_description'])
+      expect(JSON.parse((await get(ids.launch)).description!)).toEqual(JSON.parse(edited))
+    })
+
+    it('also saves against a server that answers with the description', async () => {
+      emulator.setFaults({ omitDescription: false })
+      const base = (await get(ids.mobile)).description
+      const edited = withNewParagraph(base, 'Cohort 4 too.')
+      const result = await save({ projectId: ids.mobile, description: edited, baseDescription: base })
+      expect(result).toMatchObject({ outcome: 'saved', description: edited })
+      expect(stored('mobileBeta').description).toEqual(JSON.parse(edited))
+    })
+
+    it('compares the base as parsed JSON: key order and the empty document forms are no conflict', async () => {
+      const base = (await get(ids.launch)).description!
+      const reordered = JSON.stringify(reverseKeys(JSON.parse(base)))
+      expect(reordered).not.toBe(base)
+      const edited = withNewParagraph(base, 'Key order does not matter.')
+      expect(
+        await save({ projectId: ids.launch, description: edited, baseDescription: reordered }),
+      ).toMatchObject({ outcome: 'saved' })
+
+      // Office move has no description; the editor's empty document stands for the same thing.
+      const first = JSON.stringify({ type: 'doc', content: [paragraph('Movers booked for May.')] })
+      const emptyBase = JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] })
+      expect(
+        await save({ projectId: ids.office, description: first, baseDescription: emptyBase }),
+      ).toMatchObject({
+        outcome: 'saved',
+      })
+      expect(stored('officeMove').description).toEqual(JSON.parse(first))
+    })
+
+    it('answers conflict and sends nothing when the description changed on the server since it was opened', async () => {
+      const base = (await get(ids.launch)).description
+      const theirs: RichDoc = { type: 'doc', content: [paragraph('Grace rewrote this in the web app.')] }
+      stored('launchSite').description = theirs
+      const mine = withNewParagraph(base, 'My addition.')
+      const from = emulator.state.requests.length
+      const result = await save({ projectId: ids.launch, description: mine, baseDescription: base })
+      expect(result.outcome).toBe('conflict')
+      if (result.outcome === 'conflict') expect(JSON.parse(result.serverDescription!)).toEqual(theirs)
+      expect(requestsSince(emulator, from)).toEqual(['GET projects/get'])
+      expect(stored('launchSite').description).toEqual(theirs)
+    })
+
+    it('a description that vanished on the server is a conflict too, not a blank to write over', async () => {
+      const base = (await get(ids.launch)).description
+      stored('launchSite').description = null
+      const result = await save({
+        projectId: ids.launch,
+        description: withNewParagraph(base, 'x'),
+        baseDescription: base,
+      })
+      expect(result).toEqual({ outcome: 'conflict', serverDescription: null })
+      expect(stored('launchSite').description).toBeNull()
+    })
+
+    it('overwrites a newer server version only when asked to ("keep mine"), without reading it first', async () => {
+      const base = (await get(ids.launch)).description
+      stored('launchSite').description = { type: 'doc', content: [paragraph('Theirs.')] }
+      const mine = withNewParagraph(base, 'Mine wins.')
+      const from = emulator.state.requests.length
+      const result = await save({
+        projectId: ids.launch,
+        description: mine,
+        baseDescription: base,
+        overwrite: true,
+      })
+      expect(result).toMatchObject({ outcome: 'saved', description: mine })
+      expect(requestsSince(emulator, from)).toEqual(['POST projects/update_description'])
+      expect(stored('launchSite').description).toEqual(JSON.parse(mine))
+    })
+
+    it('sends nothing when the server already holds exactly this text (an earlier answer was lost)', async () => {
+      const base = (await get(ids.launch)).description
+      const mine = withNewParagraph(base, 'Sent once.')
+      stored('launchSite').description = JSON.parse(mine) as RichDoc
+      const from = emulator.state.requests.length
+      expect(await save({ projectId: ids.launch, description: mine, baseDescription: base })).toMatchObject({
+        outcome: 'saved',
+        description: mine,
+      })
+      expect(requestsSince(emulator, from)).toEqual(['GET projects/get'])
+    })
+
+    it('refuses a view-only project (403) and a gone one (404) in words a person can act on', async () => {
+      const base = (await get(ids.warehouse)).description
+      const before = structuredClone(stored('warehouse').description)
+      const forbidden = await failure('projects.saveDescription', {
+        projectId: ids.warehouse,
+        description: withNewParagraph(base, 'Not allowed.'),
+        baseDescription: base,
+        overwrite: true,
+      })
+      expect(forbidden.kind).toBe('forbidden')
+      expect(forbidden.status).toBe(403)
+      expect(forbidden.message).toMatch(/may not edit its description.*Your text is kept as a draft\.$/)
+      expect(stored('warehouse').description).toEqual(before)
+
+      const gone = await failure('projects.saveDescription', {
+        projectId: ids.payroll,
+        description: withNewParagraph(null, 'Hello?'),
+        baseDescription: null,
+        overwrite: false,
+      })
+      expect(gone.kind).toBe('not_found')
+      expect(gone.message).toBe(GONE_KEPT)
+    })
+
+    it('refuses text that is not a document without sending anything', async () => {
+      const from = emulator.state.requests.length
+      const error = await failure('projects.saveDescription', {
+        projectId: ids.launch,
+        description: '{"type":"paragraph"}',
+        baseDescription: null,
+        overwrite: true,
+      })
+      expect(error.kind).toBe('invalid_input')
+      expect(requestsSince(emulator, from)).toEqual([])
+    })
+  })
+
+  describe('with a read-only token', () => {
+    it('refuses to save before sending any request, and says how to get a token that can write', async () => {
+      await session.cleanup()
+      session = await signedInServices(emulator, { token: emulator.tokens.readOnly })
+      const base = (await get(ids.launch)).description
+      const from = emulator.state.requests.length
+      const error = await failure('projects.saveDescription', {
+        projectId: ids.launch,
+        description: withNewParagraph(base, 'Read-only.'),
+        baseDescription: base,
+        overwrite: false,
+      })
+      expect(error.kind).toBe('read_only_token')
+      expect(error.message).toMatch(/can only read.*API tokens.*Your text is kept as a draft\.$/)
+      expect(requestsSince(emulator, from)).toEqual([])
+      expect(JSON.parse(base!)).toEqual(stored('launchSite').description)
+    })
+  })
+})
+
+/** The same JSON with every object's keys in reverse order. */
+function reverseKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(reverseKeys)
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(
+      Object.entries(value)
+        .reverse()
+        .map(([k, v]) => [k, reverseKeys(v)]),
+    )
+  }
+  return value
+}

@@ -1,0 +1,150 @@
+import type {
+  ProjectDetail,
+  ProjectSummary,
+  SaveDescriptionInput,
+  SaveDescriptionResult,
+} from '@shared/domain/projects'
+import { AppFailure, appError, type AppError } from '@shared/errors'
+import { lastSegment } from '@shared/ids'
+import type { WebUrls } from '../goals/web-urls'
+import type { SessionService } from '../session/session-service'
+import {
+  descriptionPermission,
+  leadsProject,
+  sortProjects,
+  toProjectDetail,
+  toProjectSummary,
+} from './map-project'
+import { sameDescription } from './same-description'
+
+export interface ProjectsService {
+  /** Every project the person can see (archived ones aside), their own first. */
+  list(): Promise<{ projects: ProjectSummary[]; fetchedAt: string }>
+  /** One project with its description, read fresh from the server. */
+  get(id: string): Promise<ProjectDetail>
+  /**
+   * Saves a description unless the server's has changed since `baseDescription` (then answers
+   * `conflict` and sends nothing), or unconditionally with `overwrite` (the user chose "keep mine").
+   */
+  saveDescription(input: SaveDescriptionInput): Promise<SaveDescriptionResult>
+}
+
+const GONE = 'This project was deleted or is no longer shared with you.'
+const KEPT = 'Your text is kept as a draft.'
+
+const READ_ONLY_TOKEN =
+  'This API token can only read, so the description cannot be saved with it. In Operately, open Account → API tokens, create a token that may make changes, and sign in again with it.'
+
+const NOT_ALLOWED =
+  'You can see this project in Operately but may not edit its description. Ask its champion or an admin of its space for edit access.'
+
+/** The same failure in words about this project; the kind, status and wait time stay as they were. */
+function reworded(error: AppError, saving: boolean): AppError {
+  let message = error.message
+  if (error.kind === 'not_found') message = GONE
+  else if (error.kind === 'forbidden') message = NOT_ALLOWED
+  else if (error.kind === 'read_only_token') message = READ_ONLY_TOKEN
+  return { ...error, message: saving ? `${message} ${KEPT}` : message }
+}
+
+async function explained<T>(saving: boolean, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (err) {
+    if (err instanceof AppFailure) throw new AppFailure(reworded(err.error, saving))
+    throw err
+  }
+}
+
+/** The description must be a document: the server answers 500 to anything that is not JSON of an object. */
+function assertDocument(description: string): void {
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(description)
+  } catch {
+    parsed = undefined
+  }
+  const isDoc = typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'doc'
+  if (!isDoc) {
+    throw new AppFailure(
+      appError('invalid_input', `The text to save is not a document, so nothing was sent. ${KEPT}`),
+    )
+  }
+}
+
+export function createProjectsService(deps: {
+  session: SessionService
+  webUrls: WebUrls
+  now?: () => Date
+}): ProjectsService {
+  const { session, webUrls } = deps
+  const now = deps.now ?? (() => new Date())
+  // Edit rights learnt from projects/get, by short id: projects/list never says (real servers do not take
+  // include_permissions there), so a project opened once is marked correctly in the list afterwards.
+  const knownCanEdit = new Map<string, boolean>()
+
+  const signedIn = async () => {
+    const state = await session.get()
+    if (state.status !== 'signed_in') {
+      throw new AppFailure(
+        appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
+      )
+    }
+    return state
+  }
+
+  return {
+    async list() {
+      const me = (await signedIn()).person.id
+      const raw = await explained(false, async () => (await session.client()).listProjects())
+      const projects = raw
+        .filter((p) => p.is_archived !== true)
+        .map((p) => {
+          const canEdit =
+            descriptionPermission(p) ??
+            knownCanEdit.get(lastSegment(p.id)) ??
+            (leadsProject(p, me) ? true : null)
+          return toProjectSummary(p, me, canEdit)
+        })
+      return { projects: sortProjects(projects), fetchedAt: now().toISOString() }
+    },
+
+    async get(id) {
+      const me = (await signedIn()).person.id
+      const project = await explained(false, async () => (await session.client()).getProject(id))
+      // A server that sends no permissions is not taken as a refusal: a real one answers a save with 403.
+      const canEdit = descriptionPermission(project) ?? true
+      knownCanEdit.set(lastSegment(project.id), canEdit)
+      return toProjectDetail(project, me, {
+        canEdit,
+        webUrl: await webUrls.project(project.id),
+        fetchedAt: now().toISOString(),
+      })
+    },
+
+    async saveDescription(input) {
+      const state = await signedIn()
+      assertDocument(input.description)
+      // A read-only token is refused by the server anyway; asking would only cost a round trip.
+      if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', ''), true))
+      return explained(true, async () => {
+        const client = await session.client()
+        if (!input.overwrite) {
+          const current = (await client.getProject(input.projectId)).description
+          // Already there (an earlier attempt got through before its answer was lost): nothing to send.
+          if (current !== null && sameDescription(current, input.description)) {
+            return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
+          }
+          if (!sameDescription(current, input.baseDescription)) {
+            return { outcome: 'conflict', serverDescription: current }
+          }
+        }
+        // Operately answers with the short project, without `description` (operately-api.md §6): that is
+        // not "cleared". The server stored exactly what was sent, so that is what the app reports.
+        await client.updateDescription({ projectId: input.projectId, description: input.description })
+        knownCanEdit.set(lastSegment(input.projectId), true)
+        return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
+      })
+    },
+  }
+}

@@ -1,0 +1,179 @@
+import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import type { ProjectSummary } from '@shared/domain/projects'
+import { useProjects } from '../../bridge/projects'
+import { Button } from '../../ui/Button'
+import { ErrorAlert } from '../../ui/Notice'
+import { TextField } from '../../ui/TextField'
+import { LockIcon } from '../../ui/icons'
+import { filterProjects, groupProjects, readProjectRef } from './project-filter'
+import { statusLabel } from './project-display'
+
+export interface ProjectPickerProps {
+  /** The token cannot write: every project is view only. */
+  canWrite: boolean
+  /** The name of the project just left with unsaved changes, to say they are kept. */
+  leftWithDraft: string | null
+  onOpen: (projectId: string) => void
+}
+
+/**
+ * Choose a project whose description to edit: the person's own projects first, a filter box that also
+ * takes a pasted project link or id, and a mark on projects that cannot be edited.
+ */
+export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPickerProps) {
+  const projects = useProjects()
+  const [query, setQuery] = useState('')
+  const [hint, setHint] = useState<string | null>(null)
+  const list = useRef<HTMLDivElement>(null)
+  const headingId = useId()
+
+  const all = projects.data?.projects ?? []
+  const shown = filterProjects(all, query)
+  const { mine, others } = groupProjects(shown)
+
+  const follow = (text: string): boolean => {
+    const ref = readProjectRef(text, all)
+    if (ref.kind === 'project') {
+      onOpen(ref.id)
+      return true
+    }
+    if (ref.kind === 'other') {
+      setHint('That is a link to a goal. Goals are checked in under Check-ins.')
+      return true
+    }
+    return false
+  }
+
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    if (follow(event.clipboardData.getData('text/plain'))) event.preventDefault()
+  }
+
+  const rows = () => Array.from(list.current?.querySelectorAll<HTMLButtonElement>('.project-row') ?? [])
+
+  const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      if (follow(query)) return
+      const first = shown[0]
+      if (first) onOpen(first.id)
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      rows()[0]?.focus()
+    }
+  }
+
+  // Up and down move between rows, as in any list; Tab still works as usual.
+  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
+    const all = rows()
+    const at = all.indexOf(document.activeElement as HTMLButtonElement)
+    if (at === -1) return
+    event.preventDefault()
+    all[Math.max(0, Math.min(all.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus()
+  }
+
+  return (
+    <section className="projects" aria-labelledby={headingId}>
+      <h1 id={headingId} className="screen-title">
+        Project descriptions
+      </h1>
+      {leftWithDraft ? (
+        <p className="projects__kept" role="status">
+          Your changes to <strong>{leftWithDraft}</strong> are kept as a draft.
+        </p>
+      ) : null}
+      <TextField
+        className="projects__filter"
+        label="Filter projects"
+        type="search"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Type a name, or paste a project link"
+        value={query}
+        autoFocus
+        onChange={(event) => {
+          setQuery(event.target.value)
+          setHint(null)
+        }}
+        onPaste={onPaste}
+        onKeyDown={onFilterKeyDown}
+        hint={hint ?? undefined}
+      />
+
+      {projects.isPending ? (
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          Loading projects…
+        </p>
+      ) : projects.isError ? (
+        <div className="projects__error">
+          <ErrorAlert title="Could not load your projects" message={projects.error.message} />
+          <Button variant="secondary" onClick={() => void projects.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div ref={list} className="projects__lists" onKeyDown={onListKeyDown}>
+          <ProjectGroup title="Your projects" projects={mine} canWrite={canWrite} onOpen={onOpen} />
+          <ProjectGroup
+            title={mine.length > 0 ? 'Other projects' : 'Projects'}
+            projects={others}
+            canWrite={canWrite}
+            onOpen={onOpen}
+          />
+          {shown.length === 0 ? (
+            <p className="projects__empty" role="status">
+              {all.length === 0
+                ? 'You cannot see any projects yet.'
+                : `No project matches “${query.trim()}”.`}
+            </p>
+          ) : null}
+        </div>
+      )}
+    </section>
+  )
+}
+
+function ProjectGroup({
+  title,
+  projects,
+  canWrite,
+  onOpen,
+}: {
+  title: string
+  projects: ProjectSummary[]
+  canWrite: boolean
+  onOpen: (projectId: string) => void
+}) {
+  const id = useId()
+  if (projects.length === 0) return null
+  return (
+    <section className="projects__group" aria-labelledby={id}>
+      <h2 id={id} className="projects__group-title">
+        {title}
+      </h2>
+      <ul className="projects__list">
+        {projects.map((project) => {
+          const meta = [project.spaceName, statusLabel(project.status)].filter(Boolean).join(' · ')
+          const viewOnly = !canWrite || project.canEdit === false
+          return (
+            <li key={project.id}>
+              <button type="button" className="project-row" onClick={() => onOpen(project.id)}>
+                <span className="project-row__text">
+                  <span className="project-row__name">{project.name || 'Untitled project'}</span>
+                  {meta ? <span className="project-row__meta">{meta}</span> : null}
+                </span>
+                {viewOnly ? (
+                  <span className="project-row__badge">
+                    <LockIcon width={12} height={12} />
+                    View only
+                  </span>
+                ) : null}
+              </button>
+            </li>
+          )
+        })}
+      </ul>
+    </section>
+  )
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react'
+import type { SessionState } from '@shared/session'
+import { useNavigation } from '../../app/navigation'
+import '../../editor/editor.css'
+import { DescriptionPage } from './DescriptionPage'
+import { ProjectPicker } from './ProjectPicker'
+
+type SignedIn = Extract<SessionState, { status: 'signed_in' }>
+
+/** The Projects section: the project picker, or one project's description editor. */
+export function ProjectsSection({
+  session,
+  projectId,
+}: {
+  session: SignedIn
+  projectId?: string | undefined
+}) {
+  const { navigate } = useNavigation()
+  // Said on the list after leaving a project with unsaved changes (they are kept as a draft).
+  const [leftWithDraft, setLeftWithDraft] = useState<string | null>(null)
+
+  if (projectId) {
+    return (
+      <DescriptionPage
+        key={projectId}
+        session={session}
+        projectId={projectId}
+        onBack={() => navigate({ section: 'projects' })}
+        onLeftWithDraft={setLeftWithDraft}
+      />
+    )
+  }
+  return (
+    <ProjectPicker
+      canWrite={session.canWrite}
+      leftWithDraft={leftWithDraft}
+      onOpen={(id) => {
+        setLeftWithDraft(null)
+        navigate({ section: 'projects', projectId: id })
+      }}
+    />
+  )
+}
