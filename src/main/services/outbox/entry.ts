@@ -1,0 +1,113 @@
+import { z } from 'zod'
+import { createCheckInInputSchema, richTextStringSchema } from '@shared/domain/check-ins'
+import { errorKinds } from '@shared/errors'
+import { lastSegment } from '@shared/ids'
+
+/**
+ * One piece of work the user handed over and the server has not confirmed yet. Each entry is one JSON
+ * file on disk (see outbox-store.ts); this schema checks every file read back, so a damaged or foreign
+ * file is set aside instead of being sent.
+ */
+
+export const outboxStates = ['pending', 'sending', 'failed', 'conflict', 'needs_attention'] as const
+export type OutboxState = (typeof outboxStates)[number]
+/*
+ * pending          waiting to be sent (maybe after a failure that a retry can fix: see lastError)
+ * sending          a request may be on its way; never changed by a new save (it waits behind)
+ * failed           the server refused it in a way a retry will not fix (e.g. the project is gone)
+ * conflict         the project's description changed on the server since the edit began
+ * needs_attention  the user must act outside the item: sign in again, a token that can write, edit access
+ */
+
+export const outboxKinds = ['description', 'check-in'] as const
+export type OutboxKind = (typeof outboxKinds)[number]
+
+/** An Operately id as the app sends it: a short id, a slug ending in one, or a UUID. */
+const idString = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[A-Za-z0-9-]+$/)
+const isoString = z.string().min(1).max(40)
+
+export const descriptionPayloadSchema = z
+  .object({ projectId: idString, description: richTextStringSchema })
+  .strict()
+export type DescriptionPayload = z.infer<typeof descriptionPayloadSchema>
+
+/** A check-in exactly as the user submitted it; the request is built against the goal when it is sent. */
+export const checkInPayloadSchema = createCheckInInputSchema
+export type CheckInPayload = z.infer<typeof checkInPayloadSchema>
+
+export const lastErrorSchema = z.object({ kind: z.enum(errorKinds), message: z.string().max(2000) }).strict()
+export type LastError = z.infer<typeof lastErrorSchema>
+
+const common = {
+  /** Also the file name: `<id>.json`. */
+  id: z.uuid(),
+  /** Coalescing key: `description:<project short id>` or `check-in:<submission id>`. */
+  key: z.string().min(1).max(300),
+  /** Order of arrival; entries with the same key are sent in this order, one at a time. */
+  seq: z.number().int().nonnegative(),
+  createdAt: isoString,
+  updatedAt: isoString,
+  /** Requests that may have gone out for this entry (counted before each one is sent). */
+  attempts: z.number().int().nonnegative(),
+  firstAttemptAt: isoString.nullable(),
+  lastError: lastErrorSchema.nullable(),
+  state: z.enum(outboxStates),
+}
+
+export const descriptionEntrySchema = z
+  .object({
+    ...common,
+    kind: z.literal('description'),
+    payload: descriptionPayloadSchema,
+    /** The server's description the edit started from (null: the project had none). */
+    base: richTextStringSchema.nullable(),
+    /**
+     * Texts this app itself put (or may have put) on the server for this project: the last save delivered
+     * before this one, and earlier payloads of this entry that may have reached the server before a newer
+     * save replaced them. Finding one of them on the server is not someone else's edit.
+     */
+    ownVersions: z.array(richTextStringSchema).max(20),
+    /** What the server had when a conflict was found, for the side-by-side view. */
+    conflict: z
+      .object({ serverDescription: richTextStringSchema.nullable(), seenAt: isoString })
+      .strict()
+      .nullable(),
+  })
+  .strict()
+export type DescriptionEntry = z.infer<typeof descriptionEntrySchema>
+
+export const checkInEntrySchema = z
+  .object({ ...common, kind: z.literal('check-in'), payload: checkInPayloadSchema })
+  .strict()
+export type CheckInEntry = z.infer<typeof checkInEntrySchema>
+
+export const outboxEntrySchema = z.discriminatedUnion('kind', [descriptionEntrySchema, checkInEntrySchema])
+export type OutboxEntry = z.infer<typeof outboxEntrySchema>
+
+/** What a caller hands to `append`; the store fills in the rest. */
+export type NewOutboxEntry =
+  | { kind: 'description'; payload: DescriptionPayload; base: string | null }
+  | { kind: 'check-in'; payload: CheckInPayload }
+
+/** What may be changed on an entry after it is written (never its id, kind, key or order). */
+export interface OutboxPatch {
+  state?: OutboxState
+  lastError?: LastError | null
+  /** Descriptions only: a merged or re-based version chosen while resolving a conflict. */
+  payload?: DescriptionPayload
+  base?: string | null
+  ownVersions?: string[]
+  conflict?: DescriptionEntry['conflict']
+}
+
+export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`
+export const checkInKey = (submissionId: string): string => `check-in:${submissionId.toLowerCase()}`
+
+export const keyOf = (entry: NewOutboxEntry): string =>
+  entry.kind === 'description'
+    ? descriptionKey(entry.payload.projectId)
+    : checkInKey(entry.payload.submissionId)

@@ -1,0 +1,233 @@
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { createFakeClock } from '../sync/testing/fake-clock'
+import { checkInSubmission, descriptionSave, doc } from '../sync/testing/entries'
+import { openOutboxStore } from './outbox-store'
+import type { NewOutboxEntry } from './entry'
+
+const goalId = 'ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk'
+const description = (projectId: string, text: string, base: string | null = doc('base')): NewOutboxEntry =>
+  descriptionSave(projectId, doc(text), base)
+const checkIn = (submissionId: string = randomUUID()) =>
+  checkInSubmission(goalId, doc(`check-in ${submissionId}`), submissionId)
+
+const entryFiles = (dir: string) => readdirSync(dir).filter((name) => name.endsWith('.json'))
+
+describe('outbox store', () => {
+  let dir: string
+  const clock = createFakeClock()
+  beforeEach(() => {
+    dir = join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox')
+  })
+
+  it('keeps what was appended on disk, one private file per entry, and gives it back after a restart', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const a = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'first'))
+    const b = await store.append(checkIn())
+    expect(a).toMatchObject({
+      kind: 'description',
+      state: 'pending',
+      attempts: 0,
+      firstAttemptAt: null,
+      lastError: null,
+    })
+    expect(a.key).toBe('description:5JZPmU98aSwHjC7VrImG8t')
+    expect(store.list().map((e) => e.id)).toEqual([a.id, b.id])
+    expect(entryFiles(dir).sort()).toEqual([`${a.id}.json`, `${b.id}.json`].sort())
+    if (process.platform !== 'win32') expect(statSync(join(dir, `${a.id}.json`)).mode & 0o777).toBe(0o600)
+
+    const reopened = await openOutboxStore({ dir, clock })
+    expect(reopened.list()).toEqual(store.list())
+    await reopened.remove(a.id)
+    expect(reopened.get(a.id)).toBeNull()
+    expect(entryFiles(dir)).toEqual([`${b.id}.json`])
+    expect((await openOutboxStore({ dir, clock })).list().map((e) => e.id)).toEqual([b.id])
+  })
+
+  it('collapses 50 saves of one description into one entry: the latest text, the earliest base', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const first = await store.append(
+      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'save 1', doc('base 1')),
+    )
+    for (let i = 2; i <= 50; i++) {
+      // Later saves come from an editor that may have re-read the server: their base is ignored.
+      const saved = await store.append(
+        description('launch-site-5JZPmU98aSwHjC7VrImG8t', `save ${i}`, doc(`base ${i}`)),
+      )
+      expect(saved.id).toBe(first.id)
+    }
+    const entries = store.list()
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({
+      id: first.id,
+      payload: { description: doc('save 50') },
+      base: doc('base 1'),
+    })
+    expect(entryFiles(dir)).toHaveLength(1)
+    expect((await openOutboxStore({ dir, clock })).list()).toEqual(entries)
+  })
+
+  it('treats a slug and the bare short id of one project as the same project', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'one'))
+    await store.append(description('5JZPmU98aSwHjC7VrImG8t', 'two'))
+    await store.append(description('renamed-launch-5JZPmU98aSwHjC7VrImG8t', 'three'))
+    await store.append(description('mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', 'other project'))
+    expect(store.list().map((e) => e.kind === 'description' && e.payload.description)).toEqual([
+      doc('three'),
+      doc('other project'),
+    ])
+  })
+
+  it('never changes an entry that is being sent: the new save waits behind it with its own base', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const sending = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'sent text', null))
+    await store.markAttempt(sending.id)
+    const next = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'newer text', null))
+    const more = await store.append(
+      description('office-move-74mBxjlVLD5bIWX332AO6O', 'newest text', doc('ignored')),
+    )
+    expect(next.id).not.toBe(sending.id)
+    expect(more.id).toBe(next.id)
+    expect(store.list()).toMatchObject([
+      { id: sending.id, state: 'sending', attempts: 1, payload: { description: doc('sent text') } },
+      {
+        id: next.id,
+        state: 'pending',
+        attempts: 0,
+        payload: { description: doc('newest text') },
+        base: null,
+      },
+    ])
+  })
+
+  it('remembers the earlier text of an entry that was already attempted when a newer save replaces it', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const entry = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'attempted', null))
+    await store.markAttempt(entry.id)
+    await store.update(entry.id, { state: 'pending', lastError: { kind: 'timeout', message: 'no answer' } })
+    await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'newer', null))
+    expect(store.list()).toMatchObject([
+      { id: entry.id, payload: { description: doc('newer') }, base: null, ownVersions: [doc('attempted')] },
+    ])
+  })
+
+  it('remembers a delivered description as our own text, for saves queued behind it and after it', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const first = await store.append(
+      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'delivered', doc('base')),
+    )
+    await store.markAttempt(first.id)
+    const behind = await store.append(
+      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'queued behind', doc('base')),
+    )
+    await store.markDelivered(first.id)
+    expect(store.list()).toMatchObject([{ id: behind.id, ownVersions: [doc('delivered')] }])
+    await store.markDelivered(behind.id)
+    expect(store.list()).toEqual([])
+
+    // A restart later, an editor still based on the old text queues another save.
+    const reopened = await openOutboxStore({ dir, clock })
+    const later = await reopened.append(
+      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'later', doc('base')),
+    )
+    expect(later).toMatchObject({ base: doc('base'), ownVersions: [doc('queued behind')] })
+    const other = await reopened.append(
+      description('mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', 'x', doc('base')),
+    )
+    expect(other.kind === 'description' && other.ownVersions).toEqual([])
+  })
+
+  it('queues a check-in submission once, however often it is submitted', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const submissionId = randomUUID()
+    const first = await store.append(checkIn(submissionId))
+    const again = await store.append(checkIn(submissionId))
+    expect(again.id).toBe(first.id)
+    expect(store.list()).toHaveLength(1)
+  })
+
+  it('counts an attempt on disk before the request, and a crash mid-send reopens as pending with the count', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const entry = await store.append(checkIn())
+    const marked = await store.markAttempt(entry.id)
+    expect(marked).toMatchObject({
+      state: 'sending',
+      attempts: 1,
+      firstAttemptAt: new Date(clock.now()).toISOString(),
+    })
+    const onDisk = JSON.parse(readFileSync(join(dir, `${entry.id}.json`), 'utf8'))
+    expect(onDisk).toMatchObject({ state: 'sending', attempts: 1 })
+    // The process dies here. The next start:
+    const reopened = await openOutboxStore({ dir, clock })
+    expect(reopened.get(entry.id)).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      firstAttemptAt: marked.firstAttemptAt,
+    })
+  })
+
+  it('ignores and removes temp files left by a write a crash cut short', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const entry = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'kept'))
+    writeFileSync(join(dir, `${entry.id}.json.3735928559`), '{"half": ')
+    writeFileSync(join(dir, `${randomUUID()}.json.12`), '')
+    const reopened = await openOutboxStore({ dir, clock })
+    expect(reopened.opened).toMatchObject({ entries: 1, strayFiles: 2, damaged: [] })
+    expect(reopened.list()).toEqual(store.list())
+    expect(
+      readdirSync(dir, { withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) => f.name),
+    ).toEqual([`${entry.id}.json`])
+  })
+
+  it('sets damaged entry files aside in outbox/damaged and still opens with the rest', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const good = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'good'))
+    const truncated = await store.append(checkIn())
+    const foreign = randomUUID()
+    const path = join(dir, `${truncated.id}.json`)
+    writeFileSync(path, readFileSync(path, 'utf8').slice(0, 40))
+    writeFileSync(join(dir, `${foreign}.json`), JSON.stringify({ hello: 'world' }))
+
+    const reopened = await openOutboxStore({ dir, clock })
+    expect(reopened.list().map((e) => e.id)).toEqual([good.id])
+    expect(reopened.opened.damaged.sort()).toEqual([`${truncated.id}.json`, `${foreign}.json`].sort())
+    const setAside = readdirSync(join(dir, 'damaged'))
+    expect(setAside).toHaveLength(2)
+    expect(setAside.some((name) => name.endsWith(`${truncated.id}.json`))).toBe(true)
+    // Nothing is lost for good: the damaged text is still there to recover by hand.
+    expect((await openOutboxStore({ dir, clock })).list().map((e) => e.id)).toEqual([good.id])
+  })
+
+  it('refuses a change that would make an entry unsendable, and leaves the entry as it was', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const entry = await store.append(checkIn())
+    await expect(
+      store.update(entry.id, {
+        payload: { projectId: 'launch-site-5JZPmU98aSwHjC7VrImG8t', description: doc('x') },
+      }),
+    ).rejects.toMatchObject({ error: { kind: 'internal' } })
+    const d = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'mine'))
+    // Moving a save to another project would break the one-at-a-time order per project.
+    await expect(
+      store.update(d.id, {
+        payload: { projectId: 'mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', description: doc('x') },
+      }),
+    ).rejects.toMatchObject({ error: { kind: 'internal' } })
+    expect((await openOutboxStore({ dir, clock })).list()).toEqual(store.list())
+  })
+
+  it('answers plainly when asked about an entry that is gone', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    await expect(store.update(randomUUID(), { state: 'pending' })).rejects.toMatchObject({
+      error: { kind: 'invalid_input' },
+    })
+    await expect(store.markAttempt(randomUUID())).rejects.toMatchObject({ error: { kind: 'invalid_input' } })
+    await expect(store.remove(randomUUID())).resolves.toBeUndefined()
+  })
+})

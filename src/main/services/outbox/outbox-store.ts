@@ -1,0 +1,346 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { AppFailure, appError } from '@shared/errors'
+import { silentLogger, type Logger } from '../log/logger'
+import { isoAt, systemClock, type Clock } from '../sync/clock'
+import { openDeliveredRecords } from './delivered-records'
+import {
+  isAtomicTempName,
+  moveAside,
+  removeFileDurably,
+  syncDirectory,
+  writeFileDurably,
+} from './durable-files'
+import {
+  keyOf,
+  outboxEntrySchema,
+  type DescriptionEntry,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxPatch,
+} from './entry'
+
+/**
+ * The durable outbox: what the user submitted and the server has not confirmed yet.
+ *
+ * Storage: one JSON file per entry under `<dataDir>/outbox/`, written with write-file-atomic (temp file,
+ * fsync, rename) followed by an fsync of the directory so the rename itself survives a power cut. A
+ * crash at any moment leaves each entry either as it was or as it became, never half-written, and one
+ * damaged file can only ever cost that one entry. Not SQLite: better-sqlite3 is a native module built
+ * against one V8 ABI and would have to be rebuilt against Electron's headers, a download this project
+ * must be able to do without; Node 20 has no built-in `node:sqlite`. The outbox holds a handful of
+ * entries, so a file each is both simple and fast enough.
+ *
+ * The token is never part of an entry: entries hold what the user wrote and ids, nothing else.
+ *
+ * Every change goes through one queue, so coalescing decisions and the sync engine's updates never
+ * interleave; the in-memory copy changes only after the disk does.
+ */
+
+export type OutboxChange = { type: 'appended' | 'updated' | 'removed'; entry: OutboxEntry }
+
+export interface OutboxOpenReport {
+  entries: number
+  /** Files that could not be read as entries, now in `outbox/damaged/`. */
+  damaged: string[]
+  /** Temp files of writes cut short by a crash, removed. */
+  strayFiles: number
+}
+
+export interface OutboxStore {
+  readonly dir: string
+  readonly opened: OutboxOpenReport
+  /**
+   * Resolves once the entry is on disk (file and directory fsynced): only then may the UI say "queued".
+   * A description for a project that already has an entry not being sent is merged into it (latest
+   * text, earliest base, same id); a check-in whose submission is already queued returns that entry.
+   */
+  append(entry: NewOutboxEntry): Promise<OutboxEntry>
+  /** Every entry, oldest first. */
+  list(): OutboxEntry[]
+  get(id: string): OutboxEntry | null
+  update(id: string, patch: OutboxPatch): Promise<OutboxEntry>
+  /** Removes an entry for good (the user discarded it). */
+  remove(id: string): Promise<void>
+  /**
+   * The server confirmed the entry: it leaves the outbox. For a description, its text is remembered as
+   * ours first (for saves queued behind it and later ones), so none of them mistakes it for a conflict.
+   */
+  markDelivered(id: string): Promise<void>
+  /**
+   * Counts a request before it goes out (attempts + 1, firstAttemptAt, state `sending`), so that after a
+   * crash the entry says a request may have reached the server.
+   */
+  markAttempt(id: string): Promise<OutboxEntry>
+  subscribe(listener: (change: OutboxChange) => void): () => void
+}
+
+export interface OutboxStoreOptions {
+  /** The outbox directory, `<dataDir>/outbox`. */
+  dir: string
+  clock?: Clock
+  log?: Logger
+  newId?: () => string
+}
+
+const entryFileName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/
+const fileOf = (id: string) => `${id}.json`
+const damagedDir = 'damaged'
+const deliveredDir = 'delivered'
+const maxOwnVersions = 20
+
+const missing = () =>
+  new AppFailure(
+    appError('invalid_input', 'This item is no longer waiting to be sent: it was delivered or discarded.'),
+  )
+
+/** Reads one entry file, or says why it cannot be trusted. */
+async function readEntry(dir: string, name: string): Promise<{ entry: OutboxEntry } | { problem: string }> {
+  let json: unknown
+  try {
+    json = JSON.parse(await readFile(join(dir, name), 'utf8'))
+  } catch (err) {
+    return { problem: err instanceof SyntaxError ? 'not valid JSON' : String(err) }
+  }
+  const parsed = outboxEntrySchema.safeParse(json)
+  if (!parsed.success) return { problem: 'not an outbox entry' }
+  if (fileOf(parsed.data.id) !== name) return { problem: 'file name does not match the entry id' }
+  return { entry: parsed.data }
+}
+
+export async function openOutboxStore(options: OutboxStoreOptions): Promise<OutboxStore> {
+  const { dir } = options
+  const clock = options.clock ?? systemClock
+  const log = options.log ?? silentLogger
+  const newId = options.newId ?? randomUUID
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+
+  const entries = new Map<string, OutboxEntry>()
+  const report: OutboxOpenReport = { entries: 0, damaged: [], strayFiles: 0 }
+  let changedDirectory = false
+
+  for (const dirent of await readdir(dir, { withFileTypes: true })) {
+    const name = dirent.name
+    if (dirent.isDirectory()) continue
+    if (isAtomicTempName(name, entryFileName)) {
+      // A write that never reached its rename: the entry file (if any) still holds the previous version.
+      try {
+        await unlink(join(dir, name))
+        report.strayFiles++
+        changedDirectory = true
+      } catch (err) {
+        log.warn('outbox: could not remove a leftover temp file', { name, error: String(err) })
+      }
+      continue
+    }
+    if (!entryFileName.test(name)) {
+      log.warn('outbox: ignoring a file that is not an entry', { name })
+      continue
+    }
+    const read = await readEntry(dir, name)
+    if ('problem' in read) {
+      // Set aside, not deleted: what the user wrote may still be recoverable by hand. Either way the
+      // outbox opens: one bad file must never stop everything else from being sent.
+      report.damaged.push(name)
+      try {
+        await mkdir(join(dir, damagedDir), { recursive: true, mode: 0o700 })
+        const stamp = new Date(clock.now()).toISOString().replace(/[:.]/g, '-')
+        const movedTo = await moveAside(join(dir, name), join(dir, damagedDir), stamp)
+        changedDirectory = true
+        log.error('outbox: an entry could not be read and was set aside', {
+          name,
+          problem: read.problem,
+          movedTo,
+        })
+      } catch (err) {
+        log.error('outbox: an entry could not be read, nor set aside; skipping it', {
+          name,
+          problem: read.problem,
+          error: String(err),
+        })
+      }
+      continue
+    }
+    // Nobody is sending anything yet: an entry left `sending` is one whose request a crash interrupted.
+    // Its `attempts` already says a request may have gone out.
+    const entry = read.entry.state === 'sending' ? { ...read.entry, state: 'pending' as const } : read.entry
+    entries.set(entry.id, entry)
+  }
+  if (changedDirectory) await syncDirectory(dir)
+  report.entries = entries.size
+  const delivered = await openDeliveredRecords(join(dir, deliveredDir), log)
+
+  const listeners = new Set<(change: OutboxChange) => void>()
+  const notify = (change: OutboxChange) => {
+    for (const listener of listeners) {
+      try {
+        listener({ type: change.type, entry: structuredClone(change.entry) })
+      } catch (err) {
+        log.error('outbox: a listener failed', { error: String(err) })
+      }
+    }
+  }
+
+  // One change at a time, in call order.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serial = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = queue.then(task, task)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
+  let seq = Math.max(-1, ...[...entries.values()].map((e) => e.seq)) + 1
+
+  const sorted = () => [...entries.values()].sort((a, b) => a.seq - b.seq)
+
+  const save = async (entry: OutboxEntry): Promise<OutboxEntry> => {
+    const checked = outboxEntrySchema.safeParse(entry)
+    if (!checked.success || keyOf(checked.data) !== checked.data.key) {
+      throw new AppFailure(
+        appError(
+          'internal',
+          'The app tried to queue a change in a form it cannot send. Nothing was changed.',
+        ),
+      )
+    }
+    await writeFileDurably(dir, fileOf(entry.id), JSON.stringify(checked.data))
+    entries.set(entry.id, checked.data)
+    return checked.data
+  }
+
+  const coalesce = async (into: DescriptionEntry, description: string): Promise<OutboxEntry> => {
+    // An earlier text of this entry may already be on the server if a request for it went out.
+    const ownVersions =
+      into.attempts > 0 && !into.ownVersions.includes(into.payload.description)
+        ? [...into.ownVersions, into.payload.description].slice(-maxOwnVersions)
+        : into.ownVersions
+    return save({
+      ...into,
+      payload: { ...into.payload, description },
+      ownVersions,
+      updatedAt: isoAt(clock),
+    })
+  }
+
+  const append = (input: NewOutboxEntry) =>
+    serial(async () => {
+      const key = keyOf(input)
+      const latest = sorted()
+        .filter((e) => e.key === key)
+        .at(-1)
+      if (latest && input.kind === 'check-in') return structuredClone(latest)
+      if (
+        latest &&
+        latest.kind === 'description' &&
+        input.kind === 'description' &&
+        latest.state !== 'sending'
+      ) {
+        const saved = await coalesce(latest, input.payload.description)
+        notify({ type: 'updated', entry: saved })
+        return structuredClone(saved)
+      }
+      const now = isoAt(clock)
+      const common = {
+        id: newId(),
+        key,
+        seq: seq++,
+        createdAt: now,
+        updatedAt: now,
+        attempts: 0,
+        firstAttemptAt: null,
+        lastError: null,
+        state: 'pending' as const,
+      }
+      const entry: OutboxEntry =
+        input.kind === 'description'
+          ? {
+              ...common,
+              kind: 'description',
+              payload: { projectId: input.payload.projectId, description: input.payload.description },
+              base: input.base,
+              ownVersions: delivered.get(key) === null ? [] : [delivered.get(key)!],
+              conflict: null,
+            }
+          : { ...common, kind: 'check-in', payload: structuredClone(input.payload) }
+      const saved = await save(entry)
+      notify({ type: 'appended', entry: saved })
+      return structuredClone(saved)
+    })
+
+  const update = (id: string, patch: OutboxPatch) =>
+    serial(async () => {
+      const entry = entries.get(id)
+      if (!entry) throw missing()
+      const changed = { ...entry, ...structuredClone(patch), updatedAt: isoAt(clock) } as OutboxEntry
+      const saved = await save(changed)
+      notify({ type: 'updated', entry: saved })
+      return structuredClone(saved)
+    })
+
+  const markAttempt = (id: string) =>
+    serial(async () => {
+      const entry = entries.get(id)
+      if (!entry) throw missing()
+      const now = isoAt(clock)
+      const saved = await save({
+        ...entry,
+        attempts: entry.attempts + 1,
+        firstAttemptAt: entry.firstAttemptAt ?? now,
+        state: 'sending',
+        updatedAt: now,
+      })
+      notify({ type: 'updated', entry: saved })
+      return structuredClone(saved)
+    })
+
+  const remove = (id: string) =>
+    serial(async () => {
+      const entry = entries.get(id)
+      if (!entry) return
+      await removeFileDurably(dir, fileOf(id))
+      entries.delete(id)
+      notify({ type: 'removed', entry })
+    })
+
+  const markDelivered = (id: string) =>
+    serial(async () => {
+      const entry = entries.get(id)
+      if (!entry) return
+      if (entry.kind === 'description') {
+        const text = entry.payload.description
+        await delivered.set(entry.key, text)
+        for (const later of sorted()) {
+          if (later.kind !== 'description' || later.key !== entry.key || later.id === id) continue
+          if (later.ownVersions.includes(text)) continue
+          const saved = await save({
+            ...later,
+            ownVersions: [...later.ownVersions, text].slice(-maxOwnVersions),
+          })
+          notify({ type: 'updated', entry: saved })
+        }
+      }
+      await removeFileDurably(dir, fileOf(id))
+      entries.delete(id)
+      notify({ type: 'removed', entry })
+    })
+
+  return {
+    dir,
+    opened: report,
+    append,
+    list: () => structuredClone(sorted()),
+    get: (id) => {
+      const entry = entries.get(id)
+      return entry ? structuredClone(entry) : null
+    },
+    update,
+    remove,
+    markDelivered,
+    markAttempt,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+  }
+}

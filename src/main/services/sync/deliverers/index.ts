@@ -1,0 +1,15 @@
+import type { OperatelyClient } from '../../operately/client'
+import type { Deliverers } from '../outcomes'
+import { createCheckInDeliverer } from './check-in'
+import { createDescriptionDeliverer } from './description'
+
+export type { CheckInDelivery } from './check-in'
+export type { DescriptionDelivery } from './description'
+
+/** The real deliverers, talking to the signed-in server (`session.client()` in the app). */
+export function createDeliverers(deps: { client: () => Promise<OperatelyClient> }): Deliverers {
+  return {
+    description: createDescriptionDeliverer(deps),
+    'check-in': createCheckInDeliverer(deps),
+  }
+}

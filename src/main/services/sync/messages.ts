@@ -1,0 +1,16 @@
+import type { AppError } from '@shared/errors'
+import type { OutboxKind } from '../outbox/entry'
+
+/** What the Sync view says about an entry the engine set aside, in words a manager can act on. */
+
+const kept = (kind: OutboxKind) => (kind === 'description' ? 'Your text' : 'Your check-in')
+
+export function goneMessage(kind: OutboxKind): string {
+  const what = kind === 'description' ? 'This project' : 'This goal'
+  return `${what} is gone or no longer shared with you: it may have been deleted, or your access removed. ${kept(kind)} is kept here: copy it somewhere safe, or discard it.`
+}
+
+/** Errors that stop one entry but not the queue: the server's explanation, plus what happens to the text. */
+export function keptMessage(kind: OutboxKind, error: AppError): string {
+  return `${error.message} ${kept(kind)} is kept here; press Retry when this is sorted out, or discard it.`
+}

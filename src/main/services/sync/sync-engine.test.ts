@@ -1,0 +1,433 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
+import { wireId } from '../../../../e2e/emulator/test-support'
+import { sameJson } from '../check-ins/recovery'
+import { createRig, type Rig } from './testing/rig'
+import { createFakeClock, type FakeClock } from './testing/fake-clock'
+import { checkInSubmission, descriptionSave, doc } from './testing/entries'
+import { filesContaining } from './testing/disk'
+
+// The sync engine with the real deliverers, over real HTTP to the emulator, on a real disk; only time
+// (a fake clock, shared with the emulator) and the OS's online flag are simulated.
+
+describe('sync engine against the emulator', () => {
+  let emulator: Emulator
+  let clock: FakeClock = createFakeClock()
+  let rig: Rig
+  const rigs: Rig[] = []
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ now: () => new Date(clock.now()) })
+  })
+  afterAll(async () => {
+    await emulator.close()
+    // Whatever happened in these tests, no file the app wrote holds a token.
+    const tokens = Object.values(emulator.tokens)
+    for (const r of rigs) expect(filesContaining(r.dataDir, tokens)).toEqual([])
+  })
+  beforeEach(() => {
+    clock = createFakeClock()
+    emulator.reset()
+  })
+  afterEach(async () => {
+    await rig?.close()
+  })
+
+  const build = async (options: Partial<Parameters<typeof createRig>[0]> = {}) => {
+    rig = await createRig({ emulator, clock, ...options })
+    rigs.push(rig)
+    return rig
+  }
+
+  const launchSite = () => wireId(emulator, SEED_IDS.projects.launchSite)
+  const mobileBeta = () => wireId(emulator, SEED_IDS.projects.mobileBeta)
+  const shipEngine = () => wireId(emulator, SEED_IDS.goals.shipEngine)
+  const serverDescription = (uuid: string) => {
+    const project = emulator.state.projects.find((p) => p.id === uuid)!
+    return project.description === null ? null : JSON.stringify(project.description)
+  }
+  const holds = (uuid: string, text: string) =>
+    sameJson(emulator.state.projects.find((p) => p.id === uuid)!.description, JSON.parse(text))
+  const checkInsSaying = (message: string) =>
+    emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(message)))
+  const count = (request: string) => rig.requests().filter((r) => r === request).length
+
+  it('never assumes online at start: nothing goes out until the OS is online and the server answered', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    await rig.outbox.append(descriptionSave(launchSite(), doc('written on a plane'), base))
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('check-in from a plane')))
+    await rig.settle()
+    expect(rig.requests()).toEqual([])
+    expect(rig.engine.status()).toMatchObject({ online: false, pending: 2, lastSyncedAt: null })
+
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(rig.requests()[0]).toBe('GET people/get_me')
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.launchSite, doc('written on a plane'))).toBe(true)
+    expect(checkInsSaying(doc('check-in from a plane'))).toHaveLength(1)
+    expect(rig.engine.status()).toMatchObject({ online: true, pending: 0, lastSyncedAt: expect.any(String) })
+    expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
+  })
+
+  it('collapses 50 saves made offline into exactly one update when back online', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    for (let i = 1; i <= 50; i++)
+      await rig.outbox.append(descriptionSave(launchSite(), doc(`draft ${i}`), base))
+    expect(rig.outbox.list()).toHaveLength(1)
+
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(rig.requests()).toEqual([
+      'GET people/get_me',
+      'GET projects/get',
+      'POST projects/update_description',
+    ])
+    expect(holds(SEED_IDS.projects.launchSite, doc('draft 50'))).toBe(true)
+    expect(rig.outbox.list()).toEqual([])
+  })
+
+  it('retries a 5xx streak with growing, jittered pauses, then delivers once', async () => {
+    await build()
+    emulator.setFaults({ serverErrors: 3 })
+    await rig.outbox.append(
+      descriptionSave(launchSite(), doc('after the outage'), serverDescription(SEED_IDS.projects.launchSite)),
+    )
+    await rig.settle()
+    expect(rig.outbox.list()[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: { kind: 'server_error' },
+    })
+
+    // random() = 0.5 gives 75% of each step: 1.5 s, 3 s, 6 s. One millisecond early, nothing is sent.
+    for (const pause of [1_500, 3_000, 6_000]) {
+      const before = rig.requests().length
+      expect(Date.parse(rig.engine.status().nextAttemptAt!) - clock.now()).toBe(pause)
+      await rig.advance(pause - 1)
+      expect(rig.requests()).toHaveLength(before)
+      await rig.advance(1)
+      expect(rig.requests().length).toBeGreaterThan(before)
+    }
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST projects/update_description')).toBe(1)
+    expect(holds(SEED_IDS.projects.launchSite, doc('after the outage'))).toBe(true)
+  })
+
+  it('treats a proxy\'s HTML 502 as "try again later" and then delivers, check-ins included', async () => {
+    await build()
+    emulator.setFaults({ htmlBadGateway: 2 })
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('through the proxy')))
+    await rig.settle()
+    const waiting = rig.outbox.list()[0]!
+    expect(waiting).toMatchObject({ state: 'pending', lastError: { kind: 'server_error' } })
+    expect(waiting.lastError!.message).toMatch(/gateway/)
+    await rig.advance(60_000)
+    await rig.advance(60_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(checkInsSaying(doc('through the proxy'))).toHaveLength(1)
+    expect(count('POST goals/create_check_in')).toBe(1)
+  })
+
+  it('after a timeout on a check-in that the server did commit, finds it instead of creating a second one', async () => {
+    await build({ timeoutMs: 1_000 })
+    emulator.setFaults({ hangAfterCommitMs: 10_000 })
+    const message = doc('slow server check-in')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    expect(rig.outbox.list()[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      lastError: { kind: 'timeout' },
+    })
+    expect(checkInsSaying(message)).toHaveLength(1)
+    emulator.clearFaults()
+
+    await rig.advance(60_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(count('GET goals/list_check_ins')).toBe(1)
+    expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { recovered: true } })
+  })
+
+  it('after a timeout on a description save that committed, sees its own text and stops', async () => {
+    await build({ timeoutMs: 1_000 })
+    emulator.setFaults({ hangAfterCommitMs: 10_000 })
+    await rig.outbox.append(
+      descriptionSave(launchSite(), doc('slow save'), serverDescription(SEED_IDS.projects.launchSite)),
+    )
+    await rig.settle()
+    emulator.clearFaults()
+    await rig.advance(60_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST projects/update_description')).toBe(1)
+    expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { alreadyOnServer: true } })
+  })
+
+  it('survives a connection dropped right after the server committed: goes offline, probes, then settles without duplicates', async () => {
+    await build()
+    emulator.setFaults({ dropAfterCommit: 2 })
+    const message = doc('dropped check-in')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.outbox.append(
+      descriptionSave(mobileBeta(), doc('dropped save'), serverDescription(SEED_IDS.projects.mobileBeta)),
+    )
+    await rig.settle()
+    // The lost connection reads as the network going away.
+    expect(rig.engine.status().online).toBe(false)
+    expect(checkInsSaying(message)).toHaveLength(1)
+
+    for (let i = 0; i < 6 && rig.outbox.list().length > 0; i++) await rig.advance(10_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(rig.engine.status().online).toBe(true)
+    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(count('POST projects/update_description')).toBe(1)
+    expect(holds(SEED_IDS.projects.mobileBeta, doc('dropped save'))).toBe(true)
+  })
+
+  it('stops the whole queue on a 401 mid-sync, keeps every entry, sends nothing more until resumed', async () => {
+    await build({ osOnline: false })
+    // The token is deleted in Operately right after the first entry got through.
+    const stopListening = rig.engine.onEvent((event) => {
+      if (event.type !== 'delivered') return
+      emulator.setFaults({ revokeTokens: true })
+      stopListening()
+    })
+    await rig.outbox.append(
+      descriptionSave(launchSite(), doc('first'), serverDescription(SEED_IDS.projects.launchSite)),
+    )
+    await rig.outbox.append(
+      descriptionSave(mobileBeta(), doc('second'), serverDescription(SEED_IDS.projects.mobileBeta)),
+    )
+    const message = doc('third, a check-in')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    expect(rig.outbox.list()).toMatchObject([
+      {
+        payload: { description: doc('second') },
+        state: 'needs_attention',
+        lastError: { kind: 'unauthorized' },
+      },
+      { kind: 'check-in', state: 'pending', attempts: 0 },
+    ])
+    expect(rig.engine.status()).toMatchObject({
+      halted: { kind: 'unauthorized' },
+      needsAttention: 1,
+      pending: 1,
+    })
+    expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'needs_attention', 'halted'])
+
+    const sent = rig.requests().length
+    await rig.advance(60 * 60_000)
+    await rig.engine.syncNow()
+    await rig.engine.retry(rig.outbox.list()[1]!.id)
+    await rig.settle()
+    expect(rig.requests()).toHaveLength(sent)
+
+    emulator.clearFaults() // the user signed in again with a working token
+    await rig.engine.resume()
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.mobileBeta, doc('second'))).toBe(true)
+    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(rig.engine.status().halted).toBeNull()
+  })
+
+  it('stays stopped after a restart until the user acts', async () => {
+    await build()
+    emulator.setFaults({ revokeTokens: true })
+    await rig.outbox.append(
+      descriptionSave(launchSite(), doc('kept'), serverDescription(SEED_IDS.projects.launchSite)),
+    )
+    await rig.settle()
+    await rig.close()
+
+    await build({ dataDir: rig.dataDir })
+    // Only the connectivity probe: the queued save is not tried again with the same dead token.
+    expect(rig.requests()).toEqual(['GET people/get_me'])
+    expect(rig.engine.status()).toMatchObject({ halted: { kind: 'unauthorized' }, needsAttention: 1 })
+    emulator.clearFaults()
+    await rig.engine.resume()
+    await rig.settle()
+    expect(holds(SEED_IDS.projects.launchSite, doc('kept'))).toBe(true)
+  })
+
+  it('stops on a read-only token and delivers once the user signs in with one that can write', async () => {
+    await build({ token: emulator.tokens.readOnly })
+    await rig.outbox.append(
+      descriptionSave(
+        launchSite(),
+        doc('needs a write token'),
+        serverDescription(SEED_IDS.projects.launchSite),
+      ),
+    )
+    const message = doc('check-in needing a write token')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    expect(rig.outbox.list()).toMatchObject([
+      { state: 'needs_attention', lastError: { kind: 'read_only_token' } },
+      { state: 'pending', attempts: 0 },
+    ])
+    expect(rig.outbox.list()[0]!.lastError!.message).toMatch(/can only read/)
+    expect(count('POST projects/update_description')).toBe(1)
+    expect(count('POST goals/create_check_in')).toBe(0)
+
+    rig.useToken(emulator.tokens.write)
+    await rig.engine.resume()
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.launchSite, doc('needs a write token'))).toBe(true)
+    expect(checkInsSaying(message)).toHaveLength(1)
+  })
+
+  it('keeps the text of a save for a deleted project, says it is gone or no longer shared, and goes on with the rest', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.mobileBeta)
+    const id = mobileBeta()
+    await rig.outbox.append(descriptionSave(id, doc('text worth keeping'), base))
+    const message = doc('after the deleted project')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    emulator.state.projects.splice(
+      emulator.state.projects.findIndex((p) => p.id === SEED_IDS.projects.mobileBeta),
+      1,
+    )
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    const [kept] = rig.outbox.list()
+    expect(kept).toMatchObject({ state: 'failed', payload: { description: doc('text worth keeping') } })
+    expect(kept!.lastError).toMatchObject({ kind: 'not_found' })
+    expect(kept!.lastError!.message).toMatch(/gone or no longer shared/)
+    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(rig.engine.status()).toMatchObject({ failed: 1, pending: 0, halted: null })
+    // Reopened, it is still there, still failed, not retried on its own.
+    await rig.close()
+    await build({ dataDir: rig.dataDir })
+    expect(rig.outbox.list()).toMatchObject([
+      { state: 'failed', payload: { description: doc('text worth keeping') } },
+    ])
+  })
+
+  it('sets aside a save the person may no longer make (view-only), without stopping the queue', async () => {
+    await build({ osOnline: false })
+    const warehouse = wireId(emulator, SEED_IDS.projects.warehouse)
+    await rig.outbox.append(
+      descriptionSave(warehouse, doc('not mine to change'), serverDescription(SEED_IDS.projects.warehouse)),
+    )
+    await rig.outbox.append(
+      descriptionSave(launchSite(), doc('mine'), serverDescription(SEED_IDS.projects.launchSite)),
+    )
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(rig.outbox.list()).toMatchObject([{ state: 'needs_attention', lastError: { kind: 'forbidden' } }])
+    expect(rig.outbox.list()[0]!.lastError!.message).toMatch(/not allowed to change it/)
+    expect(holds(SEED_IDS.projects.launchSite, doc('mine'))).toBe(true)
+    expect(rig.engine.status().halted).toBeNull()
+  })
+
+  it("honours the server's Retry-After, even when the user presses Sync now", async () => {
+    await build()
+    emulator.setFaults({ serverErrors: 1, retryAfterSeconds: 120 })
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('patience')))
+    await rig.settle()
+    const sent = rig.requests().length
+    expect(Date.parse(rig.engine.status().nextAttemptAt!) - clock.now()).toBe(120_000)
+    await rig.advance(119_999)
+    await rig.engine.syncNow()
+    expect(rig.requests()).toHaveLength(sent)
+    await rig.advance(1)
+    expect(rig.outbox.list()).toEqual([])
+    expect(checkInsSaying(doc('patience'))).toHaveLength(1)
+  })
+
+  it('never overwrites a description that changed on the server after the edit began', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    const entry = await rig.outbox.append(descriptionSave(launchSite(), doc('my version'), base))
+    const theirs = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'their version' }] }],
+    }
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = theirs as never
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    expect(count('POST projects/update_description')).toBe(0)
+    expect(count('GET projects/get')).toBe(1)
+    const [conflict] = rig.outbox.list()
+    expect(conflict).toMatchObject({
+      id: entry.id,
+      state: 'conflict',
+      payload: { description: doc('my version') },
+      base,
+    })
+    expect(conflict!.kind === 'description' && JSON.parse(conflict!.conflict!.serverDescription!)).toEqual(
+      theirs,
+    )
+    expect(rig.engine.status()).toMatchObject({ conflicts: 1, pending: 0 })
+
+    // "Keep mine": the server's version becomes the base, and only then is the text sent.
+    await rig.engine.requeue(entry.id, {
+      base: conflict!.kind === 'description' ? conflict!.conflict!.serverDescription : null,
+    })
+    await rig.settle()
+    expect(holds(SEED_IDS.projects.launchSite, doc('my version'))).toBe(true)
+    expect(count('POST projects/update_description')).toBe(1)
+  })
+
+  it('sends a save made while the previous one was in flight after it, without a false conflict', async () => {
+    await build()
+    emulator.setFaults({ latencyMs: 150 })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    const sending = new Promise<void>((resolve) => {
+      const stop = rig.outbox.subscribe((change) => {
+        if (change.entry.state !== 'sending') return
+        stop()
+        resolve()
+      })
+    })
+    await rig.outbox.append(descriptionSave(launchSite(), doc('version 1'), base))
+    // The first save is on its way: the next ones (same base: the editor has not re-read) wait behind it.
+    await sending
+    const [first] = rig.outbox.list()
+    expect(first).toMatchObject({ state: 'sending' })
+    // Nobody may change what is being sent (e.g. resolving a conflict on it) until it comes back.
+    await expect(rig.engine.updateEntry(first!.id, { base: null })).rejects.toMatchObject({
+      error: { kind: 'invalid_input' },
+    })
+    await rig.outbox.append(descriptionSave(launchSite(), doc('version 2'), base))
+    await rig.outbox.append(descriptionSave(launchSite(), doc('version 3'), base))
+    expect(rig.outbox.list()).toHaveLength(2)
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.launchSite, doc('version 3'))).toBe(true)
+    expect(count('POST projects/update_description')).toBe(2)
+    expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
+  })
+
+  it('discards an entry for good, never sending it', async () => {
+    await build({ osOnline: false })
+    const entry = await rig.outbox.append(checkInSubmission(shipEngine(), doc('changed my mind')))
+    await rig.engine.discard(entry.id)
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST goals/create_check_in')).toBe(0)
+    await rig.close()
+    await build({ dataDir: rig.dataDir })
+    expect(rig.outbox.list()).toEqual([])
+  })
+})
