@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -24,7 +25,20 @@ export interface PopupFixtures {
   openedUrls: string[]
   /** The harness, already signed in to the emulator as Ada with the write token. */
   signedIn: Harness
+  /**
+   * IT's policy for this test's services, as /etc/operately-tray/policy.json would hold it; none by
+   * default. Set it with `test.use({ policy })`; the value `emulatorUrl` stands for the test's emulator.
+   */
+  policy: Record<string, unknown> | null
 }
+
+/** In a `policy`, stands for the address of the test's emulator (which is only known once it runs). */
+export const emulatorUrl = '<the emulator>'
+
+/** The version the About view shows: package.json's, as Electron's app.getVersion() reports it. */
+export const appVersion = (
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+).version
 
 /**
  * Every test gets its own emulator, data folder, keychain service and harness: nothing a test does
@@ -52,18 +66,30 @@ export const test = base.extend<PopupFixtures>({
     await use([])
   },
 
-  harness: async ({ dataDir, vaultService, openedUrls }, use) => {
+  policy: [null, { option: true }],
+
+  harness: async ({ dataDir, vaultService, openedUrls, policy, emulator }, use) => {
+    const policyText = policy
+      ? JSON.stringify(policy, (_key, value: unknown) => (value === emulatorUrl ? emulator.url : value))
+      : null
     const services = await createMainServices({
       dataDir,
       keytar,
       vaultService,
       openExternal: async (url) => void openedUrls.push(url),
+      appVersion,
+      // The Linux policy file's reader, whatever the machine: the services read it like the app does.
+      ...(policyText
+        ? { platform: 'linux' as const, policyReaders: { linuxPolicyFile: async () => policyText } }
+        : {}),
     })
     const harness = await startHarness({ dataDir, services })
     await use(harness)
     // Leave the keychain as we found it. signOut answers with a value, never a throw; a test that
     // wanted the token gone has already checked that it is.
     await services.dispatch('session.signOut', {})
+    // Sign-out makes services tidy up on disk; let them finish before the data folder is removed.
+    await services.assignments.whenIdle()
     await harness.close()
   },
 

@@ -168,9 +168,11 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   // deleted on sign-out, and once at start when the session is found signed out (the keychain entry
   // may have gone while the app was not running).
   let wipedWhileSignedOut = false
+  // The wipe runs from a session listener, which cannot wait; whenIdle() waits for it instead.
+  let wiping: Promise<void> | null = null
   const wipeSaved = () => {
     wipedWhileSignedOut = true
-    store.write(null).catch((err: unknown) => {
+    wiping = store.write(null).catch((err: unknown) => {
       log.warn('could not delete the saved assignments', { error: String(err) })
     })
   }
@@ -337,9 +339,10 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
 
     async whenIdle() {
       for (;;) {
-        const pending = followUp ?? inFlight ?? loading?.promise
+        const pending = followUp ?? inFlight ?? loading?.promise ?? wiping
         if (!pending) return
         await pending
+        if (pending === wiping) wiping = null
       }
     },
   }

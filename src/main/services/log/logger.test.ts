@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
@@ -24,5 +24,23 @@ describe('logger', () => {
     expect(redact('signed in to https://app.operately.com', ['opk_x_long_secret'])).toBe(
       'signed in to https://app.operately.com',
     )
+  })
+})
+
+describe('logger when its file cannot be written', () => {
+  it('falls back to stderr instead of throwing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'log-'))
+    const file = join(dir, 'logs', 'main.log')
+    const log = createLogger({ file })
+    rmSync(dir, { recursive: true, force: true })
+    const written: unknown[] = []
+    const original = console.error
+    console.error = (...args: unknown[]) => void written.push(...args)
+    try {
+      expect(() => log.warn('still here')).not.toThrow()
+    } finally {
+      console.error = original
+    }
+    expect(String(written[0])).toContain('still here')
   })
 })

@@ -38,9 +38,17 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       JSON.stringify({ time: new Date().toISOString(), level, message, ...fields }),
       options.secrets?.() ?? [],
     )
-    if (options.file) appendFileSync(options.file, line + '\n')
-    if (options.console ?? !options.file)
-      (level === 'error' || level === 'warn' ? console.error : console.log)(line)
+    let toConsole = options.console ?? !options.file
+    if (options.file) {
+      // Logging must never take the app down: if the log file cannot be written (disk full, the folder
+      // removed under us), the line goes to stderr instead.
+      try {
+        appendFileSync(options.file, line + '\n')
+      } catch {
+        toConsole = true
+      }
+    }
+    if (toConsole) (level === 'error' || level === 'warn' ? console.error : console.log)(line)
   }
   return {
     debug: (m, f) => write('debug', m, f),
