@@ -62,6 +62,7 @@ describe.skipIf(!hasSecretService)('goals', () => {
     expect(ship.dueDate!.value).toMatch(/^Q[1-4] \d{4}$/)
     expect(ship.isClosed).toBe(false)
     expect(ship.canEdit).toBeNull()
+    expect(ship.spaceName).toEqual(expect.any(String))
     const backlog = goals.find((g) => g.id === goalIds.backlog)!
     expect(backlog.dueDate).toMatchObject({ dateType: 'year' })
     expect(backlog.lastCheckInAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)

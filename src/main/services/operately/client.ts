@@ -102,6 +102,7 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
         include_champion: true,
         include_reviewer: true,
         include_last_check_in: true,
+        include_space: true,
       })
       return parseResponse(goalsResponse, json, 'a list of goals').goals
     },
@@ -114,6 +115,7 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
         include_last_check_in: true,
         include_permissions: true,
         include_potential_subscribers: true,
+        include_space: true,
       })
       return parseResponse(goalResponse, json, 'a goal').goal
     },
