@@ -4,10 +4,32 @@ import { AppFailure, appError } from '@shared/errors'
 import { createDispatcher, type Dispatch, type OperationHandlers } from './ipc/dispatcher'
 import { createLogger, type Logger } from './log/logger'
 import { createAppHandlers, type OpenExternal } from './app/handlers'
+import { createCheckInService } from './check-ins/check-in-service'
+import { createDraftHandlers } from './drafts/handlers'
+import { createDraftsService } from './drafts/drafts-service'
+import { createGoalHandlers } from './goals/handlers'
+import { createGoalsService } from './goals/goals-service'
+import { createWebUrls } from './goals/web-urls'
+import { createPeopleHandlers } from './people/handlers'
+import { createPeopleService } from './people/people-service'
+import { createProjectHandlers } from './projects/handlers'
+import { createProjectsService } from './projects/projects-service'
 import { createSessionHandlers } from './session/handlers'
 import { createSessionService, type SessionService } from './session/session-service'
 import { createSessionStore } from './session/session-store'
 import { createTokenVault, type KeytarLike } from './vault/token-vault'
+// Due check-ins inbox and reminders (issue 7).
+import { createAssignmentsService, type AssignmentsService } from './assignments/assignments-service'
+import { createAssignmentHandlers } from './assignments/handlers'
+import type { Timers } from './assignments/timers'
+import { createPendingNavigation, type PendingNavigationBox } from './reminders/pending-navigation'
+import type { ReminderScheduler } from './reminders/reminder-scheduler'
+import { createReminders } from './reminders/reminders-service'
+// Managed configuration, settings and the About view (issue 5).
+import { loadPolicy, type PolicyReaders } from './policy/load-policy'
+import { createSettingsHandlers } from './settings/handlers'
+import { createSettingsService, type SettingsService } from './settings/settings-service'
+import { createSystemIntegrationSlot, type SystemIntegrationSlot } from './settings/system-integration'
 
 export interface MainServicesOptions {
   /** Where the app keeps its files (Electron's userData in the app; a temp dir in tests). */
@@ -21,6 +43,16 @@ export interface MainServicesOptions {
   vaultService?: string
   /** Opens a web page in the default browser (Electron's shell.openExternal in the app). */
   openExternal?: OpenExternal
+  /** Whether check-in reminders are on until the user decides (an administrator's policy may say no). */
+  remindersDefaultEnabled?: boolean
+  /** The clock, timers and time zone of the inbox's polling and reminders; tests pass a manual clock. */
+  inboxClock?: { now: () => number; timers: Timers; timeZone: () => string }
+  /** Where IT's policy is read from: the OS readers in the app (shell/policy-sources.ts); none by default. */
+  policyReaders?: PolicyReaders
+  /** Which OS's policy sources apply; process.platform by default. */
+  platform?: NodeJS.Platform
+  /** The version the About view shows (Electron's app.getVersion() in the app). */
+  appVersion?: string
 }
 
 export interface MainServices {
@@ -28,6 +60,16 @@ export interface MainServices {
   session: SessionService
   log: Logger
   dataDir: string
+  /** What the person owes; the shell starts its polling and feeds it the popup / wake / online hooks. */
+  assignments: AssignmentsService
+  /** Check-in reminders; the shell starts them with its notifications. */
+  reminders: ReminderScheduler
+  /** The goal a clicked notification asked to open, until the popup page takes it. */
+  navigation: PendingNavigationBox
+  /** The person's settings merged with IT's policy (read once, here). */
+  settings: SettingsService
+  /** Where the shell attaches the login item and the updater; a development stand-in until it does. */
+  system: SystemIntegrationSlot
 }
 
 const noBrowser: OpenExternal = () =>
@@ -49,17 +91,58 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     keytar: options.keytar,
     ...(options.vaultService ? { service: options.vaultService } : {}),
   })
+  const policy = await loadPolicy({
+    platform: options.platform ?? process.platform,
+    readers: options.policyReaders ?? {},
+    log,
+  })
+  const settings = await createSettingsService({ dataDir, policy, log })
+  const system = createSystemIntegrationSlot()
   const session = createSessionService({
     vault,
     store: createSessionStore(dataDir, log),
     log,
+    settings: () => settings.current(),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   })
   secretSource.current = () => session.secrets()
+  // Goals, check-ins, people and drafts (issue 8).
+  const drafts = createDraftsService({ dataDir, log, secrets: () => session.secrets() })
+  const goals = createGoalsService({ session, webUrls: createWebUrls({ session, log }) })
+  const checkIns = createCheckInService({ session, goals, drafts, log })
+  // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
+  const assignments = createAssignmentsService({ session, dataDir, log, ...options.inboxClock })
+  const reminders = createReminders({
+    dataDir,
+    log,
+    assignments,
+    ...options.inboxClock,
+    ...(options.remindersDefaultEnabled !== undefined
+      ? { defaultEnabled: options.remindersDefaultEnabled }
+      : {}),
+  })
+  const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
     ...createAppHandlers({ session, log, openExternal: options.openExternal ?? noBrowser }),
+    ...createGoalHandlers({ goals, checkIns }),
+    ...createPeopleHandlers(createPeopleService({ session })),
+    ...createDraftHandlers(drafts),
+    // Project descriptions (issue 3).
+    ...createProjectHandlers(createProjectsService({ session, webUrls: createWebUrls({ session, log }) })),
+    ...createAssignmentHandlers({ assignments, reminders, navigation }),
+    ...createSettingsHandlers({ settings, system, dataDir, version: options.appVersion ?? 'development' }),
   }
-  return { dispatch: createDispatcher(handlers, log), session, log, dataDir }
+  return {
+    dispatch: createDispatcher(handlers, log),
+    session,
+    log,
+    dataDir,
+    assignments,
+    reminders,
+    navigation,
+    settings,
+    system,
+  }
 }

@@ -25,6 +25,25 @@ describe('createAppServices', () => {
     })
   })
 
+  it('applies the policy it is given and reports the app version in the About view', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'app-services-'))
+    const services = await createAppServices({
+      dataDir,
+      loadKeytar: async () => keychain,
+      platform: 'linux',
+      policyReaders: { linuxPolicyFile: async () => '{"AutoUpdate": false}' },
+    })
+    const settings = await services.dispatch('settings.get', {})
+    expect(settings).toMatchObject({
+      ok: true,
+      value: { values: { autoUpdate: false }, locked: ['autoUpdate'] },
+    })
+    expect(await services.dispatch('app.about', {})).toMatchObject({
+      ok: true,
+      value: { version: '0.1.0', dataFolder: dataDir },
+    })
+  })
+
   it('fails with the keychain message when the keychain module cannot be loaded, before touching disk', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'app-services-')), 'profile')
     const failing = createAppServices({

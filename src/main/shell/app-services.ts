@@ -1,22 +1,35 @@
-import { shell } from 'electron'
+import { app, shell } from 'electron'
 import { createMainServices, type MainServices } from '../services/create-services'
+import type { PolicyReaders } from '../services/policy/load-policy'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { loadKeytar as loadRealKeytar } from './load-keytar'
+import { systemPolicyReaders } from './policy-sources'
 
 export interface AppServicesInput {
   /** Electron's userData folder (already redirected to OPERATELY_TRAY_DATA_DIR when that is set). */
   dataDir: string
   loadKeytar?: () => Promise<KeytarLike>
+  platform?: NodeJS.Platform
+  /** Where IT's policy is read from; the OS's own places (registry, managed preferences, /etc) by default. */
+  policyReaders?: PolicyReaders
 }
 
-/** The services with their real dependencies: the OS keychain through keytar and global fetch. */
+/**
+ * The services with their real dependencies: the OS keychain through keytar, global fetch, and the
+ * managed configuration IT set for this computer.
+ */
 export async function createAppServices({
   dataDir,
   loadKeytar = loadRealKeytar,
+  platform = process.platform,
+  policyReaders,
 }: AppServicesInput): Promise<MainServices> {
   return createMainServices({
     dataDir,
     keytar: await loadKeytar(),
     openExternal: (url) => shell.openExternal(url),
+    platform,
+    policyReaders: policyReaders ?? systemPolicyReaders({ platform, env: process.env }),
+    appVersion: app.getVersion(),
   })
 }

@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../services/log/logger'
 import { defaultGlobalShortcut } from '../services/policy/effective-settings'
-import type { PolicyReaders } from '../services/policy/load-policy'
+import { loadPolicy } from '../services/policy/load-policy'
+import { createSettingsService } from '../services/settings/settings-service'
 import type { Timers } from '../services/updates/update-schedule'
 import { defaultToggleShortcut } from './global-shortcut'
 import { startManagedConfiguration, type ManagedConfigurationOptions } from './managed-configuration'
@@ -22,22 +23,30 @@ function pendingTimers() {
   return { timers, pending }
 }
 
-const linuxPolicy = (policy: object): PolicyReaders => ({
-  linuxPolicyFile: async () => JSON.stringify(policy),
-})
+/** The services' settings, built from a Linux policy file with this text (as createMainServices does). */
+async function settingsFrom(policyText: string, log = silentLogger) {
+  const policy = await loadPolicy({
+    platform: 'linux',
+    readers: { linuxPolicyFile: async () => policyText },
+    log,
+  })
+  return createSettingsService({ dataDir: temp('data-'), policy, log })
+}
 
-function options(overrides: Partial<ManagedConfigurationOptions>): ManagedConfigurationOptions {
+async function options(
+  overrides: Partial<ManagedConfigurationOptions> & { policy?: object },
+): Promise<ManagedConfigurationOptions> {
+  const { policy = {}, ...rest } = overrides
   return {
     platform: 'linux',
     env: {},
-    dataDir: temp('data-'),
+    settings: await settingsFrom(JSON.stringify(policy)),
     log: silentLogger,
     isPackaged: true,
     execPath: '/opt/Operately Tray/operately-tray',
     resourcesPath: temp('resources-'),
     homeDir: '/nonexistent',
-    policyReaders: linuxPolicy({}),
-    ...overrides,
+    ...rest,
   }
 }
 
@@ -45,14 +54,14 @@ describe('startManagedConfiguration', () => {
   it('applies the policy: server prefilled and locked, start at login on, shortcut from IT', async () => {
     const configHome = temp('xdg-')
     const managed = await startManagedConfiguration(
-      options({
+      await options({
         env: { XDG_CONFIG_HOME: configHome },
-        policyReaders: linuxPolicy({
+        policy: {
           ServerUrl: 'https://operately.acme.example',
           LockServerUrl: true,
           StartAtLogin: true,
           GlobalShortcut: 'Ctrl+Alt+O',
-        }),
+        },
       }),
     )
     expect(managed.settings.current().values).toMatchObject({
@@ -71,7 +80,7 @@ describe('startManagedConfiguration', () => {
   })
 
   it('leaves updates to the package manager for .deb and .rpm installs', async () => {
-    const managed = await startManagedConfiguration(options({}))
+    const managed = await startManagedConfiguration(await options({}))
     expect(managed.updates.status()).toMatchObject({ state: 'disabled', reason: 'linux-package' })
     managed.stop()
   })
@@ -85,7 +94,7 @@ describe('startManagedConfiguration', () => {
     const { timers, pending } = pendingTimers()
     let loads = 0
     const managed = await startManagedConfiguration(
-      options({
+      await options({
         env: { APPIMAGE: '/home/ana/Operately-Tray.AppImage' },
         resourcesPath,
         timers,
@@ -104,10 +113,10 @@ describe('startManagedConfiguration', () => {
   it('in development: no login items, no updates', async () => {
     const configHome = temp('xdg-')
     const managed = await startManagedConfiguration(
-      options({
+      await options({
         isPackaged: false,
         env: { XDG_CONFIG_HOME: configHome },
-        policyReaders: linuxPolicy({ StartAtLogin: true }),
+        policy: { StartAtLogin: true },
       }),
     )
     expect(managed.startAtLoginAvailable).toBe(false)
@@ -118,11 +127,9 @@ describe('startManagedConfiguration', () => {
 
   it('starts with defaults when the policy is garbage', async () => {
     const warnings: string[] = []
+    const log = { ...silentLogger, warn: (message: string) => void warnings.push(message) }
     const managed = await startManagedConfiguration(
-      options({
-        log: { ...silentLogger, warn: (message) => warnings.push(message) },
-        policyReaders: { linuxPolicyFile: async () => '\u0000\u0001 not json' },
-      }),
+      await options({ log, settings: await settingsFrom('\u0000\u0001 not json', log) }),
     )
     expect(managed.settings.current().locked).toEqual([])
     expect(managed.settings.policy.warnings).toHaveLength(1)

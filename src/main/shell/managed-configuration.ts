@@ -2,38 +2,33 @@ import { existsSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { Logger } from '../services/log/logger'
-import { loadPolicy, type PolicyReaders } from '../services/policy/load-policy'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
-import {
-  createSettingsService,
-  type SettingsPatch,
-  type SettingsService,
-} from '../services/settings/settings-service'
+import type { SettingsPatch, SettingsService } from '../services/settings/settings-service'
+import type { SystemIntegration } from '../services/settings/system-integration'
 import type { Timers } from '../services/updates/update-schedule'
 import { updateSupport } from '../services/updates/update-support'
 import { startAutoUpdate, type AutoUpdater, type UpdaterLike } from './auto-update'
-import { systemPolicyReaders } from './policy-sources'
 import { applyStartAtLogin, createStartAtLogin, type LoginItemApi } from './start-at-login'
 
 /**
- * Everything IT configures, started once the services exist: the policy (read once), the user's settings
- * merged with it, start at login and automatic updates. start-shell.ts calls this and uses the settings
- * for the shortcut and the popup; the About view reads `settings`, `updates` and `startAtLoginAvailable`.
+ * The OS side of what IT configures, started once the services exist: start at login and automatic
+ * updates, both following the settings the services built from the policy and the user's choices
+ * (createMainServices reads the policy; app-services.ts hands it the OS readers). start-shell.ts calls
+ * this, attaches the result to the services (the settings handlers and the About view read
+ * `updates`, `startAtLoginAvailable` and `settled`), and uses the settings for the shortcut and the popup.
  */
 
 export interface ManagedConfigurationOptions {
   platform: NodeJS.Platform
   env: NodeJS.ProcessEnv
-  /** Where settings.json lives (the services' data folder). */
-  dataDir: string
+  /** The services' settings (policy merged with the user's choices). */
+  settings: SettingsService
   log: Logger
   isPackaged: boolean
   execPath: string
   /** process.resourcesPath; undefined outside Electron. */
   resourcesPath: string | undefined
   homeDir?: string
-  /** The OS policy readers by default; tests pass their own. */
-  policyReaders?: PolicyReaders
   loginItems?: LoginItemApi
   loadUpdater?: () => Promise<UpdaterLike>
   askToRestart?: (version: string) => Promise<boolean>
@@ -41,7 +36,7 @@ export interface ManagedConfigurationOptions {
   timers?: Timers
 }
 
-export interface ManagedConfiguration {
+export interface ManagedConfiguration extends SystemIntegration {
   settings: SettingsService
   /**
    * Saves the user's choices (see SettingsService.update) and resolves once the OS has been brought in
@@ -57,13 +52,7 @@ export interface ManagedConfiguration {
 export async function startManagedConfiguration(
   options: ManagedConfigurationOptions,
 ): Promise<ManagedConfiguration> {
-  const { platform, env, log } = options
-  const policy = await loadPolicy({
-    platform,
-    readers: options.policyReaders ?? systemPolicyReaders({ platform, env }),
-    log,
-  })
-  const settings = await createSettingsService({ dataDir: options.dataDir, policy, log })
+  const { platform, env, log, settings } = options
   const cleanup: (() => void)[] = []
 
   const startAtLoginAvailable = options.isPackaged
@@ -113,6 +102,7 @@ export async function startManagedConfiguration(
     },
     updates,
     startAtLoginAvailable,
+    settled: () => applying,
     stop: () => {
       for (const dispose of cleanup.splice(0)) dispose()
     },

@@ -52,9 +52,10 @@ async function start(platform: NodeJS.Platform = 'linux', policy: object = {}) {
     env: {},
     platform,
     bootLog: silentLogger,
-    managed: { policyReaders: { linuxPolicyFile: async () => JSON.stringify(policy) } },
     createServices: async () => {
       services = await createMainServices({
+        platform: 'linux',
+        policyReaders: { linuxPolicyFile: async () => JSON.stringify(policy) },
         dataDir: mkdtempSync(join(tmpdir(), 'shell-inbox-')),
         keytar: memoryKeychain(),
         log: silentLogger,

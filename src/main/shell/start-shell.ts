@@ -36,12 +36,12 @@ export interface ShellOptions {
   now?: () => number
   /** Where to log until the services' own log exists; the console by default. */
   bootLog?: Logger
-  /** Managed configuration: tests replace the OS policy readers, login items and updater here. */
+  /**
+   * Managed configuration: tests replace the login items and updater here. (The policy itself is read by
+   * the services: pass policy readers to createMainServices.)
+   */
   managed?: Partial<
-    Pick<
-      ManagedConfigurationOptions,
-      'policyReaders' | 'loginItems' | 'loadUpdater' | 'askToRestart' | 'timers' | 'homeDir'
-    >
+    Pick<ManagedConfigurationOptions, 'loginItems' | 'loadUpdater' | 'askToRestart' | 'timers' | 'homeDir'>
   >
 }
 
@@ -156,12 +156,12 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
   current = services.log
 
-  // ── Managed configuration (issue 5): policy, settings, start at login, updates ──────────────────
+  // ── Managed configuration (issue 5): start at login and updates, following the services' settings ──
   try {
     managed = await startManagedConfiguration({
       platform,
       env,
-      dataDir: services.dataDir,
+      settings: services.settings,
       log,
       isPackaged: app.isPackaged,
       execPath: process.execPath,
@@ -173,7 +173,9 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   } catch (err) {
     return fail('Operately Tray could not start', err)
   }
-  const settings = managed.settings
+  // The settings screen and the About view now answer with the real login item and updater.
+  services.system.attach(managed)
+  const settings = services.settings
   // ────────────────────────────────────────────────────────────────────────────────────────────────
 
   const window = createPopupWindow({
@@ -185,6 +187,14 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   })
   popup = window
   window.setKeepOpenOnBlur(settings.current().values.keepOpenOnBlur)
+  // The settings screen can change it too; the tray menu's tick follows.
+  cleanup.push(
+    settings.subscribe((next) => {
+      if (next.values.keepOpenOnBlur === window.keepOpenOnBlur()) return
+      window.setKeepOpenOnBlur(next.values.keepOpenOnBlur)
+      tray?.refresh()
+    }),
+  )
   // Handlers first, page second: the page asks for the session as soon as it loads.
   cleanup.push(
     registerIpcHandlers({

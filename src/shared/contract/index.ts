@@ -1,7 +1,13 @@
 import { z } from 'zod'
 import { appErrorSchema } from '../errors'
 import { appOperations } from './app'
+import { assignmentOperations } from './assignments'
+import { draftOperations } from './drafts'
+import { goalOperations } from './goals'
+import { peopleOperations } from './people'
+import { projectOperations } from './projects'
 import { sessionOperations } from './session'
+import { settingsOperations } from './settings'
 
 /**
  * The bridge between renderer and main, declared once.
@@ -13,6 +19,12 @@ import { sessionOperations } from './session'
 export const operations = {
   ...sessionOperations,
   ...appOperations,
+  ...goalOperations,
+  ...peopleOperations,
+  ...draftOperations,
+  ...projectOperations,
+  ...assignmentOperations,
+  ...settingsOperations,
 } as const
 
 export type Operations = typeof operations

@@ -24,6 +24,103 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'session.signIn': { baseUrl: 'app.operately.com', token: 'opk_abc' },
   'session.signOut': {},
   'app.openExternal': { url: 'https://app.operately.com/acme/goals/x' },
+  'goals.list': {},
+  'goals.get': { id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk' },
+  'checkIns.create': {
+    submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f',
+    goalId: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
+    status: 'on_track',
+    dueDate: { mode: 'set', date: { dateType: 'quarter', date: '2026-03-31', value: 'Q1 2026' } },
+    targetValues: [{ id: 'T1aB', value: 72 }],
+    checklist: [{ id: 'C1aB', name: 'Beta', completed: true, index: 0 }],
+    message: '{"type":"doc","content":[{"type":"paragraph"}]}',
+    notify: { mode: 'everyone' },
+  },
+  'people.search': { query: 'ada' },
+  'drafts.get': { key: 'check-in:ship-the-engine-a7B017TjZJapP5sUAvqsk' },
+  'drafts.save': { key: 'description:launch-site-5JZPmU98aSwHjC7VrImG8t', value: { text: 'hello' } },
+  'drafts.clear': { key: 'check-in:a7B017TjZJapP5sUAvqsk' },
+  'projects.list': {},
+  'projects.get': { id: 'launch-site-5JZPmU98aSwHjC7VrImG8t' },
+  'projects.saveDescription': {
+    projectId: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+    description: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hi"}]}]}',
+    baseDescription: null,
+    overwrite: false,
+  },
+  // Due check-ins inbox (issue 7). `assignments.get` takes only an optional `wait`, so no key is required.
+  'assignments.get': {},
+  'assignments.refresh': {},
+  'reminders.getSettings': {},
+  'reminders.setSettings': { enabled: true, time: '09:00' },
+  'inbox.takePendingNavigation': {},
+  // Settings and the About view (issue 5). settings.update needs at least one key, so dropping it fails.
+  'settings.get': {},
+  'settings.update': { globalShortcut: 'Ctrl+Alt+O' },
+  'app.about': {},
+  'updates.check': {},
+  'updates.restart': {},
+}
+
+// Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to 5 MB, and a
+// rich-text message may be that large. The generic "wrong type" and "huge" variants do not apply to them.
+const acceptsAnyJson = new Set(['drafts.save:value'])
+const acceptsLargeText = new Set([
+  'drafts.save:value',
+  'checkIns.create:message',
+  'projects.saveDescription:description',
+  'projects.saveDescription:baseDescription',
+])
+
+const inboxView: OperationOutput<'assignments.get'> = {
+  goalCheckIns: {
+    overdue: [
+      {
+        id: 'goal_check_in:owner:ship-the-engine-a7B017TjZJapP5sUAvqsk',
+        kind: 'goal_check_in',
+        goalId: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
+        title: 'Ship the engine - Goal Update',
+        originName: 'Ship the engine',
+        dueDate: '2026-03-01',
+        dueLabel: 'Overdue by 9 days',
+        role: 'owner',
+        isOutdated: true,
+        webUrl: 'https://app.operately.com/acme/goals/ship-the-engine-a7B017TjZJapP5sUAvqsk',
+      },
+    ],
+    today: [],
+    thisWeek: [],
+    later: [],
+  },
+  toReview: [],
+  other: [],
+  dueNowCount: 1,
+  fetchedAt: '2026-03-10T12:00:00.000Z',
+  fromCache: false,
+  refreshing: false,
+  lastError: null,
+}
+
+const managedSettings: OperationOutput<'settings.update'> = {
+  values: {
+    serverUrl: 'https://operately.acme.example',
+    autoUpdate: false,
+    updateFeedUrl: null,
+    startAtLogin: true,
+    keepOpenOnBlur: false,
+    globalShortcut: 'Ctrl+Alt+O',
+    reminders: true,
+  },
+  locked: ['serverUrl', 'autoUpdate'],
+  sources: {
+    serverUrl: 'machine-policy',
+    autoUpdate: 'user-policy',
+    updateFeedUrl: 'default',
+    startAtLogin: 'user',
+    keepOpenOnBlur: 'default',
+    globalShortcut: 'user',
+    reminders: 'default',
+  },
 }
 
 // And one answer per operation that fits its output schema.
@@ -32,6 +129,89 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.signIn': signedIn,
   'session.signOut': signedIn,
   'app.openExternal': {},
+  'goals.list': { goals: [], fetchedAt: '2026-03-10T12:00:00.000Z' },
+  'goals.get': {
+    id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
+    name: 'Ship the engine',
+    status: 'on_track',
+    dueDate: null,
+    lastCheckInAt: null,
+    role: 'champion',
+    spaceName: null,
+    isClosed: false,
+    canEdit: true,
+    targets: [],
+    checklist: [],
+    potentialSubscribers: [],
+    championName: 'Ada Lovelace',
+    reviewerName: null,
+    webUrl: null,
+  },
+  'checkIns.create': {
+    id: '2026-03-10-Xy12',
+    goalId: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
+    goalName: 'Ship the engine',
+    status: 'on_track',
+    message: '{"type":"doc","content":[{"type":"paragraph"}]}',
+    insertedAt: '2026-03-10T12:00:00Z',
+    targetChanges: [],
+    checklist: [],
+    dueDate: null,
+    webUrl: null,
+    recovered: false,
+  },
+  'people.search': { people: [{ id: 'ada-lovelace-1', fullName: 'Ada Lovelace', title: null }] },
+  'drafts.get': { value: null, savedAt: null },
+  'drafts.save': { savedAt: '2026-03-10T12:00:00.000Z' },
+  'drafts.clear': {},
+  'projects.list': {
+    projects: [
+      {
+        id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+        name: 'Launch site',
+        spaceName: 'Marketing',
+        status: 'on_track',
+        isMine: true,
+        canEdit: null,
+      },
+    ],
+    fetchedAt: '2026-03-10T12:00:00.000Z',
+  },
+  'projects.get': {
+    id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+    name: 'Launch site',
+    spaceName: 'Marketing',
+    status: 'on_track',
+    isMine: true,
+    canEdit: true,
+    description: '{"type":"doc","content":[{"type":"paragraph"}]}',
+    webUrl: 'https://app.operately.com/acme-1/projects/launch-site-5JZPmU98aSwHjC7VrImG8t',
+    fetchedAt: '2026-03-10T12:00:00.000Z',
+  },
+  'projects.saveDescription': {
+    outcome: 'conflict',
+    serverDescription: '{"type":"doc","content":[{"type":"paragraph"}]}',
+  },
+  // Due check-ins inbox (issue 7).
+  'assignments.get': inboxView,
+  'assignments.refresh': {
+    ...inboxView,
+    fromCache: true,
+    lastError: { kind: 'offline', message: 'Offline.' },
+  },
+  'reminders.getSettings': { enabled: true, time: '09:00' },
+  'reminders.setSettings': { enabled: false, time: '14:30' },
+  'inbox.takePendingNavigation': { goalId: 'ship-the-engine-a7B017TjZJapP5sUAvqsk' },
+  // Settings and the About view (issue 5).
+  'settings.get': { ...managedSettings, startAtLoginAvailable: false, policyWarnings: [] },
+  'settings.update': managedSettings,
+  'app.about': {
+    version: '0.1.0',
+    dataFolder: '/home/ada/.config/Operately Tray',
+    updates: { state: 'downloaded', version: '0.2.0', lastCheckedAt: '2026-03-10T12:00:00.000Z' },
+  },
+  'updates.check': { state: 'idle', lastCheckedAt: '2026-03-10T12:00:00.000Z' },
+  'updates.restart': { restarting: false },
 }
 
 function recordingHandlers() {
@@ -61,8 +241,10 @@ describe('dispatcher', () => {
         ['a prototype-pollution key', JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}')],
       ]
       for (const key of Object.keys(validInputs[name])) {
-        malformed.push([`a wrong type for ${key}`, { ...validInputs[name], [key]: 12 }])
-        malformed.push([`a huge ${key}`, { ...validInputs[name], [key]: huge }])
+        if (!acceptsAnyJson.has(`${name}:${key}`))
+          malformed.push([`a wrong type for ${key}`, { ...validInputs[name], [key]: 12 }])
+        if (!acceptsLargeText.has(`${name}:${key}`))
+          malformed.push([`a huge ${key}`, { ...validInputs[name], [key]: huge }])
         malformed.push([`a missing ${key}`, { ...validInputs[name], [key]: undefined }])
       }
       for (const [what, input] of malformed) {

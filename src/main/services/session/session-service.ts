@@ -1,6 +1,7 @@
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import type { PersonSummary, SessionState } from '@shared/session'
 import type { Logger } from '../log/logger'
+import { serverUrlAllowed, type EffectiveSettings } from '../policy/effective-settings'
 import { normalizeBaseUrl } from '../operately/base-url'
 import { createOperatelyClient, type OperatelyClient } from '../operately/client'
 import { normalizeToken } from '../operately/token'
@@ -14,6 +15,8 @@ export interface SessionServiceOptions {
   log: Logger
   fetch?: typeof fetch
   requestTimeoutMs?: number
+  /** The settings in force: when the organisation locked the server, signing in elsewhere is refused. */
+  settings?: () => EffectiveSettings
 }
 
 export interface SessionService {
@@ -58,6 +61,7 @@ export function createSessionService({
   log,
   fetch,
   requestTimeoutMs,
+  settings,
 }: SessionServiceOptions): SessionService {
   const listeners = new Set<(state: SessionState) => void>()
   // The token of the signed-in server, once read from the keychain; cleared on sign-out.
@@ -100,6 +104,17 @@ export function createSessionService({
 
   const signIn = async (input: { baseUrl: string; token: string }): Promise<SessionState> => {
     const origin = normalizeBaseUrl(input.baseUrl)
+    // Checked here and not only in the form: a locked server must hold whatever the page sends.
+    const managed = settings?.()
+    if (managed && !serverUrlAllowed(managed, origin)) {
+      throw new AppFailure(
+        appError(
+          'invalid_input',
+          `Your organisation has set the server to ${managed.values.serverUrl ?? ''}. Sign in there instead.`,
+          { field: 'baseUrl' },
+        ),
+      )
+    }
     const token = normalizeToken(input.token)
     const client = clientFor(origin, () => token)
     let person: Person

@@ -325,6 +325,11 @@ class FakeApp extends EventEmitter {
   whenReady() {
     return Promise.resolve()
   }
+  /** What app.getVersion() answers (package.json's version in the real app). */
+  version = '0.1.0'
+  getVersion() {
+    return this.version
+  }
   getPath(name: string) {
     const path = this.paths.get(name)
     if (!path) throw new Error(`fake app has no path "${name}"`)

@@ -2,15 +2,48 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useSignIn } from '../../bridge/session'
+import { useSettings } from '../../bridge/settings'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { TextField } from '../../ui/TextField'
-import { EyeIcon, EyeOffIcon, ShieldIcon } from '../../ui/icons'
+import { EyeIcon, EyeOffIcon, LockIcon, ShieldIcon } from '../../ui/icons'
+import { managedByOrganisation } from '../settings/managed'
 import { errorTitle } from './error-titles'
 import { signInSchema, type SignInFields, type SignInValues } from './sign-in-schema'
 
+/** The server IT set by policy: prefilled, and read-only when locked. */
+interface ManagedServer {
+  url: string | null
+  locked: boolean
+}
+
+const noManagedServer: ManagedServer = { url: null, locked: false }
+
+/**
+ * The sign-in form, once it is known whether IT set the server: the address must be in the form from the
+ * start (its default values are read once). Should the settings not load, the form works without them;
+ * main refuses another server all the same when the address is locked.
+ */
 export function SignInForm({ lastBaseUrl }: { lastBaseUrl: string | null }) {
+  const settings = useSettings()
+  if (settings.isPending) {
+    return (
+      <p className="loading" role="status">
+        <span className="spinner" aria-hidden="true" /> Loading…
+      </p>
+    )
+  }
+  const view = settings.data
+  const managed: ManagedServer = view
+    ? { url: view.values.serverUrl, locked: view.locked.includes('serverUrl') }
+    : noManagedServer
+  return <SignInFields lastBaseUrl={lastBaseUrl} managed={managed} />
+}
+
+function SignInFields({ lastBaseUrl, managed }: { lastBaseUrl: string | null; managed: ManagedServer }) {
   const signIn = useSignIn()
+  // A locked address is the only one allowed; otherwise the last server used beats IT's suggestion.
+  const initialBaseUrl = (managed.locked ? managed.url : (lastBaseUrl ?? managed.url)) ?? ''
   const [tokenShown, setTokenShown] = useState(false)
   // A second Enter or click can arrive before React re-renders the disabled button: this guard makes
   // sure one sign-in is one request.
@@ -24,15 +57,15 @@ export function SignInForm({ lastBaseUrl }: { lastBaseUrl: string | null }) {
     formState: { errors },
   } = useForm<SignInFields, unknown, SignInValues>({
     resolver: zodResolver(signInSchema),
-    defaultValues: { baseUrl: lastBaseUrl ?? '', token: '' },
+    defaultValues: { baseUrl: initialBaseUrl, token: '' },
     mode: 'onSubmit',
     reValidateMode: 'onChange',
   })
 
   // The popup opens onto the first thing to type: the address, or the token when the address is known.
   useEffect(() => {
-    setFocus(lastBaseUrl ? 'token' : 'baseUrl')
-  }, [lastBaseUrl, setFocus])
+    setFocus(initialBaseUrl ? 'token' : 'baseUrl')
+  }, [initialBaseUrl, setFocus])
 
   const onSubmit = (values: SignInValues) => {
     if (inFlight.current) return
@@ -74,7 +107,15 @@ export function SignInForm({ lastBaseUrl }: { lastBaseUrl: string | null }) {
           autoCapitalize="off"
           autoCorrect="off"
           spellCheck={false}
+          readOnly={managed.locked}
           error={errors.baseUrl?.message}
+          hint={
+            managed.locked ? (
+              <span className="sign-in__managed">
+                <LockIcon className="sign-in__managed-icon" /> {managedByOrganisation}
+              </span>
+            ) : undefined
+          }
           {...register('baseUrl')}
         />
 
