@@ -1,0 +1,103 @@
+import keytar from 'keytar'
+import { createMainServices } from '../src/main/services/create-services'
+import { startHarness, type Harness } from './harness'
+import { expect, test } from './support/fixtures'
+import {
+  checkInRequests,
+  expectEverythingKept,
+  fillEverything,
+  FILLED,
+  SHIP_ENGINE,
+  shipEngineGoal,
+  openCheckIns,
+} from './support/check-in'
+
+test.describe('a check-in draft', () => {
+  test('survives a reload of the popup, and is gone once the check-in is submitted', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillEverything(ui)
+    await expect(ui.draftSaved).toBeVisible()
+
+    await openCheckIns(page, page.url())
+    await ui.openGoal(SHIP_ENGINE)
+    await expectEverythingKept(ui)
+    await expect(page.getByText(/Draft restored/)).toBeVisible()
+
+    await ui.submit.click()
+    await expect(ui.resultHeading).toBeVisible()
+    expect(shipEngineGoal(emulator).targets[0]!.value).toBe(Number(FILLED.teams))
+    expect(checkInRequests(emulator)).toHaveLength(1)
+
+    await ui.backToGoals.click()
+    await ui.openGoal(SHIP_ENGINE)
+    await expect(ui.message).toHaveText('')
+    await expect(ui.target('Weekly active teams')).toHaveValue(FILLED.teams)
+    await expect(page.getByText(/Draft restored/)).toHaveCount(0)
+  })
+
+  test('can be discarded, back to the goal as the server has it', async ({ page, signedIn }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillEverything(ui)
+    await expect(ui.draftSaved).toBeVisible()
+    await openCheckIns(page, page.url())
+    await ui.openGoal(SHIP_ENGINE)
+    await page.getByRole('button', { name: 'Discard' }).click()
+
+    await expect(ui.target('Weekly active teams')).toHaveValue('72')
+    await expect(ui.message).toHaveText('')
+    await expect(ui.changeDueDate).toBeVisible()
+    await openCheckIns(page, page.url())
+    await ui.openGoal(SHIP_ENGINE)
+    await expect(ui.target('Weekly active teams')).toHaveValue('72')
+    await expect(page.getByText(/Draft restored/)).toHaveCount(0)
+  })
+
+  test('survives a restart of the services', async ({
+    page,
+    emulator,
+    dataDir,
+    vaultService,
+    openedUrls,
+  }) => {
+    const start = async (): Promise<Harness> => {
+      const services = await createMainServices({
+        dataDir,
+        keytar,
+        vaultService,
+        openExternal: async (url) => void openedUrls.push(url),
+      })
+      return startHarness({ dataDir, services })
+    }
+
+    let harness = await start()
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    try {
+      const ui = await openCheckIns(page, harness.url)
+      await ui.openGoal(SHIP_ENGINE)
+      await fillEverything(ui)
+      await expect(ui.draftSaved).toBeVisible()
+
+      await harness.services.assignments.whenIdle()
+      await harness.close()
+      harness = await start()
+      await openCheckIns(page, harness.url)
+      await ui.openGoal(SHIP_ENGINE)
+      await expectEverythingKept(ui)
+    } finally {
+      // Leave the keychain as found; sign-out tidies up on disk, so let that finish before the folder goes.
+      await harness.services.dispatch('session.signOut', {})
+      await harness.services.assignments.whenIdle()
+      await harness.close()
+    }
+  })
+})

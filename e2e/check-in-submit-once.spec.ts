@@ -1,0 +1,117 @@
+import { SEED_IDS } from './emulator'
+import { expect, test } from './support/fixtures'
+import {
+  checkInRequests,
+  checkInsOn,
+  SHIP_ENGINE,
+  startAnsweringProxy,
+  type AnsweringProxy,
+  openCheckIns,
+} from './support/check-in'
+
+test.describe('submitting a check-in posts it once', () => {
+  let proxy: AnsweringProxy | null = null
+  test.afterEach(async () => {
+    await proxy?.close()
+    proxy = null
+  })
+
+  test('when the connection drops after the server saved it, Try again finds it instead of posting again', async ({
+    page,
+    harness,
+    emulator,
+  }) => {
+    proxy = await startAnsweringProxy(emulator.url)
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    const before = checkInsOn(emulator, SEED_IDS.goals.shipEngine).length
+
+    const ui = await openCheckIns(page, harness.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('Caution').check()
+    await ui.target('Weekly active teams').fill('90')
+    await ui.writeMessage('Saved once, whatever the network does.')
+
+    // The server saves the check-in, then the connection drops; looking it up fails too, for now.
+    emulator.setFaults({ dropAfterCommit: 1 })
+    proxy.setRules([{ endpoint: 'goals/list_check_ins', answer: { drop: true } }])
+    await ui.submit.click()
+
+    await expect(ui.alert).toContainText(
+      'Your check-in may have been saved. Try again checks first and never creates a second one.',
+    )
+    await expect(ui.target('Weekly active teams')).toHaveValue('90')
+    await expect(ui.message).toContainText('Saved once, whatever the network does.')
+    expect(checkInsOn(emulator, SEED_IDS.goals.shipEngine)).toHaveLength(before + 1)
+
+    proxy.setRules([])
+    await ui.tryAgain.click()
+    await expect(ui.resultHeading).toBeVisible()
+    await expect(page.getByText('nothing was posted twice')).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Check-in submitted' })).toContainText(
+      'Saved once, whatever the network does.',
+    )
+    expect(checkInsOn(emulator, SEED_IDS.goals.shipEngine)).toHaveLength(before + 1)
+    expect(checkInRequests(emulator)).toHaveLength(1)
+  })
+
+  test('a dropped connection alone is recovered without asking: exactly one check-in', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    const before = checkInsOn(emulator, SEED_IDS.goals.shipEngine).length
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('On track').check()
+    await ui.writeMessage('Dropped, then found.')
+    emulator.setFaults({ dropAfterCommit: 1 })
+    await ui.submit.click()
+
+    await expect(ui.resultHeading).toBeVisible()
+    expect(checkInsOn(emulator, SEED_IDS.goals.shipEngine)).toHaveLength(before + 1)
+    expect(checkInRequests(emulator)).toHaveLength(1)
+  })
+
+  test('however often the button is clicked', async ({ page, signedIn, emulator }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('On track').check()
+    await ui.writeMessage('Clicked twice.')
+    emulator.setFaults({ latencyMs: 400 })
+    await ui.submit.dblclick()
+
+    await expect(ui.resultHeading).toBeVisible()
+    expect(checkInRequests(emulator)).toHaveLength(1)
+    expect(
+      checkInsOn(emulator, SEED_IDS.goals.shipEngine).filter((c) =>
+        JSON.stringify(c.message).includes('Clicked twice.'),
+      ),
+    ).toHaveLength(1)
+  })
+
+  test('however often Ctrl+Enter is pressed, and it adds nothing to the message', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('Caution').check()
+    await ui.writeMessage('Mashed.')
+    emulator.setFaults({ latencyMs: 400 })
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Control+Enter')
+
+    await expect(ui.resultHeading).toBeVisible()
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Enter')
+    expect(checkInRequests(emulator)).toHaveLength(1)
+    const sent = JSON.parse((checkInRequests(emulator)[0]!.body as { content: string }).content) as unknown
+    expect(sent).toEqual({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Mashed.' }] }],
+    })
+  })
+})

@@ -1,0 +1,21 @@
+import type { OperationInput, OperationOutput } from '@shared/contract'
+import { call } from './operately'
+
+/**
+ * Drafts are kept by main on disk (they survive closing the popup, quitting and a crash); the renderer
+ * only reads, writes and forgets them by key.
+ */
+
+export type DraftKey = OperationInput<'drafts.get'>['key']
+export type DraftValue = OperationInput<'drafts.save'>['value']
+export type StoredDraft = OperationOutput<'drafts.get'>
+
+export const draftQueryKey = (key: string) => ['draft', key] as const
+
+export const getDraft = (key: DraftKey): Promise<StoredDraft> => call((bridge) => bridge.drafts.get({ key }))
+
+export const saveDraft = (key: DraftKey, value: DraftValue): Promise<{ savedAt: string }> =>
+  call((bridge) => bridge.drafts.save({ key, value }))
+
+export const clearDraft = (key: DraftKey): Promise<void> =>
+  call((bridge) => bridge.drafts.clear({ key })).then(() => undefined)

@@ -1,0 +1,418 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useForm } from 'react-hook-form'
+import type { CheckInResult } from '@shared/domain/check-ins'
+import type { GoalDetail } from '@shared/domain/goals'
+import { clearDraft, saveDraft, type StoredDraft } from '../../bridge/drafts'
+import { useCreateCheckIn } from '../../bridge/goals'
+import { searchMentionable } from '../../bridge/people'
+import { EMPTY_EDITOR_DOC, RichTextEditor, type RichTextEditorHandle, type ServerDoc } from '../../editor'
+import { Button } from '../../ui/Button'
+import { LockIcon } from '../../ui/icons'
+import { CheckInAlert } from './CheckInAlert'
+import { ChecklistField } from './ChecklistField'
+import { draftKeyFor, restoreDraft, toStoredDraft, type Json } from './draft'
+import { createDraftSaver } from './draft-saver'
+import { DueDateField } from './DueDateField'
+import { FieldError } from './FieldError'
+import { checkInFormSchema, prefillFrom, toCreateCheckInInput, type CheckInFormValues } from './form-values'
+import { timeAgo } from './goal-display'
+import { isEmptyMessage } from './message'
+import { NotifyField } from './NotifyField'
+import { StatusField } from './StatusField'
+import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
+import { TargetFields } from './TargetFields'
+
+type DraftNote =
+  | { kind: 'restored'; savedAt: string | null }
+  | { kind: 'pending' }
+  | { kind: 'saved' }
+  | { kind: 'error'; message: string }
+  | null
+
+const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
+
+/** Why this check-in cannot be submitted, said before anything is typed; null when it can be. */
+function blockReason(
+  canWrite: boolean,
+  goal: GoalDetail,
+): { title: string; text: string; short: string } | null {
+  if (!canWrite) {
+    return {
+      title: 'This token can only read',
+      text: 'You can fill in the check-in and it is kept as a draft, but Operately refuses check-ins sent with a read-only token. In Operately, open Account → API tokens, create a token with write access, and sign in again with it.',
+      short: 'the signed-in token can only read.',
+    }
+  }
+  if (goal.canEdit === false) {
+    return {
+      title: 'You can view this goal but not check in on it',
+      text: 'Only people with edit access to the goal can post check-ins. Ask its champion or an admin of its space for access. What you type is kept as a draft.',
+      short: 'you do not have edit access to this goal.',
+    }
+  }
+  return null
+}
+
+export interface CheckInFormProps {
+  goal: GoalDetail
+  canWrite: boolean
+  /** The signed-in person, left out of @mention suggestions. */
+  personId: string
+  /** The draft main had for this goal when the form opened. */
+  stored: StoredDraft | null
+  /** Reading the draft failed: say so rather than silently starting from scratch. */
+  draftProblem: string | null
+  onSubmitted: (result: CheckInResult) => void
+  onBack: () => void
+}
+
+export function CheckInForm({
+  goal,
+  canWrite,
+  personId,
+  stored,
+  draftProblem,
+  onSubmitted,
+  onBack,
+}: CheckInFormProps) {
+  const id = useId()
+  const [now] = useState(() => new Date())
+  const [prefill] = useState(() => prefillFrom(goal, now))
+  const [restored] = useState(() => (stored?.value != null ? restoreDraft(stored.value, prefill) : null))
+  const draftKey = draftKeyFor(goal.id)
+  const checklistItems = useMemo(
+    () => [...goal.checklist].sort((a, b) => a.index - b.index),
+    [goal.checklist],
+  )
+  const schema = useMemo(() => checkInFormSchema(goal), [goal])
+  const form = useForm<CheckInFormValues>({
+    resolver: zodResolver(schema),
+    defaultValues: restored?.values ?? prefill,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: true,
+  })
+  const { register, handleSubmit, formState, getValues, subscribe, reset } = form
+
+  const heading = useRef<HTMLHeadingElement>(null)
+  const alert = useRef<HTMLDivElement>(null)
+  const blockedNotice = useRef<HTMLDivElement>(null)
+  const confirmHeading = useRef<HTMLParagraphElement>(null)
+  const editor = useRef<RichTextEditorHandle>(null)
+  const message = useRef<Json | null>(restored?.message ?? null)
+  const [editorValue, setEditorValue] = useState<unknown>(() => restored?.message ?? EMPTY_EDITOR_DOC)
+  const [draftNote, setDraftNote] = useState<DraftNote>(() =>
+    restored ? { kind: 'restored', savedAt: stored?.savedAt ?? null } : null,
+  )
+  const [saver] = useState(() =>
+    createDraftSaver<Json>({
+      save: (value) => saveDraft(draftKey, value),
+      onSaved: () => setDraftNote({ kind: 'saved' }),
+      onError: (error) =>
+        setDraftNote({
+          kind: 'error',
+          message: error instanceof Error ? error.message : 'The draft could not be saved.',
+        }),
+    }),
+  )
+
+  const blocked = blockReason(canWrite, goal)
+  const createCheckIn = useCreateCheckIn()
+  // A second click or Ctrl+Enter can arrive before React re-renders the disabled button.
+  const inFlight = useRef(false)
+  // Chosen at the first attempt and kept until one succeeds: main never posts the same submission twice.
+  const submissionId = useRef<string | null>(null)
+  const [problem, setProblem] = useState<SubmitProblem | null>(null)
+  const [confirmEmpty, setConfirmEmpty] = useState(false)
+
+  // Opening the form puts focus on its heading, which also reads out why submitting is off, if it is.
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true })
+    heading.current?.closest('main')?.scrollTo({ top: 0 })
+  }, [])
+
+  const scheduleDraft = useCallback(() => {
+    saver.schedule(toStoredDraft({ values: getValues(), message: message.current }, prefill))
+    // "Draft saved" stands for what is on screen: it goes quiet until the latest change is saved.
+    setDraftNote((note) => (note?.kind === 'saved' ? { kind: 'pending' } : note))
+  }, [saver, getValues, prefill])
+
+  // Every change of a value (typing, a click, setValue) is a change to the draft.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: () => scheduleDraft() }),
+    [subscribe, scheduleDraft],
+  )
+
+  // Leaving the form (another goal, another section) saves what is pending at once; so does the popup
+  // being hidden or the page going away, as far as the page still gets to run.
+  useEffect(() => {
+    saver.open()
+    const saveNow = () => void saver.flush()
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') saveNow()
+    }
+    document.addEventListener('visibilitychange', onVisibility)
+    window.addEventListener('pagehide', saveNow)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility)
+      window.removeEventListener('pagehide', saveNow)
+      saver.close()
+    }
+  }, [saver])
+
+  const onMessageChange = useCallback(
+    (doc: ServerDoc) => {
+      message.current = doc as Json
+      scheduleDraft()
+    },
+    [scheduleDraft],
+  )
+  const mentionSearch = useCallback((query: string) => searchMentionable(query, [personId]), [personId])
+
+  // Where focus goes once the screen shows the outcome of a submission: set with the state that shows it,
+  // acted on right after React has put that on screen.
+  const focusNext = useRef<'problem' | 'confirm' | null>(null)
+  const [focusTick, setFocusTick] = useState(0)
+  useEffect(() => {
+    const target = focusNext.current
+    focusNext.current = null
+    if (target === 'confirm') confirmHeading.current?.focus()
+    if (target !== 'problem' || !problem) return
+    if (problem.area === 'message') return editor.current?.focus()
+    const area = problem.area ? document.getElementById(`${id}-area-${problem.area}`) : null
+    const control = area?.querySelector<HTMLElement>('input:not([disabled]), select, button')
+    ;(control ?? alert.current)?.focus()
+  }, [focusTick, problem, id])
+
+  const send = (values: CheckInFormValues, allowEmpty: boolean) => {
+    if (inFlight.current || blocked) return
+    const doc: unknown = editor.current?.getDocument() ?? message.current ?? EMPTY_EDITOR_DOC
+    if (!allowEmpty && isEmptyMessage(doc)) {
+      focusNext.current = 'confirm'
+      setConfirmEmpty(true)
+      setFocusTick((tick) => tick + 1)
+      return
+    }
+    setConfirmEmpty(false)
+    submissionId.current ??= crypto.randomUUID()
+    const input = toCreateCheckInInput({ values, goal, message: doc, submissionId: submissionId.current })
+    inFlight.current = true
+    setProblem(null)
+    createCheckIn.mutate(input, {
+      onSuccess: (result) => {
+        // The check-in is in: nothing typed from now on belongs to a draft.
+        saver.stop()
+        clearDraft(draftKey).catch((error: unknown) => {
+          // Main removes the draft of a posted check-in itself; this second removal is only a backstop.
+          console.warn('The draft of a posted check-in could not be removed', error)
+        })
+        onSubmitted(result)
+      },
+      onError: (error) => {
+        focusNext.current = 'problem'
+        setProblem(describeSubmitError(error))
+        setFocusTick((tick) => tick + 1)
+      },
+      onSettled: () => {
+        inFlight.current = false
+      },
+    })
+  }
+
+  // handleSubmit validates first; invalid fields get their message and the first of them gets focus.
+  const submit = () => {
+    // Nothing can be sent: say why again (the notice at the top) instead of checking fields for nothing.
+    if (blocked) return blockedNotice.current?.focus()
+    return handleSubmit((values) => send(values, false))()
+  }
+  const submitWithoutMessage = () => handleSubmit((values) => send(values, true))()
+
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return
+    // Caught before the editor sees it (where Ctrl+Enter would add a line break).
+    event.preventDefault()
+    event.stopPropagation()
+    if (!confirmEmpty) void submit()
+  }
+
+  const discardDraft = () => {
+    reset(prefill)
+    message.current = null
+    setEditorValue({ ...EMPTY_EDITOR_DOC })
+    saver.cancel()
+    setDraftNote(null)
+    clearDraft(draftKey).catch((error: unknown) =>
+      setDraftNote({
+        kind: 'error',
+        message: error instanceof Error ? error.message : 'The draft could not be removed.',
+      }),
+    )
+    heading.current?.focus()
+  }
+
+  const areaError = (area: FormArea): string | undefined =>
+    problem?.area === area ? problem.message : undefined
+  const topProblem = problem && problem.area === null ? problem : null
+  const errors = formState.errors
+  const blockedId = `${id}-blocked`
+  const reasonId = `${id}-reason`
+
+  return (
+    <section className="check-in" aria-labelledby={`${id}-title`}>
+      <header className="check-in__head">
+        <div className="check-in__nav">
+          <button type="button" className="ci-back" onClick={onBack}>
+            <span aria-hidden="true">‹</span> All goals
+          </button>
+          <p className="check-in__eyebrow">New check-in</p>
+        </div>
+        <h1
+          id={`${id}-title`}
+          ref={heading}
+          tabIndex={-1}
+          className="check-in__title"
+          aria-describedby={blocked ? blockedId : undefined}
+        >
+          {goal.name}
+        </h1>
+        {goal.championName || goal.reviewerName ? (
+          <p className="check-in__meta">
+            {[
+              goal.championName ? `Champion ${goal.championName}` : null,
+              goal.reviewerName ? `Reviewer ${goal.reviewerName}` : null,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </p>
+        ) : null}
+      </header>
+
+      {blocked ? (
+        <div
+          id={blockedId}
+          ref={blockedNotice}
+          tabIndex={-1}
+          className="notice notice--warning check-in__blocked"
+        >
+          <p className="notice__title">
+            <LockIcon className="notice__icon" />
+            {blocked.title}
+          </p>
+          <p>{blocked.text}</p>
+        </div>
+      ) : null}
+      {draftProblem ? <p className="check-in__draft-problem">{draftProblem}</p> : null}
+
+      <CheckInAlert
+        ref={alert}
+        problem={topProblem}
+        onRetry={() => void submit()}
+        busy={createCheckIn.isPending}
+      />
+
+      {/* A form landmark without a <form> element: the editor's link field is a form of its own, and forms
+          cannot nest. Nothing here relies on implicit submission: the button and Ctrl+Enter submit. */}
+      <div
+        role="form"
+        className="check-in__form"
+        aria-labelledby={`${id}-title`}
+        onKeyDownCapture={onKeyDownCapture}
+      >
+        <div id={`${id}-area-status`}>
+          <StatusField register={register} error={errors.status?.message ?? areaError('status')} />
+        </div>
+        <div id={`${id}-area-due`}>
+          <DueDateField form={form} current={goal.dueDate} now={now} areaError={areaError('due')} />
+        </div>
+        <div id={`${id}-area-targets`}>
+          <TargetFields
+            targets={goal.targets}
+            register={register}
+            errors={errors.targets}
+            areaError={areaError('targets')}
+          />
+        </div>
+        <div id={`${id}-area-checklist`}>
+          <ChecklistField items={checklistItems} register={register} areaError={areaError('checklist')} />
+        </div>
+        <div id={`${id}-area-message`} className="ci-section">
+          <div className="ci-section__label" aria-hidden="true">
+            Message
+          </div>
+          <FieldError id={`${id}-message-error`} message={areaError('message')} />
+          <RichTextEditor
+            ref={editor}
+            value={editorValue}
+            onChange={onMessageChange}
+            mentionSearch={mentionSearch}
+            label="Message"
+            placeholder="What changed since the last check-in? Type @ to mention someone."
+          />
+        </div>
+        <div id={`${id}-area-notify`}>
+          <NotifyField form={form} candidates={goal.potentialSubscribers} areaError={areaError('notify')} />
+        </div>
+
+        {confirmEmpty ? (
+          <div className="ci-confirm" role="group" aria-labelledby={`${id}-confirm`}>
+            <p id={`${id}-confirm`} ref={confirmHeading} tabIndex={-1} className="ci-confirm__title">
+              Send without a message?
+            </p>
+            <p className="ci-confirm__text">Your reviewer sees only the status and numbers.</p>
+            <div className="ci-confirm__actions">
+              <Button onClick={() => void submitWithoutMessage()}>Send without a message</Button>
+              <Button
+                variant="secondary"
+                onClick={() => {
+                  setConfirmEmpty(false)
+                  editor.current?.focus()
+                }}
+              >
+                Write a message
+              </Button>
+            </div>
+          </div>
+        ) : null}
+
+        <div className="ci-footer">
+          <p className="ci-footer__draft" role="status">
+            {draftNote?.kind === 'saved' ? 'Draft saved' : null}
+            {draftNote?.kind === 'restored' ? (
+              <>
+                Draft restored{draftNote.savedAt ? ` from ${timeAgo(draftNote.savedAt, now)}` : ''} ·{' '}
+                <button type="button" className="ci-link" onClick={discardDraft}>
+                  Discard
+                </button>
+              </>
+            ) : null}
+            {draftNote?.kind === 'error' ? (
+              <span className="ci-footer__draft-error">Draft not saved: {draftNote.message}</span>
+            ) : null}
+          </p>
+          <div className="ci-footer__submit">
+            <Button
+              onClick={() => void submit()}
+              busy={createCheckIn.isPending}
+              busyLabel="Submitting…"
+              aria-disabled={blocked ? true : undefined}
+              aria-describedby={blocked ? reasonId : `${id}-shortcut`}
+              className={blocked ? 'button--blocked' : undefined}
+            >
+              Submit check-in
+            </Button>
+            {blocked ? (
+              <p id={reasonId} className="ci-footer__reason">
+                Submitting is off: {blocked.short}
+              </p>
+            ) : (
+              <p id={`${id}-shortcut`} className="ci-footer__shortcut">
+                or {isMac ? '⌘' : 'Ctrl'}+Enter
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react'
+import { useWatch, type UseFormReturn } from 'react-hook-form'
+import type { SubscriberCandidate } from '@shared/domain/goals'
+import { FieldError } from './FieldError'
+import type { CheckInFormValues } from './form-values'
+
+const ROLE_WORDS: Record<string, string> = { champion: 'Champion', reviewer: 'Reviewer' }
+
+/** "Notify everyone" or "Only the people I choose", with a checkbox per person who follows the goal. */
+export function NotifyField({
+  form,
+  candidates,
+  areaError,
+}: {
+  form: UseFormReturn<CheckInFormValues>
+  candidates: SubscriberCandidate[]
+  areaError: string | undefined
+}) {
+  const id = useId()
+  const { register, setValue, control } = form
+  const mode = useWatch({ control, name: 'notify.mode' })
+  const chosen = useWatch({ control, name: 'notify.personIds' })
+
+  const toggle = (personId: string, on: boolean) => {
+    const next = on
+      ? [...chosen.filter((p) => p !== personId), personId]
+      : chosen.filter((p) => p !== personId)
+    setValue('notify.personIds', next, { shouldDirty: true })
+  }
+
+  return (
+    <fieldset className="ci-section" aria-describedby={areaError ? `${id}-error` : undefined}>
+      <legend className="ci-section__label">Who is notified</legend>
+      <FieldError id={`${id}-error`} message={areaError} />
+      <div className="ci-choices">
+        <label className="ci-choice">
+          <input type="radio" value="everyone" className="ci-choice__input" {...register('notify.mode')} />
+          <span>Notify everyone</span>
+        </label>
+        <label className="ci-choice">
+          <input type="radio" value="selected" className="ci-choice__input" {...register('notify.mode')} />
+          <span>Only the people I choose</span>
+        </label>
+      </div>
+      {mode === 'selected' ? (
+        candidates.length === 0 ? (
+          <p className="ci-section__hint">Nobody else follows this goal: only you will be subscribed.</p>
+        ) : (
+          <div className="ci-people" role="group" aria-label="People to notify">
+            {candidates.map((person) => (
+              <label key={person.personId} className="ci-check">
+                <input
+                  type="checkbox"
+                  className="ci-check__box"
+                  checked={chosen.includes(person.personId)}
+                  onChange={(event) => toggle(person.personId, event.target.checked)}
+                />
+                <span>
+                  {person.fullName}
+                  {person.role && ROLE_WORDS[person.role] ? (
+                    <span className="ci-check__detail"> · {ROLE_WORDS[person.role]}</span>
+                  ) : null}
+                </span>
+              </label>
+            ))}
+          </div>
+        )
+      ) : null}
+    </fieldset>
+  )
+}

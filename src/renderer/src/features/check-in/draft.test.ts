@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { draftKeyFor, restoreDraft, toStoredDraft } from './draft'
+import { prefillFrom } from './form-values'
+import { detail } from './test-goals'
+
+const now = new Date(2026, 2, 10)
+const message = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Draft' }] }] }
+
+describe('check-in drafts', () => {
+  it('are keyed by the short id, so renaming a goal keeps its draft', () => {
+    expect(draftKeyFor('ship-engine-a7B017TjZJapP5sUAvqsk')).toBe('check-in:a7B017TjZJapP5sUAvqsk')
+    expect(draftKeyFor('new-name-a7B017TjZJapP5sUAvqsk')).toBe(draftKeyFor('a7B017TjZJapP5sUAvqsk'))
+  })
+
+  it('come back as the user left them', () => {
+    const prefill = prefillFrom(detail(), now)
+    const values = structuredClone(prefill)
+    values.status = 'off_track'
+    values.due = { ...values.due, mode: 'set', precision: 'year', year: '2027' }
+    values.targets[1]!.value = '2.1'
+    values.checklist[2]!.completed = true
+    values.notify = { mode: 'selected', personIds: ['grace-2'] }
+    const stored = JSON.parse(JSON.stringify(toStoredDraft({ values, message }, prefill))) as unknown
+    expect(restoreDraft(stored, prefill)).toEqual({ values, message })
+  })
+
+  it('keep only what the user changed, so fresh values from the server show through elsewhere', () => {
+    const prefill = prefillFrom(detail(), now)
+    const values = structuredClone(prefill)
+    values.targets[0]!.value = '99'
+    const stored = toStoredDraft({ values, message: null }, prefill)
+
+    // Someone else checked in meanwhile: the other target and the checklist moved on the server.
+    const fresh = prefillFrom(
+      detail({
+        targets: detail().targets.map((t) => (t.id === 'tB' ? { ...t, value: 1.9 } : t)),
+        checklist: detail().checklist.map((c) => ({ ...c, completed: true })),
+      }),
+      now,
+    )
+    const restored = restoreDraft(stored, fresh)!
+    expect(restored.values.targets).toEqual([
+      { id: 'tA', value: '99' },
+      { id: 'tB', value: '1.9' },
+    ])
+    expect(restored.values.checklist.every((c) => c.completed)).toBe(true)
+  })
+
+  it('drop parts the goal no longer has, and ignore what is not a draft', () => {
+    const prefill = prefillFrom(detail(), now)
+    const stored = { v: 1, targets: { gone: '5', tA: '73' }, checklist: { gone: true } }
+    expect(restoreDraft(stored, prefill)?.values.targets).toEqual([
+      { id: 'tA', value: '73' },
+      { id: 'tB', value: '2.4' },
+    ])
+    expect(restoreDraft(null, prefill)).toBeNull()
+    expect(restoreDraft({ v: 2 }, prefill)).toBeNull()
+    expect(restoreDraft('text', prefill)).toBeNull()
+  })
+})

@@ -1,0 +1,82 @@
+import { z } from 'zod'
+import { checkInStatuses } from '@shared/domain/check-ins'
+import { dateTypes } from '@shared/domain/contextual-date'
+import { lastSegment } from '@shared/ids'
+import type { CheckInFormValues } from './form-values'
+
+/**
+ * What the user typed into a check-in, as a draft main keeps on disk. Targets and checklist items are kept
+ * only where the user changed them, by id: when the goal changes on the server meanwhile (someone else
+ * checked in), the fresh values show through everywhere the user did not type.
+ */
+
+/** Drafts are keyed by the goal's short id: slugs change when a goal is renamed, the short id does not. */
+export const draftKeyFor = (goalId: string): `check-in:${string}` => `check-in:${lastSegment(goalId)}`
+
+// JSON values, spelled out so the draft type needs nothing from the editor module.
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }
+
+export interface CheckInDraft {
+  values: CheckInFormValues
+  /** The message document, or null when the user has not written one. */
+  message: Json | null
+}
+
+const storedSchema = z.object({
+  v: z.literal(1),
+  status: z.enum(checkInStatuses).or(z.literal('')).optional(),
+  due: z
+    .object({
+      mode: z.enum(['keep', 'clear', 'set']),
+      precision: z.enum(dateTypes),
+      day: z.string().max(20),
+      month: z.string().max(4),
+      quarter: z.string().max(4),
+      year: z.string().max(8),
+    })
+    .optional(),
+  targets: z.record(z.string(), z.string().max(100)).optional(),
+  checklist: z.record(z.string(), z.boolean()).optional(),
+  message: z.json().nullable().optional(),
+  notify: z
+    .object({ mode: z.enum(['everyone', 'selected']), personIds: z.array(z.string()).max(500) })
+    .optional(),
+})
+
+/** The draft to store for the current values, relative to how the form opened (`prefill`). */
+export function toStoredDraft(draft: CheckInDraft, prefill: CheckInFormValues): Json {
+  const { values, message } = draft
+  const openedTargets = new Map(prefill.targets.map((t) => [t.id, t.value]))
+  const openedChecks = new Map(prefill.checklist.map((c) => [c.id, c.completed]))
+  const targets: Record<string, string> = {}
+  for (const t of values.targets) if (openedTargets.get(t.id) !== t.value) targets[t.id] = t.value
+  const checklist: Record<string, boolean> = {}
+  for (const c of values.checklist) if (openedChecks.get(c.id) !== c.completed) checklist[c.id] = c.completed
+  return {
+    v: 1,
+    status: values.status,
+    due: { ...values.due },
+    targets,
+    checklist,
+    message,
+    notify: { mode: values.notify.mode, personIds: [...values.notify.personIds] },
+  }
+}
+
+/**
+ * The form as the draft left it, laid over a fresh prefill: parts the goal no longer has (a removed target
+ * or checklist item) are dropped. Null when there is no usable draft.
+ */
+export function restoreDraft(stored: unknown, prefill: CheckInFormValues): CheckInDraft | null {
+  const parsed = storedSchema.safeParse(stored)
+  if (!parsed.success) return null
+  const d = parsed.data
+  const values: CheckInFormValues = {
+    status: d.status ?? prefill.status,
+    due: d.due ?? prefill.due,
+    targets: prefill.targets.map((t) => ({ id: t.id, value: d.targets?.[t.id] ?? t.value })),
+    checklist: prefill.checklist.map((c) => ({ id: c.id, completed: d.checklist?.[c.id] ?? c.completed })),
+    notify: d.notify ?? prefill.notify,
+  }
+  return { values, message: (d.message ?? null) as Json | null }
+}

@@ -1,0 +1,236 @@
+import { z } from 'zod'
+import {
+  checkInStatuses,
+  type CheckInStatus,
+  type CreateCheckInInput,
+  type DueDateChange,
+} from '@shared/domain/check-ins'
+import {
+  dateTypes,
+  dueDateFor,
+  parseIsoDate,
+  type DateType,
+  type DueDateAnchor,
+} from '@shared/domain/contextual-date'
+import type { GoalDetail } from '@shared/domain/goals'
+import { lastSegment } from '@shared/ids'
+
+/**
+ * The check-in form's values, how they are checked, and how they become the `checkIns.create` input.
+ * The message is not among them: it lives in the rich-text editor and is passed in beside the values.
+ */
+
+export type DueMode = 'keep' | 'clear' | 'set'
+
+export interface DueDateFields {
+  /** Untouched, cleared on purpose, or moved. */
+  mode: DueMode
+  precision: DateType
+  /** `YYYY-MM-DD`, for day precision. */
+  day: string
+  /** `1`–`12`, for month precision. */
+  month: string
+  /** `1`–`4`, for quarter precision. */
+  quarter: string
+  year: string
+}
+
+export interface CheckInFormValues {
+  /** Empty until the user picks one (when the goal's status is none of the three). */
+  status: CheckInStatus | ''
+  due: DueDateFields
+  /** One entry per target, in the goal's order, holding what the user typed. */
+  targets: Array<{ id: string; value: string }>
+  /** One entry per checklist item, in index order. */
+  checklist: Array<{ id: string; completed: boolean }>
+  notify: { mode: 'everyone' | 'selected'; personIds: string[] }
+}
+
+const pad2 = (n: number): string => String(n).padStart(2, '0')
+
+/** Today as `YYYY-MM-DD` in the user's own time zone. */
+export const localIsoDay = (now: Date): string =>
+  `${now.getFullYear()}-${pad2(now.getMonth() + 1)}-${pad2(now.getDate())}`
+
+/** What the due-date inputs show when "Change" opens them: the goal's current date, else today. */
+export function dueDateFieldsFor(goal: Pick<GoalDetail, 'dueDate'>, now: Date): DueDateFields {
+  const day = goal.dueDate?.date ?? localIsoDay(now)
+  const parsed = parseIsoDate(day) ?? parseIsoDate(localIsoDay(now))!
+  return {
+    mode: 'keep',
+    precision: goal.dueDate?.dateType ?? 'month',
+    day,
+    month: String(parsed.month),
+    quarter: String(Math.floor((parsed.month - 1) / 3) + 1),
+    year: String(parsed.year),
+  }
+}
+
+/** A number as the user wrote it: `42`, `-3.5`, `3,5`, `1 200`, `45%`. Null when it is not one. */
+export function parseNumberText(text: string): number | null {
+  const compact = text
+    .trim()
+    .replace(/[\s\u00a0\u202f_']/g, '')
+    .replace(/%$/, '')
+  if (!/^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(compact)) return null
+  const value = Number(compact.replace(',', '.'))
+  return Number.isFinite(value) && Math.abs(value) < 1e15 ? value : null
+}
+
+/** The text a target's field starts with: its current value, as people write numbers. */
+export function targetText(value: number | null): string {
+  return value === null ? '' : String(Number.parseFloat(value.toPrecision(12)))
+}
+
+const isCheckInStatus = (value: string | null): value is CheckInStatus =>
+  value !== null && (checkInStatuses as readonly string[]).includes(value)
+
+/** The form as it opens on a goal with no draft: everything as the server has it now. */
+export function prefillFrom(goal: GoalDetail, now: Date): CheckInFormValues {
+  return {
+    status: isCheckInStatus(goal.status) ? goal.status : '',
+    due: dueDateFieldsFor(goal, now),
+    targets: goal.targets.map((t) => ({ id: t.id, value: targetText(t.value) })),
+    checklist: [...goal.checklist]
+      .sort((a, b) => a.index - b.index)
+      .map((item) => ({ id: item.id, completed: item.completed })),
+    // "Only the people I choose" starts from those who already follow the goal, as Operately's own form does.
+    notify: {
+      mode: 'everyone',
+      personIds: goal.potentialSubscribers.filter((s) => s.isSubscribed).map((s) => s.personId),
+    },
+  }
+}
+
+/** The anchor `dueDateFor` needs for the chosen precision, or a message saying what is missing. */
+function anchorFor(
+  due: DueDateFields,
+): { anchor: DueDateAnchor } | { field: keyof DueDateFields; message: string } {
+  if (due.precision === 'day') {
+    const day = parseIsoDate(due.day)
+    return day ? { anchor: day } : { field: 'day', message: 'Pick a day for the new due date.' }
+  }
+  if (!/^\d{4}$/.test(due.year.trim()) || Number(due.year) < 1) {
+    return { field: 'year', message: 'Choose a year for the new due date, such as 2026.' }
+  }
+  const year = Number(due.year)
+  switch (due.precision) {
+    case 'month': {
+      const month = Number(due.month)
+      return Number.isInteger(month) && month >= 1 && month <= 12
+        ? { anchor: { year, month } }
+        : { field: 'month', message: 'Choose a month for the new due date.' }
+    }
+    case 'quarter': {
+      const quarter = Number(due.quarter)
+      return Number.isInteger(quarter) && quarter >= 1 && quarter <= 4
+        ? { anchor: { year, quarter } }
+        : { field: 'quarter', message: 'Choose a quarter for the new due date.' }
+    }
+    case 'year':
+      return { anchor: { year } }
+  }
+}
+
+/** What the user did with the due date, as the contract takes it. Throws when a moved date is incomplete. */
+export function dueDateChange(due: DueDateFields): DueDateChange {
+  if (due.mode === 'keep') return { mode: 'keep' }
+  if (due.mode === 'clear') return { mode: 'clear' }
+  const found = anchorFor(due)
+  if ('message' in found) throw new RangeError(found.message)
+  return { mode: 'set', date: dueDateFor(due.precision, found.anchor) }
+}
+
+export const STATUS_REQUIRED = 'Choose how the goal is doing: on track, caution or off track.'
+export const NOT_A_NUMBER = 'Enter a number, such as 42 or 3.5.'
+
+/**
+ * The form's rules, for react-hook-form's zod resolver. Built per goal: whether an empty target field is
+ * fine depends on whether the target had a value to begin with.
+ */
+export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>) {
+  const hadValue = new Map(goal.targets.map((t) => [t.id, t.value !== null]))
+  return z
+    .object({
+      status: z
+        .union([z.enum(checkInStatuses), z.literal('')], { error: STATUS_REQUIRED })
+        .refine((s) => s !== '', STATUS_REQUIRED),
+      due: z.object({
+        mode: z.enum(['keep', 'clear', 'set']),
+        precision: z.enum(dateTypes),
+        day: z.string(),
+        month: z.string(),
+        quarter: z.string(),
+        year: z.string(),
+      }),
+      targets: z.array(z.object({ id: z.string(), value: z.string() })),
+      checklist: z.array(z.object({ id: z.string(), completed: z.boolean() })),
+      notify: z.object({ mode: z.enum(['everyone', 'selected']), personIds: z.array(z.string()) }),
+    })
+    .superRefine((values, ctx) => {
+      values.targets.forEach((target, i) => {
+        const empty = target.value.trim() === ''
+        if (empty ? hadValue.get(target.id) === true : parseNumberText(target.value) === null) {
+          ctx.addIssue({ code: 'custom', path: ['targets', i, 'value'], message: NOT_A_NUMBER })
+        }
+      })
+      if (values.due.mode === 'set') {
+        const found = anchorFor(values.due as DueDateFields)
+        if ('message' in found) {
+          ctx.addIssue({ code: 'custom', path: ['due', found.field], message: found.message })
+        }
+      }
+    })
+}
+
+/**
+ * The `checkIns.create` input for valid form values: only targets whose value changed, the goal's full
+ * checklist in index order with exactly the four keys the server takes, and the message as JSON text.
+ */
+export function toCreateCheckInInput(args: {
+  values: CheckInFormValues
+  goal: GoalDetail
+  message: unknown
+  submissionId: string
+}): CreateCheckInInput {
+  const { values, goal, message, submissionId } = args
+  if (!isCheckInStatus(values.status)) throw new RangeError(STATUS_REQUIRED)
+
+  const typed = new Map(values.targets.map((t) => [t.id, t.value]))
+  const targetValues: CreateCheckInInput['targetValues'] = []
+  for (const target of goal.targets) {
+    const text = typed.get(target.id)
+    if (text === undefined || text.trim() === '') continue
+    const value = parseNumberText(text)
+    if (value === null) throw new RangeError(NOT_A_NUMBER)
+    if (value !== target.value) targetValues.push({ id: target.id, value })
+  }
+
+  const completed = new Map(values.checklist.map((c) => [c.id, c.completed]))
+  const checklist = [...goal.checklist]
+    .sort((a, b) => a.index - b.index)
+    .map((item) => ({
+      id: item.id,
+      name: item.name,
+      completed: completed.get(item.id) ?? item.completed,
+      index: item.index,
+    }))
+
+  const candidates = new Set(goal.potentialSubscribers.map((s) => s.personId))
+  const notify: CreateCheckInInput['notify'] =
+    values.notify.mode === 'everyone'
+      ? { mode: 'everyone' }
+      : { mode: 'selected', personIds: values.notify.personIds.filter((id) => candidates.has(id)) }
+
+  return {
+    submissionId,
+    // The short id: the same one the draft is kept under, so main clears that draft once the check-in is in.
+    goalId: lastSegment(goal.id),
+    status: values.status,
+    dueDate: dueDateChange(values.due),
+    targetValues,
+    checklist,
+    message: JSON.stringify(message),
+    notify,
+  }
+}
