@@ -23,6 +23,8 @@ export interface PopupFixtures {
   harness: Harness
   /** Web pages the app asked the default browser to open ("Open in Operately"), in order. */
   openedUrls: string[]
+  /** How often the page asked main to hide the popup (an Escape nothing on the page used). */
+  popupHides: { count: number }
   /** The harness, already signed in to the emulator as Ada with the write token. */
   signedIn: Harness
   /**
@@ -62,13 +64,17 @@ export const test = base.extend<PopupFixtures>({
     await use(`Operately Tray e2e ${randomUUID()}`)
   },
 
+  popupHides: async ({}, use) => {
+    await use({ count: 0 })
+  },
+
   openedUrls: async ({}, use) => {
     await use([])
   },
 
   policy: [null, { option: true }],
 
-  harness: async ({ dataDir, vaultService, openedUrls, policy, emulator }, use) => {
+  harness: async ({ dataDir, vaultService, openedUrls, popupHides, policy, emulator }, use) => {
     const policyText = policy
       ? JSON.stringify(policy, (_key, value: unknown) => (value === emulatorUrl ? emulator.url : value))
       : null
@@ -77,6 +83,7 @@ export const test = base.extend<PopupFixtures>({
       keytar,
       vaultService,
       openExternal: async (url) => void openedUrls.push(url),
+      hidePopup: () => void popupHides.count++,
       appVersion,
       // The Linux policy file's reader, whatever the machine: the services read it like the app does.
       ...(policyText

@@ -7,7 +7,7 @@ import { startShell } from './shell/start-shell'
 startShell({
   // out/main once bundled: the preload, the page and the icons are found relative to it.
   mainDir: dirname(fileURLToPath(import.meta.url)),
-  createServices: ({ dataDir }) => createAppServices({ dataDir }),
+  createServices: ({ dataDir, hidePopup }) => createAppServices({ dataDir, hidePopup }),
 }).catch((err: unknown) => {
   // A bug in start-up itself: say so and leave, rather than linger as an invisible process.
   console.error('Operately Tray failed to start:', err)

@@ -43,6 +43,8 @@ export interface MainServicesOptions {
   vaultService?: string
   /** Opens a web page in the default browser (Electron's shell.openExternal in the app). */
   openExternal?: OpenExternal
+  /** Hides the popup window (the shell's; a no-op where there is no window, as in the harness). */
+  hidePopup?: () => void
   /** Whether check-in reminders are on until the user decides (an administrator's policy may say no). */
   remindersDefaultEnabled?: boolean
   /** The clock, timers and time zone of the inbox's polling and reminders; tests pass a manual clock. */
@@ -125,7 +127,12 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
-    ...createAppHandlers({ session, log, openExternal: options.openExternal ?? noBrowser }),
+    ...createAppHandlers({
+      session,
+      log,
+      openExternal: options.openExternal ?? noBrowser,
+      hidePopup: options.hidePopup ?? (() => {}),
+    }),
     ...createGoalHandlers({ goals, checkIns }),
     ...createPeopleHandlers(createPeopleService({ session })),
     ...createDraftHandlers(drafts),

@@ -12,6 +12,8 @@ export interface AppServicesInput {
   platform?: NodeJS.Platform
   /** Where IT's policy is read from; the OS's own places (registry, managed preferences, /etc) by default. */
   policyReaders?: PolicyReaders
+  /** Hides the popup; the services call it when the page asks (an Escape nothing on the page used). */
+  hidePopup?: () => void
 }
 
 /**
@@ -23,11 +25,13 @@ export async function createAppServices({
   loadKeytar = loadRealKeytar,
   platform = process.platform,
   policyReaders,
+  hidePopup,
 }: AppServicesInput): Promise<MainServices> {
   return createMainServices({
     dataDir,
     keytar: await loadKeytar(),
     openExternal: (url) => shell.openExternal(url),
+    hidePopup,
     platform,
     policyReaders: policyReaders ?? systemPolicyReaders({ platform, env: process.env }),
     appVersion: app.getVersion(),

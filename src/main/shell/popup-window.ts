@@ -127,14 +127,6 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     window.hide()
   })
 
-  webContents.on('before-input-event', (_event, input) => {
-    if (input.type !== 'keyDown' || input.key !== 'Escape') return
-    // Escape also cancels an IME composition; that one is not meant for us.
-    if (input.isComposing || input.isAutoRepeat || input.control || input.alt || input.meta || input.shift)
-      return
-    hide()
-  })
-
   window.on('close', (event) => {
     if (closable) return
     // Alt+F4 and friends hide the popup; only Quit ends the app.

@@ -26,7 +26,7 @@ export const appUserModelId = 'com.operately.tray'
 
 export interface ShellOptions {
   /** Builds the main-process services once Electron is ready; `dataDir` is the app's userData folder. */
-  createServices(context: { dataDir: string }): Promise<MainServices>
+  createServices(context: { dataDir: string; hidePopup: () => void }): Promise<MainServices>
   /** Directory of the main-process bundle (`out/main`), from which the preload, page and icons are found. */
   mainDir: string
   env?: NodeJS.ProcessEnv
@@ -150,7 +150,11 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
 
   let services: MainServices
   try {
-    services = await options.createServices({ dataDir: app.getPath('userData') })
+    // The popup is created after the services; by the time the page can ask to hide it, it exists.
+    services = await options.createServices({
+      dataDir: app.getPath('userData'),
+      hidePopup: () => popup?.hide(),
+    })
   } catch (err) {
     return fail('Operately Tray could not start', err)
   }

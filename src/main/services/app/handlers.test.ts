@@ -19,6 +19,7 @@ function handlersFor(state: SessionState) {
     session,
     log: silentLogger,
     openExternal: async (url) => void opened.push(url),
+    hidePopup: () => {},
   })
   return { opened, open: (url: string) => handlers['app.openExternal']({ url }) }
 }
@@ -49,5 +50,20 @@ describe('app.openExternal', () => {
       error: { kind: 'invalid_input' },
     })
     expect(opened).toEqual([])
+  })
+})
+
+describe('app.hidePopup', () => {
+  it('asks the shell to hide the popup', async () => {
+    let hidden = 0
+    const session = { get: async () => signedIn } as unknown as SessionService
+    const handlers = createAppHandlers({
+      session,
+      log: silentLogger,
+      openExternal: async () => {},
+      hidePopup: () => void hidden++,
+    })
+    expect(await handlers['app.hidePopup']({})).toEqual({})
+    expect(hidden).toBe(1)
   })
 })

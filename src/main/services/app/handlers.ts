@@ -14,9 +14,14 @@ export type OpenExternal = (url: string) => Promise<void>
 export function createAppHandlers(deps: {
   session: SessionService
   openExternal: OpenExternal
+  hidePopup: () => void
   log: Logger
 }): AreaHandlers<typeof appOperations> {
   return {
+    'app.hidePopup': async () => {
+      deps.hidePopup()
+      return {}
+    },
     'app.openExternal': async ({ url }) => {
       const state = await deps.session.get()
       let parsed: URL

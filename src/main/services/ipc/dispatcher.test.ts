@@ -24,6 +24,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'session.signIn': { baseUrl: 'app.operately.com', token: 'opk_abc' },
   'session.signOut': {},
   'app.openExternal': { url: 'https://app.operately.com/acme/goals/x' },
+  'app.hidePopup': {},
   'goals.list': {},
   'goals.get': { id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk' },
   'checkIns.create': {
@@ -129,6 +130,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.signIn': signedIn,
   'session.signOut': signedIn,
   'app.openExternal': {},
+  'app.hidePopup': {},
   'goals.list': { goals: [], fetchedAt: '2026-03-10T12:00:00.000Z' },
   'goals.get': {
     id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',

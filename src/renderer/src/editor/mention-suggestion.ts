@@ -1,6 +1,7 @@
 import type { SuggestionKeyDownProps, SuggestionProps } from '@tiptap/suggestion'
 import type { MentionNodeAttrs } from '@tiptap/extension-mention'
 import type { MentionPerson, MentionSuggestion } from './extensions/mention'
+import { markKeyUsed } from './used-keys'
 
 export const MAX_MENTION_RESULTS = 8
 
@@ -72,6 +73,8 @@ export function createMentionMenu(getSearch: () => MentionSearch): MentionMenu {
   }
 
   const onKeyDown = ({ event }: SuggestionKeyDownProps): boolean => {
+    // The suggestion plugin uses every Escape while an @-query is active (it dismisses the query).
+    if (event.key === 'Escape') markKeyUsed(event)
     if (!state.open) return false
     const count = state.people.length
     switch (event.key) {
