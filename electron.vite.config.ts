@@ -31,6 +31,8 @@ export default defineConfig({
     resolve: { alias: { ...shared, '@renderer': resolve(__dirname, 'src/renderer/src') } },
     plugins: [react()],
     build: {
+      // The popup should open instantly: ship it minified (electron-vite leaves minification off by default).
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -43,9 +43,9 @@ test.describe('signing in', () => {
 
     await page.reload()
 
-    // A popup that opens already signed in starts on the check-ins; the account is one tab away.
+    // A popup that opens already signed in starts on the inbox; the account is one tab away.
     const sections = page.getByRole('navigation', { name: 'Sections' })
-    await expect(sections.getByRole('button', { name: 'Check-ins' })).toHaveAttribute('aria-current', 'page')
+    await expect(sections.getByRole('button', { name: /^Inbox/ })).toHaveAttribute('aria-current', 'page')
     await sections.getByRole('button', { name: 'Account' }).click()
     await expect(page.getByText('Signed in as Ada Lovelace · this token can write')).toBeVisible()
   })

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CheckInResult } from '@shared/domain/check-ins'
+import { sameId } from '@shared/ids'
 import { openInBrowser } from '../../bridge/app'
 import type { BridgeError } from '../../bridge/bridge-error'
 import { useGoals } from '../../bridge/goals'
@@ -20,8 +21,11 @@ export function CheckInResultView({
   result,
   onNext,
   onBack,
+  round,
 }: {
   result: CheckInResult
+  /** In the weekly round: the goals still to visit, the first of them next (none: back to the inbox). */
+  round?: readonly string[] | undefined
   /** Opens the next goal; with null, goes back to the list. */
   onNext: (goalId: string | null) => void
   onBack: () => void
@@ -32,6 +36,8 @@ export function CheckInResultView({
   const [now] = useState(() => new Date())
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const next = goals.data ? nextGoalToCheckIn(goals.data.goals, result.goalId, now) : null
+  const roundNext = round?.[0]
+  const roundNextName = roundNext ? goals.data?.goals.find((g) => sameId(g.id, roundNext))?.name : undefined
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -141,7 +147,15 @@ export function CheckInResultView({
         ) : null}
       </div>
       <p id={`${id}-next`} className="result__next">
-        {next ? (
+        {round ? (
+          roundNext ? (
+            <>
+              Next in this round: <strong>{roundNextName ?? 'the next goal due'}</strong>
+            </>
+          ) : (
+            'That was the last goal of this round. Next goal takes you back to the inbox.'
+          )
+        ) : next ? (
           <>
             Next: <strong>{next.name}</strong>
           </>

@@ -8,6 +8,7 @@ import { useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
+import { nextInRound } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInResultView } from './CheckInResultView'
 import { draftKeyFor } from './draft'
@@ -24,7 +25,8 @@ function Loading({ what }: { what: string }) {
 
 /** One goal's check-in: the goal and its draft are read, then the form, then what the server recorded. */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
-  const { navigate } = useNavigation()
+  const { route, navigate } = useNavigation()
+  const round = route.section === 'check-ins' ? route.round : undefined
   const goal = useGoal(goalId)
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const draft = useQuery({
@@ -43,7 +45,17 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
       <CheckInResultView
         result={result}
         onBack={backToList}
-        onNext={(next) => navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })}
+        round={round}
+        onNext={(next) =>
+          // In the weekly round (started from the inbox) the round says which goal comes next.
+          navigate(
+            round
+              ? nextInRound(round)
+              : next
+                ? { section: 'check-ins', goalId: next }
+                : { section: 'check-ins' },
+          )
+        }
       />
     )
   }

@@ -3,6 +3,8 @@ import type { SessionState } from '@shared/session'
 import { useSignOut } from '../../bridge/session'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
+import { ReminderSettings } from '../inbox/ReminderSettings'
+import { SettingsPanel } from '../settings/SettingsPanel'
 import { errorTitle } from './error-titles'
 import { displayServer, initials, splitLastWord } from './person-display'
 import { ReadOnlyNotice } from './ReadOnlyNotice'
@@ -67,6 +69,8 @@ export function SignedInCard({ session }: { session: SignedIn }) {
       </div>
 
       {canWrite ? null : <ReadOnlyNotice />}
+      <ReminderSettings />
+      <SettingsPanel />
 
       <div className="signed-in__actions">
         <ErrorAlert

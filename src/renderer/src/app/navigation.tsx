@@ -1,0 +1,36 @@
+import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+
+/**
+ * Where the popup is. Four sections, each with an optional item open in it. Kept in memory only: what
+ * must survive closing the popup (drafts, queued saves) lives in main, not in the route.
+ */
+export type Route =
+  | { section: 'inbox' }
+  /**
+   * `round`: during the weekly round of check-ins ("Start check-ins" in the inbox), the goals still to
+   * visit after `goalId`, in order; absent outside a round.
+   */
+  | { section: 'check-ins'; goalId?: string; round?: string[] }
+  | { section: 'projects'; projectId?: string }
+  | { section: 'account' }
+
+export type Section = Route['section']
+
+interface Navigation {
+  route: Route
+  navigate(route: Route): void
+}
+
+const NavigationContext = createContext<Navigation | null>(null)
+
+export function NavigationProvider({ initial, children }: { initial: Route; children: ReactNode }) {
+  const [route, navigate] = useState<Route>(initial)
+  const value = useMemo(() => ({ route, navigate }), [route])
+  return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>
+}
+
+export function useNavigation(): Navigation {
+  const navigation = useContext(NavigationContext)
+  if (!navigation) throw new Error('useNavigation must be used inside NavigationProvider')
+  return navigation
+}

@@ -1,0 +1,223 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import type { AssignmentsView, InboxItem } from '@shared/domain/assignments'
+import { useNavigation } from '../../app/navigation'
+import { openInBrowser } from '../../bridge/app'
+import { useAssignments, useRefreshAssignments } from '../../bridge/assignments'
+import type { BridgeError } from '../../bridge/bridge-error'
+import { Button } from '../../ui/Button'
+import { ErrorAlert } from '../../ui/Notice'
+import { CheckIcon } from '../../ui/icons'
+import { errorTitle } from '../session/error-titles'
+import { Freshness } from './Freshness'
+import {
+  goalGroups,
+  isInboxEmpty,
+  itemName,
+  kindLabel,
+  reviewLabel,
+  roundGoalIds,
+  waitingText,
+} from './inbox-display'
+import { InboxRow } from './InboxRow'
+import { startRound } from './round'
+
+/** A titled list of rows; its heading names the region, so each group can be found by its title. */
+function Group({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section className="inbox-group" aria-labelledby={id}>
+      <h2 id={id} className="inbox-group__title">
+        {title}
+      </h2>
+      <ul className="inbox-group__list">{children}</ul>
+    </section>
+  )
+}
+
+/** A button whose visible words are shared by every row and whose accessible name also says which row. */
+function RowButton({
+  label,
+  about,
+  onClick,
+  variant = 'secondary',
+}: {
+  label: string
+  about: string
+  onClick: () => void
+  variant?: 'primary' | 'secondary'
+}) {
+  return (
+    <Button variant={variant} className="inbox-button" onClick={onClick}>
+      {label}
+      <span className="visually-hidden"> {about}</span>
+    </Button>
+  )
+}
+
+function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string) => void }) {
+  const { navigate } = useNavigation()
+  const groups = goalGroups(view)
+  const roundIds = roundGoalIds(view)
+  // One goal due is no round: its "Write check-in" does the same.
+  const round = roundIds.length > 1 ? startRound(roundIds) : null
+  const roundHintId = useId()
+
+  if (isInboxEmpty(view)) {
+    return (
+      <div className="inbox-empty">
+        <span className="inbox-empty__icon" aria-hidden="true">
+          <CheckIcon width="20" height="20" />
+        </span>
+        <p className="inbox-empty__text">Nothing is due. You’re all caught up.</p>
+      </div>
+    )
+  }
+
+  // The next thing to do stands out: the round when there is one, else the most urgent check-in.
+  const firstGoalItem = groups[0]?.items[0]
+  const goalRow = (item: InboxItem) => {
+    const name = itemName(item)
+    return (
+      <InboxRow
+        key={item.id}
+        item={item}
+        name={name}
+        action={
+          item.goalId ? (
+            <RowButton
+              label="Write check-in"
+              about={`for ${name}`}
+              variant={round === null && item === firstGoalItem ? 'primary' : 'secondary'}
+              onClick={() => navigate({ section: 'check-ins', goalId: item.goalId! })}
+            />
+          ) : item.webUrl ? (
+            <RowButton label="Open in Operately" about={`(${name})`} onClick={() => open(item.webUrl!)} />
+          ) : null
+        }
+      />
+    )
+  }
+
+  const browserRow = (item: InboxItem, detail: string) => {
+    const name = itemName(item)
+    return (
+      <InboxRow
+        key={item.id}
+        item={item}
+        name={name}
+        detail={detail}
+        // A check-in someone else wrote is not late for the reviewer: say how long it has waited.
+        when={item.role === 'reviewer' ? waitingText(item.dueDate, new Date()) : null}
+        action={
+          item.webUrl ? (
+            <RowButton label="Open in Operately" about={`(${name})`} onClick={() => open(item.webUrl!)} />
+          ) : null
+        }
+      />
+    )
+  }
+
+  return (
+    <>
+      {round ? (
+        <div className="inbox-round">
+          <Button className="button--block" onClick={() => navigate(round)} aria-describedby={roundHintId}>
+            Start check-ins ({roundIds.length})
+          </Button>
+          <p id={roundHintId} className="inbox-round__hint">
+            Every goal due this week, one after another. Skipped ones stay due.
+          </p>
+        </div>
+      ) : null}
+
+      {groups.length === 0 ? <p className="inbox-none">No goal check-ins are due.</p> : null}
+      {groups.map((group) => (
+        <Group key={group.key} title={group.title}>
+          {group.items.map(goalRow)}
+        </Group>
+      ))}
+
+      {view.toReview.length > 0 ? (
+        <Group title="Waiting for your review">
+          {view.toReview.map((item) => browserRow(item, reviewLabel(item.kind)))}
+        </Group>
+      ) : null}
+
+      {view.other.length > 0 ? (
+        <Group title="Other assignments">
+          {view.other.map((item) => browserRow(item, kindLabel(item.kind)))}
+        </Group>
+      ) : null}
+    </>
+  )
+}
+
+/**
+ * The popup's home once signed in: the goal check-ins the person owes, grouped by when they are due,
+ * what waits for their review, and everything else they owe, with how fresh the lists are.
+ */
+export function InboxSection() {
+  const assignments = useAssignments()
+  const refresh = useRefreshAssignments()
+  const heading = useRef<HTMLHeadingElement>(null)
+  const [openError, setOpenError] = useState<BridgeError | null>(null)
+
+  // A new screen: put focus on its title, so a screen reader says where the popup opened.
+  useEffect(() => {
+    heading.current?.focus()
+  }, [])
+
+  const open = (url: string) => {
+    setOpenError(null)
+    openInBrowser(url).catch((error: BridgeError) => setOpenError(error))
+  }
+
+  const view = assignments.data
+  // The lists' own error (nothing known yet and the server unreachable), or a failed "Refresh".
+  const problem = refresh.error ?? (view ? null : assignments.error)
+
+  return (
+    <section className="inbox" aria-labelledby="inbox-title">
+      <header className="inbox__head">
+        <div className="inbox__heading">
+          <h1 id="inbox-title" ref={heading} tabIndex={-1} className="screen-title">
+            Inbox
+          </h1>
+          {view ? <Freshness view={view} /> : null}
+        </div>
+        <Button
+          variant="secondary"
+          className="inbox-button"
+          busy={refresh.isPending}
+          busyLabel="Refreshing…"
+          onClick={() => refresh.mutate()}
+        >
+          Refresh
+        </Button>
+      </header>
+
+      <ErrorAlert title={problem ? errorTitle(problem.kind) : undefined} message={problem?.message} />
+      <ErrorAlert
+        title={openError ? 'The page could not be opened' : undefined}
+        message={openError?.message}
+      />
+
+      {view ? (
+        <InboxLists view={view} open={open} />
+      ) : assignments.isPending ? (
+        <p className="loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading what is due…
+        </p>
+      ) : (
+        <Button
+          variant="secondary"
+          busy={assignments.isFetching}
+          busyLabel="Trying again…"
+          onClick={() => void assignments.refetch()}
+        >
+          Try again
+        </Button>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,69 @@
+import { useMutationState } from '@tanstack/react-query'
+import { useId, useState } from 'react'
+import { checkInResultSchema } from '@shared/domain/check-ins'
+import { sameId } from '@shared/ids'
+import { useNavigation } from '../../app/navigation'
+import { useAssignments } from '../../bridge/assignments'
+import { itemName } from './inbox-display'
+import { nextInRound } from './round'
+
+/** Whether a check-in on this goal was submitted after `since` (ms): the form has moved on to its result. */
+function useSubmittedSince(goalId: string, since: number): boolean {
+  const goalIds = useMutationState({
+    filters: { status: 'success' },
+    select: (mutation) => {
+      if (mutation.state.submittedAt < since) return null
+      const result = checkInResultSchema.safeParse(mutation.state.data)
+      return result.success ? result.data.goalId : null
+    },
+  })
+  return goalIds.some((id) => id !== null && sameId(id, goalId))
+}
+
+/**
+ * Above each form of the weekly round: how far along the round is, "Skip" to leave this goal due and go
+ * on to the next one, and a way out. Mounted once per goal (keyed by it).
+ */
+export function RoundBar({ goalId, round }: { goalId: string; round: string[] }) {
+  const { navigate } = useNavigation()
+  const assignments = useAssignments()
+  const [shownAt] = useState(() => Date.now())
+  const submitted = useSubmittedSince(goalId, shownAt)
+  const nextId = useId()
+
+  const next = round[0]
+  const nextItem = next
+    ? Object.values(assignments.data?.goalCheckIns ?? {})
+        .flat()
+        .find((item) => item.goalId !== null && sameId(item.goalId, next))
+    : undefined
+  const left = round.length
+
+  return (
+    <section className="round-bar" aria-label="Check-in round">
+      <p className="round-bar__text">
+        <strong>{submitted ? 'Checked in' : 'Check-in round'}</strong>
+        {' · '}
+        {left === 0 ? 'last goal' : left === 1 ? '1 more goal' : `${left} more goals`}
+        <span id={nextId} className="visually-hidden">
+          {next ? `Next: ${nextItem ? itemName(nextItem) : 'the next goal due'}` : 'Then back to the inbox'}
+        </span>
+      </p>
+      <div className="round-bar__actions">
+        {submitted ? null : (
+          <button
+            type="button"
+            className="round-bar__button"
+            aria-describedby={nextId}
+            onClick={() => navigate(nextInRound(round))}
+          >
+            Skip
+          </button>
+        )}
+        <button type="button" className="round-bar__button" onClick={() => navigate({ section: 'inbox' })}>
+          End round
+        </button>
+      </div>
+    </section>
+  )
+}

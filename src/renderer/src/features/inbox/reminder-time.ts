@@ -1,0 +1,18 @@
+import { reminderTimeSchema } from '@shared/domain/assignments'
+
+const sentence = (text: string) => {
+  const trimmed = text.trim()
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1)
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`
+}
+
+/**
+ * Checks a reminder time as typed (`HH:MM`, 24-hour) against the same rule main applies, so the person
+ * reads the problem next to the field instead of a refused request. Null when the time is fine.
+ */
+export function reminderTimeProblem(value: string): string | null {
+  if (value.trim() === '') return 'Enter a time like 09:00.'
+  const checked = reminderTimeSchema.safeParse(value)
+  if (checked.success) return null
+  return sentence(checked.error.issues[0]?.message ?? 'must be a time like 09:00')
+}
