@@ -19,7 +19,7 @@ export type ContextualDate = z.infer<typeof contextualDateSchema>
 // Building, reading and showing contextual dates. Pure: the renderer's date picker and main both use these.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
-const MONTH_NAMES = [
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
-import { dateTypes, type ContextualDate, type DateType } from '@shared/domain/contextual-date'
+import { dateTypes, MONTH_NAMES, type ContextualDate, type DateType } from '@shared/domain/contextual-date'
 import { Button } from '../../ui/Button'
 import { FieldError } from './FieldError'
 import { dueDateChange, type CheckInFormValues, type DueDateFields } from './form-values'
@@ -12,20 +12,6 @@ const PRECISION_LABELS: Record<DateType, string> = {
   quarter: 'Quarter',
   year: 'Year',
 }
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-]
 
 /** Years offered by the selects: from last year (or the goal's own year) to a few years ahead. */
 function yearOptions(now: Date, current: ContextualDate | null, chosen: string): number[] {
