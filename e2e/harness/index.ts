@@ -87,6 +87,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const log = services.log
   let port = 0
 
+  // Bridge calls still being answered; close() waits for them.
+  const inFlight = new Set<Promise<unknown>>()
   const handleCall = async (req: IncomingMessage, res: ServerResponse, name: string) => {
     if (req.method !== 'POST') {
       return sendResult(res, 405, failure(appError('invalid_input', 'Bridge calls are POST requests.')))
@@ -123,7 +125,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     // Input that is not JSON reaches the dispatcher as the raw text, which no operation accepts: the
     // caller gets the dispatcher's own `invalid_input` answer, exactly as malformed IPC input would.
-    sendResult(res, 200, await services.dispatch(name, input))
+    const call = services.dispatch(name, input)
+    inFlight.add(call)
+    try {
+      sendResult(res, 200, await call)
+    } finally {
+      inFlight.delete(call)
+    }
   }
 
   const handleStatic = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
@@ -191,10 +199,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   return {
     url: `http://127.0.0.1:${port}/`,
     services,
-    close: () =>
-      new Promise<void>((resolvePromise, reject) => {
+    close: async () => {
+      await new Promise<void>((resolvePromise, reject) => {
         server.close((err) => (err ? reject(err) : resolvePromise()))
         server.closeAllConnections()
-      }),
+      })
+      // A call the page made just before it closed (a draft save, say) still finishes its disk write;
+      // wait for it, so whoever removes the data folder next does not race it.
+      await Promise.allSettled([...inFlight])
+    },
   }
 }

@@ -57,7 +57,8 @@ export const test = base.extend<PopupFixtures>({
   dataDir: async ({}, use) => {
     const dir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-'))
     await use(dir)
-    await rm(dir, { recursive: true, force: true })
+    // Retries cover a file a service was still finishing when the test ended (ENOTEMPTY).
+    await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
   },
 
   vaultService: async ({}, use) => {
