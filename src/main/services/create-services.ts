@@ -111,7 +111,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   secretSource.current = () => session.secrets()
   // Goals, check-ins, people and drafts (issue 8).
   const drafts = createDraftsService({ dataDir, log, secrets: () => session.secrets() })
-  const goals = createGoalsService({ session, webUrls: createWebUrls({ session, log }) })
+  // One instance: it asks the server for the company part of web addresses once, for goals and projects.
+  const webUrls = createWebUrls({ session, log })
+  const goals = createGoalsService({ session, webUrls })
   const checkIns = createCheckInService({ session, goals, drafts, log })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
   const assignments = createAssignmentsService({ session, dataDir, log, ...options.inboxClock })
@@ -137,7 +139,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     ...createPeopleHandlers(createPeopleService({ session })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).
-    ...createProjectHandlers(createProjectsService({ session, webUrls: createWebUrls({ session, log }) })),
+    ...createProjectHandlers(createProjectsService({ session, webUrls })),
     ...createAssignmentHandlers({ assignments, reminders, navigation }),
     ...createSettingsHandlers({ settings, system, dataDir, version: options.appVersion ?? 'development' }),
   }
