@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core'
-import { parseJsonAttribute } from '../json'
+import { originalAttribute, parseOpaqueAtom } from './opaque-atom'
 import { UNKNOWN_BLOCK } from '../operately-types'
 import { unsupportedPreview } from '../unsupported-preview'
 
@@ -19,22 +19,9 @@ export const UnknownBlock = Node.create({
   selectable: true,
   draggable: true,
 
-  addAttributes() {
-    return { original: { default: null, rendered: false, parseHTML: () => null } }
-  },
+  addAttributes: originalAttribute,
 
-  parseHTML() {
-    return [
-      {
-        tag: 'div[data-ot-unknown="block"]',
-        priority: 100,
-        getAttrs: (element) => {
-          const original = parseJsonAttribute(element.getAttribute('data-ot-original'))
-          return original === undefined ? false : { original }
-        },
-      },
-    ]
-  },
+  parseHTML: () => parseOpaqueAtom('div', 'block'),
 
   renderHTML({ node }) {
     const preview = unsupportedPreview(node.attrs.original)

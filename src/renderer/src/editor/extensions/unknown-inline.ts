@@ -1,5 +1,5 @@
 import { Node } from '@tiptap/core'
-import { parseJsonAttribute } from '../json'
+import { originalAttribute, parseOpaqueAtom } from './opaque-atom'
 import { UNKNOWN_INLINE } from '../operately-types'
 import { unsupportedPreview } from '../unsupported-preview'
 import { UNSUPPORTED_LABEL, UNSUPPORTED_TITLE } from './unknown-block'
@@ -13,22 +13,9 @@ export const UnknownInline = Node.create({
   selectable: true,
   draggable: true,
 
-  addAttributes() {
-    return { original: { default: null, rendered: false, parseHTML: () => null } }
-  },
+  addAttributes: originalAttribute,
 
-  parseHTML() {
-    return [
-      {
-        tag: 'span[data-ot-unknown="inline"]',
-        priority: 100,
-        getAttrs: (element) => {
-          const original = parseJsonAttribute(element.getAttribute('data-ot-original'))
-          return original === undefined ? false : { original }
-        },
-      },
-    ]
-  },
+  parseHTML: () => parseOpaqueAtom('span', 'inline'),
 
   renderHTML({ node }) {
     const preview = unsupportedPreview(node.attrs.original)
