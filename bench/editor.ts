@@ -99,8 +99,8 @@ async function startAppRig(doc: RichDoc): Promise<AppRig> {
     harness,
     async close() {
       await services.dispatch('session.signOut', {})
-      await services.assignments.whenIdle()
       await harness.close()
+      await services.close()
       await emulator.close()
       await rm(dataDir, { recursive: true, force: true })
     },

@@ -87,8 +87,8 @@ test.describe('a check-in draft', () => {
       await fillEverything(ui)
       await expect(ui.draftSaved).toBeVisible()
 
-      await harness.services.assignments.whenIdle()
       await harness.close()
+      await harness.services.close()
       harness = await start()
       await openCheckIns(page, harness.url)
       await ui.openGoal(SHIP_ENGINE)

@@ -47,8 +47,8 @@ test.describe('the inbox offline', () => {
       await inbox.refresh.click()
       await expect(inbox.freshness).toHaveText(/^Updated \d{2}:\d{2}$/)
     } finally {
-      await services.assignments.whenIdle()
       await restarted.close()
+      await services.close()
     }
   })
 

@@ -70,6 +70,7 @@ const stop = async (code: number) => {
   // The emulator's port changes every run: leave no keychain entry behind for it.
   await services.dispatch('session.signOut', {})
   await harness?.close()
+  await services.close()
   await emulator.close()
   process.exit(code)
 }

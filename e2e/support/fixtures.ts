@@ -96,9 +96,10 @@ export const test = base.extend<PopupFixtures>({
     // Leave the keychain as we found it. signOut answers with a value, never a throw; a test that
     // wanted the token gone has already checked that it is.
     await services.dispatch('session.signOut', {})
-    // Sign-out makes services tidy up on disk; let them finish before the data folder is removed.
-    await services.assignments.whenIdle()
     await harness.close()
+    // Sign-out makes services tidy up on disk, and sync may be mid-request: stop both before the data
+    // folder is removed.
+    await services.close()
   },
 
   signedIn: async ({ harness, emulator }, use) => {

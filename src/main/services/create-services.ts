@@ -25,6 +25,16 @@ import type { Timers } from './assignments/timers'
 import { createPendingNavigation, type PendingNavigationBox } from './reminders/pending-navigation'
 import type { ReminderScheduler } from './reminders/reminder-scheduler'
 import { createReminders } from './reminders/reminders-service'
+// Offline-first: cache, connectivity, outbox and sync (issue 4).
+import { createCache } from './cache/cache'
+import { clearCacheWithAccount } from './cache/follow-session'
+import { createCheckInSubmitter } from './check-ins/submit-or-queue'
+import { createConnectivity, type Connectivity } from './connectivity/connectivity'
+import { reportingFetch } from './connectivity/reporting-fetch'
+import { createDescriptionSaver } from './projects/save-or-queue'
+import { followDeliveries } from './sync/after-delivery'
+import { createSyncHandlers } from './sync/handlers'
+import { createSyncService, type SyncService } from './sync/sync-service'
 // Managed configuration, settings and the About view (issue 5).
 import { loadPolicy, type PolicyReaders } from './policy/load-policy'
 import { createSettingsHandlers } from './settings/handlers'
@@ -55,6 +65,11 @@ export interface MainServicesOptions {
   platform?: NodeJS.Platform
   /** The version the About view shows (Electron's app.getVersion() in the app). */
   appVersion?: string
+  /**
+   * Whether the operating system says there is a network (Electron's `net.isOnline()` in the app). Online
+   * by default; the app is still offline until a real request to the server succeeds.
+   */
+  isOsOnline?: () => boolean
 }
 
 export interface MainServices {
@@ -72,6 +87,12 @@ export interface MainServices {
   settings: SettingsService
   /** Where the shell attaches the login item and the updater; a development stand-in until it does. */
   system: SystemIntegrationSlot
+  /** The outbox and its sync engine; the shell shows their state in the tray and in notifications. */
+  sync: SyncService
+  /** Whether the server can be reached; the shell tells it when the OS's network state changes. */
+  connectivity: Connectivity
+  /** Stops background work (sync, probes) and waits for writes under way: before quitting, in tests. */
+  close(): Promise<void>
 }
 
 const noBrowser: OpenExternal = () =>
@@ -100,12 +121,18 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   })
   const settings = await createSettingsService({ dataDir, policy, log })
   const system = createSystemIntegrationSlot()
+  // Online means the OS says so AND the server answered; every request the client makes reports to it.
+  const connectivity = createConnectivity({
+    isOsOnline: options.isOsOnline ?? (() => true),
+    probe: async () => (await session.client()).getMe(),
+    log,
+  })
   const session = createSessionService({
     vault,
     store: createSessionStore(dataDir, log),
     log,
     settings: () => settings.current(),
-    ...(options.fetch ? { fetch: options.fetch } : {}),
+    fetch: reportingFetch(connectivity, options.fetch ?? globalThis.fetch),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
   })
   secretSource.current = () => session.secrets()
@@ -113,8 +140,18 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const drafts = createDraftsService({ dataDir, log, secrets: () => session.secrets() })
   // One instance: it asks the server for the company part of web addresses once, for goals and projects.
   const webUrls = createWebUrls({ session, log })
-  const goals = createGoalsService({ session, webUrls })
+  const cache = createCache({ dir: join(dataDir, 'cache'), log })
+  const cacheFollower = clearCacheWithAccount(cache, session, await session.get(), log)
+  const goals = createGoalsService({ session, webUrls, cache, connectivity })
   const checkIns = createCheckInService({ session, goals, drafts, log })
+  const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
+  const sync = await createSyncService({
+    dataDir,
+    log,
+    connectivity,
+    session,
+    client: () => session.client(),
+  })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
   const assignments = createAssignmentsService({ session, dataDir, log, ...options.inboxClock })
   const reminders = createReminders({
@@ -127,6 +164,12 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       : {}),
   })
   const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
+  const stopFollowing = followDeliveries(sync.engine, {
+    clearDraft: (key) => drafts.clear(key),
+    refreshAssignments: () => assignments.refresh(),
+    rememberDescription: (projectId, description) => projects.rememberDescription(projectId, description),
+    log,
+  })
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
     ...createAppHandlers({
@@ -135,11 +178,16 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       openExternal: options.openExternal ?? noBrowser,
       hidePopup: options.hidePopup ?? (() => {}),
     }),
-    ...createGoalHandlers({ goals, checkIns }),
+    ...createGoalHandlers({ goals, submitCheckIn: createCheckInSubmitter({ checkIns, sync, cache }) }),
     ...createPeopleHandlers(createPeopleService({ session })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).
-    ...createProjectHandlers(createProjectsService({ session, webUrls })),
+    ...createProjectHandlers({
+      projects,
+      sync,
+      saveDescription: createDescriptionSaver({ projects, sync, cache }),
+    }),
+    ...createSyncHandlers(sync),
     ...createAssignmentHandlers({ assignments, reminders, navigation }),
     ...createSettingsHandlers({ settings, system, dataDir, version: options.appVersion ?? 'development' }),
   }
@@ -153,5 +201,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     navigation,
     settings,
     system,
+    sync,
+    connectivity,
+    async close() {
+      stopFollowing()
+      cacheFollower.stop()
+      await sync.close()
+      await cacheFollower.idle()
+      await assignments.whenIdle()
+    },
   }
 }

@@ -1,4 +1,4 @@
-import { app, shell } from 'electron'
+import { app, net, shell } from 'electron'
 import { createMainServices, type MainServices } from '../services/create-services'
 import type { PolicyReaders } from '../services/policy/load-policy'
 import type { KeytarLike } from '../services/vault/token-vault'
@@ -35,5 +35,7 @@ export async function createAppServices({
     platform,
     policyReaders: policyReaders ?? systemPolicyReaders({ platform, env: process.env }),
     appVersion: app.getVersion(),
+    // Only says whether there is a network at all; the app is online once the server has answered.
+    isOsOnline: () => net.isOnline(),
   })
 }

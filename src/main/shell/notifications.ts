@@ -2,6 +2,8 @@ import { Notification } from 'electron'
 import type { Logger } from '../services/log/logger'
 import type { Reminder } from '../services/reminders/reminder-rules'
 import type { ReminderScheduler } from '../services/reminders/reminder-scheduler'
+import type { SyncEvent } from '../services/sync/sync-engine'
+import { syncNotice } from './sync-signals'
 
 /** Notifications still on screen are kept referenced: one that is garbage-collected loses its click handler. */
 const MAX_KEPT = 20
@@ -66,4 +68,32 @@ export function connectReminderNotifications(options: {
   })
   options.reminders.start(show)
   return () => options.reminders.stop()
+}
+
+/**
+ * OS notifications for queued work (issue 4): delivered, or needing the person. A click shows the popup.
+ * Returns the unsubscribe.
+ */
+export function connectSyncNotifications(options: {
+  onEvent(listener: (event: SyncEvent) => void): () => void
+  showPopup(): void
+  log: Logger
+}): () => void {
+  const kept = new Set<Notification>()
+  return options.onEvent((event) => {
+    const notice = syncNotice(event)
+    if (!notice || !Notification.isSupported()) return
+    const notification = new Notification({ title: notice.title, body: notice.body })
+    kept.add(notification)
+    for (const old of kept) {
+      if (kept.size <= MAX_KEPT) break
+      kept.delete(old)
+    }
+    notification.on('click', () => {
+      kept.delete(notification)
+      options.showPopup()
+    })
+    notification.on('close', () => kept.delete(notification))
+    notification.show()
+  })
 }

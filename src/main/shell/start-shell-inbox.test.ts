@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../e2e/emulator'
+import { wireId } from '../../../e2e/emulator/test-support'
 import { manualClock } from '../services/assignments/testing/manual-clock'
 import { createMainServices, type MainServices } from '../services/create-services'
 import { silentLogger } from '../services/log/logger'
@@ -200,6 +201,40 @@ describe('the shell and the due check-ins inbox', () => {
     await s.settle()
 
     expect(s.listRequests()).toHaveLength(2)
+  })
+
+  it('shows offline and the waiting change in the tray, and a notification once it reaches the server', async () => {
+    const s = await start('linux')
+    await s.invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    const id = wireId(emulator, SEED_IDS.projects.officeMove)
+    const opened = (await s.invoke('projects.get', { id })) as {
+      ok: true
+      value: { description: string | null }
+    }
+    emulator.pause()
+    await s.invoke('projects.get', { id })
+    const text = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Moving on the 3rd.' }] }],
+    })
+    const saved = await s.invoke('projects.saveDescription', {
+      projectId: id,
+      description: text,
+      baseDescription: opened.value.description,
+      overwrite: false,
+    })
+    expect(saved).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+    expect(s.iconFile()).toBe('tray-offline-24.png')
+    expect(s.tray.tooltip).toBe('Operately Tray — 1 change waiting to sync · offline')
+
+    emulator.resume()
+    await s.invoke('sync.now', {})
+    expect(FakeNotification.shown.map((n) => n.options)).toContainEqual({
+      title: 'Description saved',
+      body: 'Your queued change to “Office move” is now in Operately.',
+    })
+    expect(s.tray.tooltip).not.toMatch(/waiting to sync|offline/)
+    await s.services.close()
   })
 
   it('stops polling and listening for wake-ups when the app quits', async () => {

@@ -17,7 +17,9 @@ import {
 import { createPopupWindow, type PopupWindow } from './popup-window'
 import { hardenSession, installWebContentsGuard } from './security'
 import { createTray, type TrayController } from './tray'
-import { connectReminderNotifications } from './notifications'
+import { connectReminderNotifications, connectSyncNotifications } from './notifications'
+import { watchNetwork } from './network-watch'
+import { syncBadge } from './sync-signals'
 import { watchPowerEvents } from './power-events'
 import { connectTrayBadge } from './tray-badge'
 
@@ -287,6 +289,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
         onResume: () => {
           services.assignments.onWake()
           services.reminders.check()
+          // The network may be another one after sleep: online only once the server answers again.
+          services.connectivity.osChanged()
         },
       },
       log,
@@ -303,6 +307,29 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   // Polling starts here, not in the services, so the browser harness and service tests stay quiet.
   services.assignments.start()
   cleanup.push(() => services.assignments.stop())
+  // ────────────────────────────────────────────────────────────────────────────────────────────────
+
+  // ── Offline-first (issue 4): the tray shows offline and queued work; notifications when it lands ──
+  const engine = services.sync.engine
+  controller.setBadge(syncBadge(engine.status()))
+  cleanup.push(engine.subscribe((status) => controller.setBadge(syncBadge(status))))
+  cleanup.push(
+    connectSyncNotifications({
+      onEvent: (listener) => engine.onEvent(listener),
+      showPopup: () => window.show(controller.bounds()),
+      log,
+    }),
+  )
+  cleanup.push(watchNetwork(services.connectivity, log))
+  // Back online, the inbox asks again too (it has its own slower schedule otherwise).
+  cleanup.push(services.connectivity.subscribe((online) => online && services.assignments.onOnline()))
+  // Stop sending and probing; each outbox write is atomic, so whatever is cut short is safe to redo.
+  cleanup.push(
+    () =>
+      void services
+        .close()
+        .catch((err: unknown) => log.warn('closing the services failed', { error: message(err) })),
+  )
   // ────────────────────────────────────────────────────────────────────────────────────────────────
 
   started = true

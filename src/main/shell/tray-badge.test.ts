@@ -20,6 +20,7 @@ const base: TrayAppearanceInput = {
   dueNow: 0,
   offline: false,
   attention: false,
+  pending: 0,
 }
 
 describe('trayAppearance', () => {
@@ -60,6 +61,15 @@ describe('trayAppearance', () => {
       title: '',
       tooltip: 'Operately Tray — 3 check-ins due · queued changes need your attention · offline',
     })
+  })
+
+  it('says in the tooltip how many changes wait to be sent', () => {
+    expect(trayAppearance({ ...base, offline: true, pending: 1 })).toEqual({
+      icon: 'offline',
+      title: '',
+      tooltip: 'Operately Tray — 1 change waiting to sync · offline',
+    })
+    expect(trayAppearance({ ...base, pending: 3 }).tooltip).toBe('Operately Tray — 3 changes waiting to sync')
   })
 
   it('shows no count while signed out, whatever was due before', () => {

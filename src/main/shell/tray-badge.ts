@@ -13,9 +13,11 @@ export interface TrayBadge {
   offline: boolean
   /** Queued changes (the outbox) need the user: a conflict, a rejected check-in… */
   attention: boolean
+  /** Changes saved on this computer and not yet on the server. */
+  pending: number
 }
 
-export const noBadge: TrayBadge = { dueNow: 0, offline: false, attention: false }
+export const noBadge: TrayBadge = { dueNow: 0, offline: false, attention: false, pending: 0 }
 
 export interface TrayAppearanceInput extends TrayBadge {
   platform: NodeJS.Platform
@@ -46,6 +48,8 @@ export function trayAppearance(input: TrayAppearanceInput): TrayAppearance {
   const news: string[] = []
   if (dueNow > 0) news.push(`${dueNow} check-in${dueNow === 1 ? '' : 's'} due`)
   if (input.attention) news.push('queued changes need your attention')
+  const pending = Math.max(0, Math.floor(input.pending))
+  if (pending > 0) news.push(`${pending} change${pending === 1 ? '' : 's'} waiting to sync`)
   if (input.offline) news.push('offline')
   const tooltip =
     news.length > 0

@@ -8,6 +8,7 @@ import { peopleOperations } from './people'
 import { projectOperations } from './projects'
 import { sessionOperations } from './session'
 import { settingsOperations } from './settings'
+import { syncOperations } from './sync'
 
 /**
  * The bridge between renderer and main, declared once.
@@ -25,6 +26,7 @@ export const operations = {
   ...projectOperations,
   ...assignmentOperations,
   ...settingsOperations,
+  ...syncOperations,
 } as const
 
 export type Operations = typeof operations

@@ -72,3 +72,24 @@ export const checkInResultSchema = z
   })
   .strict()
 export type CheckInResult = z.infer<typeof checkInResultSchema>
+
+/** A check-in the server could not take now: kept in the outbox on disk, created once it can be reached. */
+export const queuedCheckInSchema = z
+  .object({
+    outcome: z.literal('queued'),
+    entryId: z.uuid(),
+    goalId: z.string(),
+    submissionId: z.uuid(),
+    queuedAt: z.string(),
+    /** Why it was not sent now, in plain words. */
+    reason: z.string(),
+  })
+  .strict()
+export type QueuedCheckIn = z.infer<typeof queuedCheckInSchema>
+
+/** What submitting a check-in comes to: created on the server, or queued to be created later. */
+export const checkInOutcomeSchema = z.discriminatedUnion('outcome', [
+  checkInResultSchema.extend({ outcome: z.literal('created') }),
+  queuedCheckInSchema,
+])
+export type CheckInOutcome = z.infer<typeof checkInOutcomeSchema>

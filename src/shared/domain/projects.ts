@@ -42,5 +42,19 @@ export type SaveDescriptionInput = z.infer<typeof saveDescriptionInputSchema>
 export const saveDescriptionResultSchema = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), description: z.string(), savedAt: z.string() }).strict(),
   z.object({ outcome: z.literal('conflict'), serverDescription: z.string().nullable() }).strict(),
+  /**
+   * The server could not take it now (offline, a timeout, a server error): it is in the outbox on disk and
+   * will be sent, after the same conflict check, when the server can be reached.
+   */
+  z
+    .object({
+      outcome: z.literal('queued'),
+      entryId: z.uuid(),
+      description: z.string(),
+      queuedAt: z.string(),
+      /** Why it was not sent now, in plain words. */
+      reason: z.string(),
+    })
+    .strict(),
 ])
 export type SaveDescriptionResult = z.infer<typeof saveDescriptionResultSchema>

@@ -1,4 +1,5 @@
 import { AppFailure, appError } from '@shared/errors'
+import { lastSegment } from '@shared/ids'
 
 /**
  * Cache keys name what is cached: `me`, `goals`, `projects`, `people:recent`, `goal:<id>`,
@@ -17,3 +18,6 @@ export function cacheFileName(key: string): string {
   }
   return match[2] === undefined ? `${match[1]}.json` : `${match[1]}@${match[2]}.json`
 }
+
+/** The key of one goal's or project's details: ids that name the same item share it (slug or short id). */
+export const detailKey = (area: 'project' | 'goal', id: string): string => `${area}:${lastSegment(id)}`

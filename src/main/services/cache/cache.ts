@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import writeFileAtomic from 'write-file-atomic'
 import type { z } from 'zod'
+import type { Freshness } from '@shared/domain/freshness'
 import { AppFailure, appError, type AppError, type ErrorKind } from '@shared/errors'
 import { silentLogger, type Logger } from '../log/logger'
 import { isoAt, systemClock, type Clock } from '../sync/clock'
@@ -35,6 +36,15 @@ export interface CachedReadOptions<T> {
   connectivity?: ConnectivityReporter
   /** Checks what comes back from disk (a file from an older version of the app may differ). */
   schema?: z.ZodType<T>
+}
+
+/** How fresh a cached read is, as the renderer's screens show it. */
+export function freshnessOf(read: CachedRead<unknown>): Freshness {
+  return {
+    fetchedAt: read.fetchedAt,
+    fromCache: read.fromCache,
+    lastError: read.fromCache ? read.error : null,
+  }
 }
 
 export interface Cache {

@@ -1,10 +1,15 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { post } from '../../../../e2e/emulator/test-support'
-import type { CheckInResult, CheckInStatus, CreateCheckInInput } from '@shared/domain/check-ins'
+import type {
+  CheckInOutcome,
+  CheckInResult,
+  CheckInStatus,
+  CreateCheckInInput,
+} from '@shared/domain/check-ins'
 import { dueDateFor, type ContextualDate } from '@shared/domain/contextual-date'
 import type { GoalDetail } from '@shared/domain/goals'
 import type { MainServices } from '../create-services'
@@ -50,7 +55,10 @@ function plainInput(goal: GoalDetail, over: Partial<CreateCheckInInput> = {}): C
 async function submit(services: MainServices, input: CreateCheckInInput): Promise<CheckInResult> {
   const result = await services.dispatch('checkIns.create', input)
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
-  return result.value as CheckInResult
+  const value = result.value as CheckInOutcome
+  if (value.outcome !== 'created') throw new Error(`queued instead of created: ${value.reason}`)
+  const { outcome: _created, ...created } = value
+  return created
 }
 
 const shipModel = (emulator: Emulator) =>
@@ -306,7 +314,7 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       expect(requestsSince(emulator, from)).toEqual([])
     })
 
-    it('connection dropped and the network gone: an error first, then the retry finds it instead of posting again', async () => {
+    it('connection dropped and the network gone: queued, and once back the outbox finds it instead of posting again', async () => {
       let failOnCreate = true
       const s = await signedIn({
         fetch: observingFetch(
@@ -323,23 +331,60 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       const checkInsBefore = emulator.state.checkIns.length
       emulator.setFaults({ dropAfterCommit: 1 })
 
-      const failed = await s.dispatch('checkIns.create', input)
-      expect(failed).toMatchObject({ ok: false, error: { kind: 'offline' } })
-      if (!failed.ok) expect(failed.error.message).toMatch(/Submit again/)
+      const queued = await s.dispatch('checkIns.create', input)
+      expect(queued).toMatchObject({
+        ok: true,
+        value: { outcome: 'queued', submissionId: input.submissionId },
+      })
+      const outcome = (queued.ok ? queued.value : null) as CheckInOutcome | null
+      if (outcome?.outcome === 'queued') {
+        expect(outcome.reason).toMatch(/saved on this computer[^]*never twice/)
+      }
       // It was saved, but the app could not know: the draft stays until it does.
       expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 1)
-      expect((await s.dispatch('drafts.get', { key: draftKey })).ok).toBe(true)
       expect(await s.dispatch('drafts.get', { key: draftKey })).toMatchObject({
         value: { value: { typed: 'keep me' } },
       })
+      // Pressing Submit again while it waits answers the same queued item; nothing more is sent.
+      expect(await s.dispatch('checkIns.create', input)).toMatchObject({
+        ok: true,
+        value: { outcome: 'queued' },
+      })
+      expect(s.sync.outbox.list()).toHaveLength(1)
 
       failOnCreate = false
       emulator.resume()
-      const retried = await submit(s, input)
-      expect(retried.recovered).toBe(true)
+      // Back online, the outbox looks on the goal first, finds it, and creates nothing.
+      expect(await s.dispatch('sync.now', {})).toMatchObject({ ok: true, value: { items: [] } })
       expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 1)
       expect(createCount(emulator)).toBe(1)
-      expect(await s.dispatch('drafts.get', { key: draftKey })).toMatchObject({ value: { value: null } })
+      await vi.waitFor(async () =>
+        expect(await s.dispatch('drafts.get', { key: draftKey })).toMatchObject({ value: { value: null } }),
+      )
+    })
+
+    it('known offline: queued at once without a request, created once when the server is back', async () => {
+      const goal = await getGoal(services, SHIP)
+      const checkInsBefore = emulator.state.checkIns.length
+      emulator.pause()
+      // A read finds the server gone: from now on the app knows it is offline.
+      expect(await services.dispatch('goals.get', { id: SHIP })).toMatchObject({
+        ok: true,
+        value: { fromCache: true, lastError: { kind: 'offline' } },
+      })
+      const before = emulator.state.requests.length
+      const queued = await services.dispatch('checkIns.create', plainInput(goal))
+      expect(queued).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+      expect(emulator.state.requests).toHaveLength(before)
+      expect(session.services.sync.view().items).toMatchObject([
+        { kind: 'check-in', state: 'pending', title: goal.name, attempts: 0 },
+      ])
+
+      emulator.resume()
+      await services.dispatch('sync.now', {})
+      expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 1)
+      expect(createCount(emulator)).toBe(1)
+      expect(services.sync.view().items).toEqual([])
     })
 
     it('answer held back past the timeout after the server saved it: found in the list, not sent again', async () => {

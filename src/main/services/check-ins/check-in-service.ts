@@ -26,6 +26,8 @@ import { toCheckInResult } from './result'
 
 export interface CheckInService {
   create(input: CreateCheckInInput): Promise<CheckInResult>
+  /** When the first request of a submission went out (ms), or null when none has yet. */
+  firstAttemptAt(submissionId: string): number | null
 }
 
 interface Submission {
@@ -205,6 +207,8 @@ export function createCheckInService(deps: {
   }
 
   return {
+    firstAttemptAt: (submissionId) => submissions.get(submissionId)?.firstAttemptAt ?? null,
+
     create(input) {
       // Everything up to registering the promise is synchronous: two calls in the same tick share it.
       const done = results.get(input.submissionId)

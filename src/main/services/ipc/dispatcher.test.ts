@@ -61,6 +61,11 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'app.about': {},
   'updates.check': {},
   'updates.restart': {},
+  // The Sync view (issue 4).
+  'sync.get': {},
+  'sync.now': {},
+  'sync.retry': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
+  'sync.discard': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
 }
 
 // Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to 5 MB, and a
@@ -124,6 +129,35 @@ const managedSettings: OperationOutput<'settings.update'> = {
   },
 }
 
+const fresh = { fetchedAt: '2026-03-10T12:00:00.000Z', fromCache: false, lastError: null }
+const syncView = {
+  status: {
+    pending: 1,
+    failed: 0,
+    conflicts: 0,
+    needsAttention: 0,
+    lastSyncedAt: null,
+    online: false,
+    halted: null,
+    nextAttemptAt: null,
+    syncing: false,
+  },
+  items: [
+    {
+      id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+      kind: 'description' as const,
+      state: 'pending' as const,
+      title: 'Launch site',
+      targetId: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+      createdAt: '2026-03-10T12:00:00.000Z',
+      updatedAt: '2026-03-10T12:00:00.000Z',
+      attempts: 0,
+      lastError: null,
+      otherAccount: null,
+    },
+  ],
+}
+
 // And one answer per operation that fits its output schema.
 const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.get': signedIn,
@@ -131,7 +165,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.signOut': signedIn,
   'app.openExternal': {},
   'app.hidePopup': {},
-  'goals.list': { goals: [], fetchedAt: '2026-03-10T12:00:00.000Z' },
+  'goals.list': { goals: [], ...fresh },
   'goals.get': {
     id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
     name: 'Ship the engine',
@@ -148,8 +182,10 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
     championName: 'Ada Lovelace',
     reviewerName: null,
     webUrl: null,
+    ...fresh,
   },
   'checkIns.create': {
+    outcome: 'created',
     id: '2026-03-10-Xy12',
     goalId: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
     goalName: 'Ship the engine',
@@ -177,7 +213,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
         canEdit: null,
       },
     ],
-    fetchedAt: '2026-03-10T12:00:00.000Z',
+    ...fresh,
   },
   'projects.get': {
     id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
@@ -188,7 +224,8 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
     canEdit: true,
     description: '{"type":"doc","content":[{"type":"paragraph"}]}',
     webUrl: 'https://app.operately.com/acme-1/projects/launch-site-5JZPmU98aSwHjC7VrImG8t',
-    fetchedAt: '2026-03-10T12:00:00.000Z',
+    queued: null,
+    ...fresh,
   },
   'projects.saveDescription': {
     outcome: 'conflict',
@@ -214,6 +251,10 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   },
   'updates.check': { state: 'idle', lastCheckedAt: '2026-03-10T12:00:00.000Z' },
   'updates.restart': { restarting: false },
+  'sync.get': syncView,
+  'sync.now': syncView,
+  'sync.retry': syncView,
+  'sync.discard': syncView,
 }
 
 function recordingHandlers() {

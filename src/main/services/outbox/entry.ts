@@ -42,6 +42,15 @@ export type CheckInPayload = z.infer<typeof checkInPayloadSchema>
 export const lastErrorSchema = z.object({ kind: z.enum(errorKinds), message: z.string().max(2000) }).strict()
 export type LastError = z.infer<typeof lastErrorSchema>
 
+export const accountSchema = z
+  .object({
+    baseUrl: z.string().min(1).max(2000),
+    personId: z.string().min(1).max(200),
+    personName: z.string().max(500).nullable(),
+  })
+  .strict()
+export type OutboxAccount = z.infer<typeof accountSchema>
+
 const common = {
   /** Also the file name: `<id>.json`. */
   id: z.uuid(),
@@ -56,6 +65,13 @@ const common = {
   firstAttemptAt: isoString.nullable(),
   lastError: lastErrorSchema.nullable(),
   state: z.enum(outboxStates),
+  /** The project's or goal's name when it was queued, for the Sync view. */
+  title: z.string().max(500).nullable().optional(),
+  /**
+   * Who queued it: sent only while that person is signed in to that server, never with someone else's
+   * token after a sign-in to another account.
+   */
+  account: accountSchema.optional(),
 }
 
 export const descriptionEntrySchema = z
@@ -88,10 +104,26 @@ export type CheckInEntry = z.infer<typeof checkInEntrySchema>
 export const outboxEntrySchema = z.discriminatedUnion('kind', [descriptionEntrySchema, checkInEntrySchema])
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>
 
+interface NewEntryCommon {
+  title?: string | null
+  account?: OutboxAccount
+  /** A request for this work already went out before it was queued (a timeout): the deliverer looks first. */
+  attemptedAt?: string
+}
+
 /** What a caller hands to `append`; the store fills in the rest. */
 export type NewOutboxEntry =
-  | { kind: 'description'; payload: DescriptionPayload; base: string | null }
-  | { kind: 'check-in'; payload: CheckInPayload }
+  | ({
+      kind: 'description'
+      payload: DescriptionPayload
+      base: string | null
+      /**
+       * The person answered a conflict or a failure (keep mine, a merged version) or chose to overwrite:
+       * a waiting entry takes this text AND this base, and goes back in line.
+       */
+      rebase?: boolean
+    } & NewEntryCommon)
+  | ({ kind: 'check-in'; payload: CheckInPayload } & NewEntryCommon)
 
 /** What may be changed on an entry after it is written (never its id, kind, key or order). */
 export interface OutboxPatch {

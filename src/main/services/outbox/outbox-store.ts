@@ -54,7 +54,8 @@ export interface OutboxStore {
   /**
    * Resolves once the entry is on disk (file and directory fsynced): only then may the UI say "queued".
    * A description for a project that already has an entry not being sent is merged into it (latest
-   * text, earliest base, same id); a check-in whose submission is already queued returns that entry.
+   * text, earliest base, same id; with `rebase`, this base too, and the entry goes back in line); a
+   * check-in whose submission is already queued returns that entry.
    */
   append(entry: NewOutboxEntry): Promise<OutboxEntry>
   /** Every entry, oldest first. */
@@ -209,7 +210,11 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     return checked.data
   }
 
-  const coalesce = async (into: DescriptionEntry, description: string): Promise<OutboxEntry> => {
+  const coalesce = async (
+    into: DescriptionEntry,
+    description: string,
+    rebase: { base: string | null } | null,
+  ): Promise<OutboxEntry> => {
     // An earlier text of this entry may already be on the server if a request for it went out.
     const ownVersions =
       into.attempts > 0 && !into.ownVersions.includes(into.payload.description)
@@ -220,6 +225,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       payload: { ...into.payload, description },
       ownVersions,
       updatedAt: isoAt(clock),
+      ...(rebase ? { base: rebase.base, state: 'pending', lastError: null, conflict: null } : {}),
     })
   }
 
@@ -236,7 +242,11 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         input.kind === 'description' &&
         latest.state !== 'sending'
       ) {
-        const saved = await coalesce(latest, input.payload.description)
+        const saved = await coalesce(
+          latest,
+          input.payload.description,
+          input.rebase ? { base: input.base } : null,
+        )
         notify({ type: 'updated', entry: saved })
         return structuredClone(saved)
       }
@@ -247,10 +257,12 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         seq: seq++,
         createdAt: now,
         updatedAt: now,
-        attempts: 0,
-        firstAttemptAt: null,
+        attempts: input.attemptedAt ? 1 : 0,
+        firstAttemptAt: input.attemptedAt ?? null,
         lastError: null,
         state: 'pending' as const,
+        ...(input.title !== undefined ? { title: input.title } : {}),
+        ...(input.account ? { account: input.account } : {}),
       }
       const entry: OutboxEntry =
         input.kind === 'description'

@@ -1,11 +1,21 @@
 import type { projectOperations } from '@shared/contract/projects'
+import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import type { AreaHandlers } from '../ipc/dispatcher'
+import type { SyncService } from '../sync/sync-service'
 import type { ProjectsService } from './projects-service'
 
-export function createProjectHandlers(projects: ProjectsService): AreaHandlers<typeof projectOperations> {
+export function createProjectHandlers(deps: {
+  projects: ProjectsService
+  sync: Pick<SyncService, 'queuedDescription'>
+  /** Saves now, or queues when Operately cannot take it (projects/save-or-queue). */
+  saveDescription: (input: SaveDescriptionInput) => Promise<SaveDescriptionResult>
+}): AreaHandlers<typeof projectOperations> {
   return {
-    'projects.list': () => projects.list(),
-    'projects.get': ({ id }) => projects.get(id),
-    'projects.saveDescription': (input) => projects.saveDescription(input),
+    'projects.list': () => deps.projects.list(),
+    'projects.get': async ({ id }) => {
+      const detail = await deps.projects.get(id)
+      return { ...detail, queued: deps.sync.queuedDescription(detail.id) }
+    },
+    'projects.saveDescription': (input) => deps.saveDescription(input),
   }
 }

@@ -1,12 +1,19 @@
-import type {
-  ProjectDetail,
-  ProjectSummary,
-  SaveDescriptionInput,
-  SaveDescriptionResult,
+import { z } from 'zod'
+import type { Freshness } from '@shared/domain/freshness'
+import {
+  projectDetailSchema,
+  projectSummarySchema,
+  type ProjectDetail,
+  type ProjectSummary,
+  type SaveDescriptionInput,
+  type SaveDescriptionResult,
 } from '@shared/domain/projects'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { lastSegment } from '@shared/ids'
+import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
+import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
+import type { Logger } from '../log/logger'
 import type { SessionService } from '../session/session-service'
 import {
   descriptionPermission,
@@ -18,15 +25,19 @@ import {
 import { sameDescription } from './same-description'
 
 export interface ProjectsService {
-  /** Every project the person can see (archived ones aside), their own first. */
-  list(): Promise<{ projects: ProjectSummary[]; fetchedAt: string }>
-  /** One project with its description, read fresh from the server. */
-  get(id: string): Promise<ProjectDetail>
+  /** Every project the person can see (archived ones aside), their own first; the kept copy when offline. */
+  list(): Promise<{ projects: ProjectSummary[] } & Freshness>
+  /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
+  get(id: string): Promise<ProjectDetail & Freshness>
   /**
    * Saves a description unless the server's has changed since `baseDescription` (then answers
    * `conflict` and sends nothing), or unconditionally with `overwrite` (the user chose "keep mine").
    */
   saveDescription(input: SaveDescriptionInput): Promise<SaveDescriptionResult>
+  /** Throws what a save would be refused for before any request (signed out, not a document, read-only). */
+  assertCanSave(input: SaveDescriptionInput): Promise<void>
+  /** A description reached the server (saved here or delivered from the outbox): the kept copy follows. */
+  rememberDescription(projectId: string, description: string): Promise<void>
 }
 
 const GONE = 'This project was deleted or is no longer shared with you.'
@@ -72,12 +83,17 @@ function assertDocument(description: string): void {
   }
 }
 
+const projectListSchema = z.array(projectSummarySchema)
+
 export function createProjectsService(deps: {
   session: SessionService
   webUrls: WebUrls
+  cache: Cache
+  connectivity: ConnectivityReporter
+  log: Logger
   now?: () => Date
 }): ProjectsService {
-  const { session, webUrls } = deps
+  const { session, webUrls, cache, connectivity, log } = deps
   const now = deps.now ?? (() => new Date())
   // Edit rights learnt from projects/get, by short id: projects/list never says (real servers do not take
   // include_permissions there), so a project opened once is marked correctly in the list afterwards.
@@ -93,40 +109,71 @@ export function createProjectsService(deps: {
     return state
   }
 
+  /** The kept copy follows a save, so the project opens offline with the text that is on the server. */
+  const rememberDescription = async (projectId: string, description: string) => {
+    const key = detailKey('project', projectId)
+    const copy = await cache.read(key, projectDetailSchema)
+    if (!copy) return
+    await cache.write(key, { ...copy.value, description }).catch((err: unknown) => {
+      // The save itself succeeded; an outdated copy only means an older text offline, never a lost one.
+      log.warn('projects: could not update the kept copy after a save', { error: String(err) })
+    })
+  }
+
+  const assertCanSave = async (input: SaveDescriptionInput) => {
+    const state = await signedIn()
+    assertDocument(input.description)
+    // A read-only token is refused by the server anyway; asking would only cost a round trip.
+    if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', ''), true))
+  }
+
   return {
     async list() {
       const me = (await signedIn()).person.id
-      const raw = await explained(false, async () => (await session.client()).listProjects())
-      const projects = raw
-        .filter((p) => p.is_archived !== true)
-        .map((p) => {
-          const canEdit =
-            descriptionPermission(p) ??
-            knownCanEdit.get(lastSegment(p.id)) ??
-            (leadsProject(p, me) ? true : null)
-          return toProjectSummary(p, me, canEdit)
-        })
-      return { projects: sortProjects(projects), fetchedAt: now().toISOString() }
+      const read = await cache.cachedRead(
+        'projects',
+        async () => {
+          const raw = await explained(false, async () => (await session.client()).listProjects())
+          const projects = raw
+            .filter((p) => p.is_archived !== true)
+            .map((p) => {
+              const canEdit =
+                descriptionPermission(p) ??
+                knownCanEdit.get(lastSegment(p.id)) ??
+                (leadsProject(p, me) ? true : null)
+              return toProjectSummary(p, me, canEdit)
+            })
+          return sortProjects(projects)
+        },
+        { connectivity, schema: projectListSchema },
+      )
+      return { projects: read.value, ...freshnessOf(read) }
     },
 
     async get(id) {
       const me = (await signedIn()).person.id
-      const project = await explained(false, async () => (await session.client()).getProject(id))
-      // A server that sends no permissions is not taken as a refusal: a real one answers a save with 403.
-      const canEdit = descriptionPermission(project) ?? true
-      knownCanEdit.set(lastSegment(project.id), canEdit)
-      return toProjectDetail(project, me, {
-        canEdit,
-        webUrl: await webUrls.project(project.id),
-        fetchedAt: now().toISOString(),
-      })
+      const read = await cache.cachedRead(
+        detailKey('project', id),
+        async () => {
+          const project = await explained(false, async () => (await session.client()).getProject(id))
+          // A server that sends no permissions is not taken as a refusal: a real one answers a save with 403.
+          const canEdit = descriptionPermission(project) ?? true
+          return toProjectDetail(project, me, {
+            canEdit,
+            webUrl: await webUrls.project(project.id),
+            fetchedAt: now().toISOString(),
+          })
+        },
+        { connectivity, schema: projectDetailSchema },
+      )
+      knownCanEdit.set(lastSegment(read.value.id), read.value.canEdit)
+      return { ...read.value, ...freshnessOf(read) }
     },
 
+    assertCanSave,
+
     async saveDescription(input) {
-      const state = await signedIn()
-      assertDocument(input.description)
-      // A read-only token is refused by the server anyway; asking would only cost a round trip.
-      if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', ''), true))
+      await assertCanSave(input)
       return explained(true, async () => {
         const client = await session.client()
         if (!input.overwrite) {
@@ -143,8 +190,11 @@ export function createProjectsService(deps: {
         // not "cleared". The server stored exactly what was sent, so that is what the app reports.
         await client.updateDescription({ projectId: input.projectId, description: input.description })
         knownCanEdit.set(lastSegment(input.projectId), true)
+        await rememberDescription(input.projectId, input.description)
         return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
       })
     },
+
+    rememberDescription,
   }
 }

@@ -1,22 +1,19 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import keytar from 'keytar'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
 import { wireId } from '../../../../e2e/emulator/test-support'
-import { createCache } from '../cache/cache'
-import { createConnectivity } from '../connectivity/connectivity'
+import type { GoalDetail } from '@shared/domain/goals'
+import type { ProjectDetail } from '@shared/domain/projects'
 import { createMainServices } from '../create-services'
-import { openOutboxStore } from '../outbox/outbox-store'
-import { createDeliverers } from './deliverers'
-import { createSyncEngine } from './sync-engine'
-import { checkInSubmission, descriptionSave, doc } from './testing/entries'
+import { doc } from './testing/entries'
 import { filesContaining } from './testing/disk'
 
-// The outbox, cache and sync engine as the app wires them: the client comes from the signed-in session
-// (token in the real keychain, a throwaway one under `npm test`), everything else on a real data dir.
+// The outbox, cache and sync engine as createMainServices wires them: the client comes from the signed-in
+// session (token in the real keychain, a throwaway one under `npm test`), everything on a real data dir.
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
 describe.skipIf(!hasSecretService)('outbox and sync with a signed-in session', () => {
@@ -31,53 +28,76 @@ describe.skipIf(!hasSecretService)('outbox and sync with a signed-in session', (
     await emulator.close()
   })
 
-  it('delivers what was queued before a restart, and no file in the data directory holds the token', async () => {
+  it('delivers what was queued offline after a restart, once; sign-out empties the cache; no file holds the token', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'signed-in-'))
+    const projectId = wireId(emulator, SEED_IDS.projects.officeMove)
+    const goalId = wireId(emulator, SEED_IDS.goals.shipEngine)
     const first = await createMainServices({ dataDir, keytar, vaultService })
     await first.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
-    const client = await first.session.client()
-    const cache = createCache({ dir: join(dataDir, 'cache'), log: first.log })
-    const project = await cache.cachedRead(`project:${wireId(emulator, SEED_IDS.projects.officeMove)}`, () =>
-      client.getProject(wireId(emulator, SEED_IDS.projects.officeMove)),
-    )
+    const projectRead = await first.dispatch('projects.get', { id: projectId })
+    const goalRead = await first.dispatch('goals.get', { id: goalId })
+    if (!projectRead.ok || !goalRead.ok) throw new Error('the emulator did not answer')
+    const project = { value: projectRead.value as ProjectDetail }
+    const goal = { value: goalRead.value as GoalDetail }
 
-    // Offline: both go into the outbox, nothing is sent.
-    const outbox = await openOutboxStore({ dir: join(dataDir, 'outbox'), log: first.log })
-    await outbox.append(
-      descriptionSave(project.value.id, doc('moving on the 3rd'), project.value.description),
-    )
+    // Offline: the project still opens from the copy kept on disk, and both saves are queued.
+    emulator.pause()
+    expect(await first.dispatch('projects.get', { id: projectId })).toMatchObject({
+      ok: true,
+      value: { fromCache: true, description: project.value.description, lastError: { kind: 'offline' } },
+    })
+    const text = doc('moving on the 3rd')
+    const saved = await first.dispatch('projects.saveDescription', {
+      projectId,
+      description: text,
+      baseDescription: project.value.description,
+      overwrite: false,
+    })
+    expect(saved).toMatchObject({ ok: true, value: { outcome: 'queued' } })
     const message = doc('queued check-in')
-    await outbox.append(checkInSubmission(wireId(emulator, SEED_IDS.goals.shipEngine), message))
+    const submitted = await first.dispatch('checkIns.create', {
+      submissionId: randomUUID(),
+      goalId,
+      status: 'caution',
+      dueDate: { mode: 'keep' },
+      targetValues: [],
+      checklist: goal.value.checklist,
+      message,
+      notify: { mode: 'everyone' },
+    })
+    expect(submitted).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+    // Opened again, the project shows the text waiting to be sent.
+    expect(await first.dispatch('projects.get', { id: projectId })).toMatchObject({
+      ok: true,
+      value: { queued: { description: text, state: 'pending', base: project.value.description } },
+    })
+    await first.close()
 
-    // The app restarts, online.
+    // The app restarts, and the server is back.
+    emulator.resume()
     const again = await createMainServices({ dataDir, keytar, vaultService })
-    const connectivity = createConnectivity({
-      isOsOnline: () => true,
-      probe: async () => (await again.session.client()).getMe(),
-      log: again.log,
-    })
-    const engine = createSyncEngine({
-      outbox: await openOutboxStore({ dir: join(dataDir, 'outbox'), log: again.log }),
-      deliverers: createDeliverers({ client: () => again.session.client() }),
-      connectivity,
-      log: again.log,
-    })
-    connectivity.start()
-    engine.start()
-    await connectivity.idle()
-    await engine.idle()
-    await engine.stop()
-    connectivity.stop()
-
-    expect(engine.status()).toMatchObject({ pending: 0, failed: 0, conflicts: 0, needsAttention: 0 })
+    await again.dispatch('sync.now', {})
+    await again.sync.engine.idle()
+    expect(again.sync.view()).toMatchObject({ status: { pending: 0, failed: 0, conflicts: 0 }, items: [] })
     const officeMove = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.officeMove)!
-    expect(JSON.stringify(officeMove.description)).toBe(doc('moving on the 3rd'))
+    expect(JSON.stringify(officeMove.description)).toBe(text)
     expect(emulator.state.checkIns.filter((c) => JSON.stringify(c.message) === message)).toHaveLength(1)
+    // The kept copy follows the delivered text, so the project opens offline as it now is.
+    await vi.waitFor(async () => {
+      emulator.pause()
+      const offline = await again.dispatch('projects.get', { id: projectId })
+      emulator.resume()
+      expect(offline).toMatchObject({ ok: true, value: { fromCache: true, description: text, queued: null } })
+    })
 
     // Signing out forgets the cache but never the outbox (it may hold unsent work).
-    await cache.clearAll()
     await again.dispatch('session.signOut', {})
-    again.log.info('after sign-out')
+    await again.close()
+    const cacheDir = join(dataDir, 'cache')
+    const kept = existsSync(cacheDir) ? readdirSync(cacheDir) : []
+    // The inbox's own file stays, emptied (`null`); nothing else of the account is left.
+    expect(kept.filter((f) => f !== 'assignments.json')).toEqual([])
+    expect(filesContaining(cacheDir, ['moving on the 3rd', 'Office move'])).toEqual([])
     expect(filesContaining(dataDir, [emulator.tokens.write])).toEqual([])
   })
 })

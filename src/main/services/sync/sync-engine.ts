@@ -51,6 +51,11 @@ export interface SyncEngineOptions {
   /** A number in [0, 1): jitter. */
   random?: () => number
   backoff?: BackoffPolicy
+  /**
+   * Whether an entry may be sent with the session signed in now; false for work queued by another
+   * account (it waits, untouched, until that account signs in again). Everything may be sent by default.
+   */
+  canSend?: (entry: OutboxEntry) => boolean
 }
 
 export interface SyncEngine {
@@ -97,6 +102,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const log = options.log ?? silentLogger
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? defaultBackoff
+  const canSend = options.canSend ?? (() => true)
 
   const waits = new Map<string, Waiting>()
   let halted: AppError | null = null
@@ -147,7 +153,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (waitsBehindEarlier) continue
       // `sending` without a request in flight: a bookkeeping write failed after the answer came back.
       const sendable = entry.state === 'pending' || (entry.state === 'sending' && inFlight?.id !== entry.id)
-      if (!sendable) continue
+      if (!sendable || !canSend(entry)) continue
       if ((waits.get(entry.id)?.at ?? 0) > now) continue
       return entry
     }

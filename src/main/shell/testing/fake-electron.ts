@@ -562,8 +562,17 @@ class FakePowerMonitor extends EventEmitter {
 
 export const powerMonitor = new FakePowerMonitor()
 
+/** Electron's `net`: only whether the OS says there is a network (issue 4). */
+export const net = {
+  online: true,
+  isOnline(): boolean {
+    return net.online
+  },
+}
+
 function resetInboxFakes() {
   FakeNotification.supported = true
   FakeNotification.shown = []
   powerMonitor.removeAllListeners()
+  net.online = true
 }

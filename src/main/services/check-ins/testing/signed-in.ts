@@ -17,7 +17,7 @@ export const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 export interface SignedIn {
   services: MainServices
   dataDir: string
-  /** Removes the keychain entry. */
+  /** Stops the services' background work and removes the keychain entry. */
   cleanup(): Promise<void>
 }
 
@@ -43,7 +43,10 @@ export async function signedInServices(
   return {
     services,
     dataDir,
-    cleanup: async () => void (await keytar.deletePassword(vaultService, emulator.url)),
+    cleanup: async () => {
+      await services.close()
+      await keytar.deletePassword(vaultService, emulator.url)
+    },
   }
 }
 

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest'
+import { appError } from '@shared/errors'
+import type { OutboxEntry } from '../services/outbox/entry'
+import type { SyncStatus } from '../services/sync/status'
+import { syncBadge, syncNotice } from './sync-signals'
+
+const status: SyncStatus = {
+  pending: 0,
+  failed: 0,
+  conflicts: 0,
+  needsAttention: 0,
+  lastSyncedAt: null,
+  online: true,
+  halted: null,
+  nextAttemptAt: null,
+  syncing: false,
+}
+
+const entry = (over: Partial<OutboxEntry> & Pick<OutboxEntry, 'kind'>): OutboxEntry =>
+  ({
+    id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+    key: 'description:abc',
+    seq: 0,
+    createdAt: '2026-11-26T10:00:00.000Z',
+    updatedAt: '2026-11-26T10:00:00.000Z',
+    attempts: 1,
+    firstAttemptAt: null,
+    lastError: null,
+    state: 'pending',
+    title: 'Office move',
+    ...over,
+  }) as OutboxEntry
+
+describe('syncBadge', () => {
+  it('is quiet when online with nothing waiting', () => {
+    expect(syncBadge(status)).toEqual({ offline: false, attention: false, pending: 0 })
+  })
+
+  it('says offline and how much waits', () => {
+    expect(syncBadge({ ...status, online: false, pending: 2 })).toEqual({
+      offline: true,
+      attention: false,
+      pending: 2,
+    })
+  })
+
+  it.each([
+    ['a conflict', { conflicts: 1 }],
+    ['a failed item', { failed: 1 }],
+    ['an item that needs the person', { needsAttention: 1 }],
+    ['a stopped queue', { halted: appError('unauthorized', 'Sign in again.') }],
+  ])('asks for attention for %s', (_name, over) => {
+    expect(syncBadge({ ...status, ...over }).attention).toBe(true)
+  })
+})
+
+describe('syncNotice', () => {
+  it('names the project of a delivered description and the goal of a delivered check-in', () => {
+    expect(syncNotice({ type: 'delivered', entry: entry({ kind: 'description' }), result: null })).toEqual({
+      title: 'Description saved',
+      body: 'Your queued change to “Office move” is now in Operately.',
+    })
+    expect(
+      syncNotice({
+        type: 'delivered',
+        entry: entry({ kind: 'check-in', title: 'Ship the engine' }),
+        result: null,
+      }),
+    ).toEqual({
+      title: 'Check-in posted',
+      body: 'Your queued check-in for “Ship the engine” is now in Operately.',
+    })
+  })
+
+  it('says a conflict overwrote nothing and where to decide', () => {
+    expect(
+      syncNotice({ type: 'conflict', entry: entry({ kind: 'description', title: null }), server: null }),
+    ).toMatchObject({
+      body: expect.stringMatching(/of a project meanwhile\. Nothing was overwritten: open Sync/),
+    })
+  })
+
+  it('gives the stored reason of an item that could not be sent', () => {
+    const failed = entry({
+      kind: 'description',
+      lastError: { kind: 'not_found', message: 'This project is gone.' },
+    })
+    expect(syncNotice({ type: 'failed', entry: failed, error: appError('not_found', 'raw') })).toEqual({
+      title: 'A queued change could not be sent',
+      body: 'This project is gone.',
+    })
+  })
+
+  it('adds nothing for the queue stopping (its item already said why)', () => {
+    expect(syncNotice({ type: 'halted', error: appError('unauthorized', 'Sign in again.') })).toBeNull()
+  })
+})

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+import { appErrorSchema } from '../errors'
+import { richTextStringSchema } from './check-ins'
+
+/**
+ * Queued work as the renderer sees it: what the Sync view lists, what the tray counts, and what a save
+ * answers when the server cannot take it now. The outbox itself (main) holds more; this is its summary.
+ */
+
+export const syncItemStates = ['pending', 'sending', 'failed', 'conflict', 'needs_attention'] as const
+
+export const syncItemSchema = z
+  .object({
+    id: z.uuid(),
+    kind: z.enum(['description', 'check-in']),
+    state: z.enum(syncItemStates),
+    /** The project's or goal's name when it was queued; null when it was not known. */
+    title: z.string().nullable(),
+    /** The project (descriptions) or goal (check-ins) it belongs to. */
+    targetId: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    attempts: z.number().int().nonnegative(),
+    lastError: z.object({ kind: appErrorSchema.shape.kind, message: z.string() }).strict().nullable(),
+    /** Queued while signed in to another server or as another person: waits until that account is back. */
+    otherAccount: z.object({ baseUrl: z.string(), personName: z.string().nullable() }).strict().nullable(),
+  })
+  .strict()
+export type SyncItem = z.infer<typeof syncItemSchema>
+
+export const syncStatusSchema = z
+  .object({
+    pending: z.number().int().nonnegative(),
+    failed: z.number().int().nonnegative(),
+    conflicts: z.number().int().nonnegative(),
+    needsAttention: z.number().int().nonnegative(),
+    lastSyncedAt: z.string().nullable(),
+    online: z.boolean(),
+    /** The whole queue waits for the user: signed out, token revoked, or a token that can only read. */
+    halted: appErrorSchema.nullable(),
+    nextAttemptAt: z.string().nullable(),
+    syncing: z.boolean(),
+  })
+  .strict()
+export type SyncStatusView = z.infer<typeof syncStatusSchema>
+
+export const syncViewSchema = z.object({ status: syncStatusSchema, items: z.array(syncItemSchema) }).strict()
+export type SyncView = z.infer<typeof syncViewSchema>
+
+/** A description save waiting in the outbox, as the editor shows it when the project is opened again. */
+export const queuedDescriptionSchema = z
+  .object({
+    entryId: z.uuid(),
+    state: z.enum(syncItemStates),
+    /** The text waiting to be sent. */
+    description: richTextStringSchema,
+    /** The server's description the edit started from. */
+    base: richTextStringSchema.nullable(),
+    queuedAt: z.string(),
+    lastError: z.object({ kind: appErrorSchema.shape.kind, message: z.string() }).strict().nullable(),
+    /** Set when the server's description changed meanwhile: what it holds now. */
+    conflict: z
+      .object({ serverDescription: richTextStringSchema.nullable(), seenAt: z.string() })
+      .strict()
+      .nullable(),
+  })
+  .strict()
+export type QueuedDescription = z.infer<typeof queuedDescriptionSchema>
