@@ -81,6 +81,7 @@ test.describe('submitting a check-in posts it once', () => {
     await ui.openGoal(SHIP_ENGINE)
     await ui.status('On track').check()
     await ui.writeMessage('Clicked twice.')
+    await expect(ui.message).toHaveText('Clicked twice.')
     emulator.setFaults({ latencyMs: 400 })
     await ui.submit.dblclick()
 

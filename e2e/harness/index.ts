@@ -196,17 +196,21 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   })
   port = (server.address() as AddressInfo).port
 
+  // Closing twice (a test that restarts the app, then the fixture's teardown) closes once.
+  let closing: Promise<void> | null = null
+  const close = async () => {
+    await new Promise<void>((resolvePromise, reject) => {
+      server.close((err) => (err ? reject(err) : resolvePromise()))
+      server.closeAllConnections()
+    })
+    // A call the page made just before it closed (a draft save, say) still finishes its disk write;
+    // wait for it, so whoever removes the data folder next does not race it.
+    await Promise.allSettled([...inFlight])
+  }
+
   return {
     url: `http://127.0.0.1:${port}/`,
     services,
-    close: async () => {
-      await new Promise<void>((resolvePromise, reject) => {
-        server.close((err) => (err ? reject(err) : resolvePromise()))
-        server.closeAllConnections()
-      })
-      // A call the page made just before it closed (a draft save, say) still finishes its disk write;
-      // wait for it, so whoever removes the data folder next does not race it.
-      await Promise.allSettled([...inFlight])
-    },
+    close: () => (closing ??= close()),
   }
 }

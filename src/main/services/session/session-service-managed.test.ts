@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { createMainServices } from '../create-services'
 import { silentLogger } from '../log/logger'
-import type { KeytarLike } from '../vault/token-vault'
+import { defaultVaultService, type KeytarLike } from '../vault/token-vault'
 
 // Signing in when IT has locked the server address: real HTTP to the emulator; the keychain is kept in
 // memory because what is tested is which server main agrees to talk to, not where the token is stored.
@@ -73,6 +73,31 @@ describe('signing in with a managed server address', () => {
       token: emulator.tokens.write,
     })
     expect(result).toMatchObject({ ok: true, value: { status: 'signed_in', baseUrl: emulator.url } })
+  })
+
+  it('ends a session on another server once IT locks the address, and forgets its token', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'session-managed-'))
+    const keychain = memoryKeychain()
+    const withPolicy = (policy: object) =>
+      createMainServices({
+        dataDir,
+        keytar: keychain,
+        log: silentLogger,
+        platform: 'linux',
+        policyReaders: { linuxPolicyFile: async () => JSON.stringify(policy) },
+        requestTimeoutMs: 3000,
+      })
+    const before = await withPolicy({})
+    await before.dispatch('session.signIn', { baseUrl: other.url, token: other.tokens.write })
+    await before.close()
+
+    const after = await withPolicy({ ServerUrl: emulator.url, LockServerUrl: true })
+    expect(await after.dispatch('session.get', {})).toEqual({
+      ok: true,
+      value: { status: 'signed_out', lastBaseUrl: other.url },
+    })
+    expect(await keychain.getPassword(defaultVaultService, other.url)).toBeNull()
+    await after.close()
   })
 
   it('lets people sign in elsewhere when the address is only prefilled, not locked', async () => {

@@ -92,6 +92,15 @@ export function createSessionService({
   const get = async (): Promise<SessionState> => {
     const stored = await store.read()
     if (stored.status === 'signed_out') return stored
+    // IT locked the server after this person signed in elsewhere: that session ends, token and all.
+    // (Queued work stays in the outbox, waiting for that account.)
+    const managed = settings?.()
+    if (managed && !serverUrlAllowed(managed, stored.baseUrl)) {
+      log.warn('signed in to a server the organisation no longer allows; signing out', {
+        server: stored.baseUrl,
+      })
+      return signOut()
+    }
     // The keychain entry can vanish behind our back (the user deleted it, another tool cleaned up).
     if (!(await tokenFor(stored.baseUrl))) {
       log.warn('session on disk but no token in the keychain; signing out')
