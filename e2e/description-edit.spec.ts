@@ -10,7 +10,7 @@ import {
   text,
 } from './support/description'
 
-const grace = { id: 'grace-hopper-5YGWJw735wjDHr1jGLv0cP', label: 'Grace Hopper' }
+const grace = { id: 'grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ', label: 'Grace Hopper' }
 const planUrl = 'https://example.com/launch-plan'
 
 test('edit a seeded description: type, format, mention and link; the server holds exactly that, and it reopens the same', async ({

@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto'
  * a bare short id, or anything ending in `-<shortid>`.
  */
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+// Operately's own Base62 alphabet (Operately.ShortUuid.Base62): upper case, lower case, then digits.
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const SHORT_RE = /^[A-Za-z0-9]{1,22}$/
 const MAX_UUID = (1n << 128n) - 1n
@@ -20,7 +21,7 @@ export function isUuid(value: string): boolean {
 
 export function shortIdFromUuid(uuid: string): string {
   let n = BigInt('0x' + uuid.replace(/-/g, ''))
-  if (n === 0n) return '0'
+  if (n === 0n) return ALPHABET[0]!
   let out = ''
   while (n > 0n) {
     out = ALPHABET[Number(n % 62n)] + out

@@ -6,27 +6,27 @@ import type { Harness } from '../harness'
 /** The seeded projects: the id the app shows and the model key of the emulator's record. */
 export const projects = {
   launch: {
-    id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+    id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
     name: 'Launch site',
     uuid: SEED_IDS.projects.launchSite,
   },
   mobile: {
-    id: 'mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S',
+    id: 'mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc',
     name: 'Mobile app beta',
     uuid: SEED_IDS.projects.mobileBeta,
   },
   warehouse: {
-    id: 'data-warehouse-migration-6UsGizN2hiqWWo4wKQuA1t',
+    id: 'data-warehouse-migration-Ge2Qs9XCrs0ggyE6Ua4KB3',
     name: 'Data warehouse migration',
     uuid: SEED_IDS.projects.warehouse,
   },
   payroll: {
-    id: 'payroll-vendor-switch-7BJ2iW7IeqVTwZ8lvQhUKn',
+    id: 'payroll-vendor-switch-HLTCsgHSo0fd6jIv5areUx',
     name: 'Payroll vendor switch',
     uuid: SEED_IDS.projects.payroll,
   },
   office: {
-    id: 'office-move-74mBxjlVLD5bIWX332AO6O',
+    id: 'office-move-HEwL7tvfVNFlSghDDCKYGY',
     name: 'Office move',
     uuid: SEED_IDS.projects.officeMove,
   },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { idFromRef, lastSegment, parseRef, sameId, shortIdFromUuid, uuidFromShortId } from './ids'
 
-const short = 'a7B017TjZJapP5sUAvqsk'
+const short = 'kHLABHdtjTkzZF2eK502u'
 const slug = `ship-the-analytical-engine-v2-${short}`
 
 describe('idFromRef', () => {
@@ -28,9 +28,9 @@ describe('idFromRef', () => {
       expect(idFromRef(url), url).toBe(slug)
     }
     expect(parseRef(`${base}/${slug}`)).toEqual({ id: slug, kind: 'goal' })
-    expect(parseRef('http://operately.local:4000/acme/projects/launch-site-5JZPmU98aSwHjC7VrImG8t/')).toEqual(
+    expect(parseRef('http://operately.local:4000/acme/projects/launch-site-FTjZweJIkc6RtMHf1SwQI3/')).toEqual(
       {
-        id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+        id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
         kind: 'project',
       },
     )
@@ -49,7 +49,7 @@ describe('idFromRef', () => {
       '-abc',
       'https://app.operately.com/acme/goals',
       'https://app.operately.com/acme/goals/',
-      'https://app.operately.com/acme/people/ada-lovelace-3u9Sm5TbQC7O714qezopEU',
+      'https://app.operately.com/acme/people/ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe',
       'https://app.operately.com/acme/goals/not%20an%20id',
       'ftp://app.operately.com/acme/goals/abc',
       'javascript:alert(1)//goals/abc',

@@ -27,8 +27,8 @@ function handlersFor(state: SessionState) {
 describe('app.openExternal', () => {
   it('opens a page of the signed-in server in the default browser', async () => {
     const { opened, open } = handlersFor(signedIn)
-    await open('https://app.operately.com/acme/goals/ship-it-a7B017TjZJapP5sUAvqsk')
-    expect(opened).toEqual(['https://app.operately.com/acme/goals/ship-it-a7B017TjZJapP5sUAvqsk'])
+    await open('https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u')
+    expect(opened).toEqual(['https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u'])
   })
 
   it.each([

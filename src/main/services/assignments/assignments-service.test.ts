@@ -15,7 +15,7 @@ import { manualClock } from './testing/manual-clock'
 // The service against the Operately emulator over real HTTP, with the emulator's clock frozen.
 
 const serverNow = new Date('2026-03-10T12:00:00Z')
-const ada = 'ada-lovelace-3u9Sm5TbQC7O714qezopEU'
+const ada = 'ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe'
 const minutes = (n: number) => n * 60_000
 
 let emulator: Emulator

@@ -7,7 +7,7 @@ import { checkInBody } from '../operately/bodies'
 import { prepareCheckIn, versionAtLeast } from './body'
 
 const goal = goalSchema.parse({
-  id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk',
+  id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
   name: 'Ship the engine',
   targets: [
     { id: 'T2', name: 'p95', value: 2.4, index: 1 },

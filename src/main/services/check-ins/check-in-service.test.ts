@@ -25,9 +25,9 @@ import {
 
 // Check-ins end to end inside main: real HTTP to the emulator (with its fault switches), the real keychain.
 
-const SHIP = 'ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk'
-const HANDBOOK = 'publish-the-compiler-handbook-6cSjqzpeMTPVAE3AFQ74Dm'
-const ACQUISITION = 'acquire-difference-engine-ltd-5GhWmVQxs4f3CAkRLVAsRa'
+const SHIP = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
+const HANDBOOK = 'publish-the-compiler-handbook-Gmct09zoWdZfKODKPaHENw'
+const ACQUISITION = 'acquire-difference-engine-ltd-FQrgwfa72EpDMKubVfK2bk'
 const CREATE = 'POST goals/create_check_in'
 const draftKey = `check-in:${SHIP}`
 
@@ -478,7 +478,7 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       await submit(services, input)
       const other = await services.dispatch('checkIns.create', {
         ...input,
-        goalId: 'hire-a-data-team-2nnRyhnbDqjL4gFPgb3mqw',
+        goalId: 'hire-a-data-team-Cxxb8rxlN0tVEqPZqlDw06',
       })
       expect(other).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
       expect(createCount(emulator)).toBe(1)

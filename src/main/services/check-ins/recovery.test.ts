@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { checkInSchema } from '../operately/schemas'
 import { CLOCK_SKEW_MS, findEarlierAttempt, sameDocument, sameJson } from './recovery'
 
-const ada = 'ada-lovelace-3u9Sm5TbQC7O714qezopEU'
+const ada = 'ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe'
 const message =
   '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"On track"}]}]}'
 // The same document as the server re-encodes it: keys in another order.
@@ -41,7 +41,7 @@ describe('findEarlierAttempt', () => {
     // The person's slug may have changed since sign-in.
     expect(
       findEarlierAttempt(
-        [checkIn({ author: { id: 'ada-king-3u9Sm5TbQC7O714qezopEU', full_name: 'Ada King' } })],
+        [checkIn({ author: { id: 'ada-king-D4JcwFdlaMHYHBE0o9yzOe', full_name: 'Ada King' } })],
         want,
       ),
     ).not.toBeNull()
@@ -59,7 +59,7 @@ describe('findEarlierAttempt', () => {
     expect(findEarlierAttempt([checkIn({ inserted_at: null, published_at: null })], want)).toBeNull()
     expect(
       findEarlierAttempt(
-        [checkIn({ author: { id: 'grace-hopper-5YGWJw735wjDHr1jGLv0cP', full_name: 'Grace' } })],
+        [checkIn({ author: { id: 'grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ', full_name: 'Grace' } })],
         want,
       ),
     ).toBeNull()

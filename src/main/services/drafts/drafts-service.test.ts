@@ -8,7 +8,7 @@ import { silentLogger } from '../log/logger'
 import type { KeytarLike } from '../vault/token-vault'
 import { createDraftsService, draftFileName } from './drafts-service'
 
-const key = 'check-in:ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk'
+const key = 'check-in:ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
 const draft = {
   status: 'caution',
   message: { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Half way' }] }] },

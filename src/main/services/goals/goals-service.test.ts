@@ -6,12 +6,12 @@ import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/
 // goals.list and goals.get end to end: real HTTP to the emulator, the real keychain.
 
 const goalIds = {
-  ship: 'ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk',
-  backlog: 'cut-the-support-backlog-in-half-z5n3CpRHakIuP7JlpkidV',
-  dataTeam: 'hire-a-data-team-2nnRyhnbDqjL4gFPgb3mqw',
-  handbook: 'publish-the-compiler-handbook-6cSjqzpeMTPVAE3AFQ74Dm',
-  onboarding: 'improve-onboarding-docs-YOS3UXfFf5gxhY49mcTiH',
-  acquisition: 'acquire-difference-engine-ltd-5GhWmVQxs4f3CAkRLVAsRa',
+  ship: 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u',
+  backlog: 'cut-the-support-backlog-in-half-9FxDMzbRkuS4ZHTvzusnf',
+  dataTeam: 'hire-a-data-team-Cxxb8rxlN0tVEqPZqlDw06',
+  handbook: 'publish-the-compiler-handbook-Gmct09zoWdZfKODKPaHENw',
+  onboarding: 'improve-onboarding-docs-iYcDehpPpFq7riEJwmdsR',
+  acquisition: 'acquire-difference-engine-ltd-FQrgwfa72EpDMKubVfK2bk',
 }
 
 describe.skipIf(!hasSecretService)('goals', () => {

@@ -8,7 +8,7 @@ import { checkInSubmission, descriptionSave, doc } from '../sync/testing/entries
 import { openOutboxStore } from './outbox-store'
 import type { NewOutboxEntry } from './entry'
 
-const goalId = 'ship-the-analytical-engine-v2-a7B017TjZJapP5sUAvqsk'
+const goalId = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
 const description = (projectId: string, text: string, base: string | null = doc('base')): NewOutboxEntry =>
   descriptionSave(projectId, doc(text), base)
 const checkIn = (submissionId: string = randomUUID()) =>
@@ -25,7 +25,7 @@ describe('outbox store', () => {
 
   it('keeps what was appended on disk, one private file per entry, and gives it back after a restart', async () => {
     const store = await openOutboxStore({ dir, clock })
-    const a = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'first'))
+    const a = await store.append(description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'first'))
     const b = await store.append(checkIn())
     expect(a).toMatchObject({
       kind: 'description',
@@ -34,7 +34,7 @@ describe('outbox store', () => {
       firstAttemptAt: null,
       lastError: null,
     })
-    expect(a.key).toBe('description:5JZPmU98aSwHjC7VrImG8t')
+    expect(a.key).toBe('description:FTjZweJIkc6RtMHf1SwQI3')
     expect(store.list().map((e) => e.id)).toEqual([a.id, b.id])
     expect(entryFiles(dir).sort()).toEqual([`${a.id}.json`, `${b.id}.json`].sort())
     if (process.platform !== 'win32') expect(statSync(join(dir, `${a.id}.json`)).mode & 0o777).toBe(0o600)
@@ -50,12 +50,12 @@ describe('outbox store', () => {
   it('collapses 50 saves of one description into one entry: the latest text, the earliest base', async () => {
     const store = await openOutboxStore({ dir, clock })
     const first = await store.append(
-      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'save 1', doc('base 1')),
+      description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'save 1', doc('base 1')),
     )
     for (let i = 2; i <= 50; i++) {
       // Later saves come from an editor that may have re-read the server: their base is ignored.
       const saved = await store.append(
-        description('launch-site-5JZPmU98aSwHjC7VrImG8t', `save ${i}`, doc(`base ${i}`)),
+        description('launch-site-FTjZweJIkc6RtMHf1SwQI3', `save ${i}`, doc(`base ${i}`)),
       )
       expect(saved.id).toBe(first.id)
     }
@@ -72,10 +72,10 @@ describe('outbox store', () => {
 
   it('treats a slug and the bare short id of one project as the same project', async () => {
     const store = await openOutboxStore({ dir, clock })
-    await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'one'))
-    await store.append(description('5JZPmU98aSwHjC7VrImG8t', 'two'))
-    await store.append(description('renamed-launch-5JZPmU98aSwHjC7VrImG8t', 'three'))
-    await store.append(description('mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', 'other project'))
+    await store.append(description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'one'))
+    await store.append(description('FTjZweJIkc6RtMHf1SwQI3', 'two'))
+    await store.append(description('renamed-launch-FTjZweJIkc6RtMHf1SwQI3', 'three'))
+    await store.append(description('mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc', 'other project'))
     expect(store.list().map((e) => e.kind === 'description' && e.payload.description)).toEqual([
       doc('three'),
       doc('other project'),
@@ -84,11 +84,11 @@ describe('outbox store', () => {
 
   it('never changes an entry that is being sent: the new save waits behind it with its own base', async () => {
     const store = await openOutboxStore({ dir, clock })
-    const sending = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'sent text', null))
+    const sending = await store.append(description('office-move-HEwL7tvfVNFlSghDDCKYGY', 'sent text', null))
     await store.markAttempt(sending.id)
-    const next = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'newer text', null))
+    const next = await store.append(description('office-move-HEwL7tvfVNFlSghDDCKYGY', 'newer text', null))
     const more = await store.append(
-      description('office-move-74mBxjlVLD5bIWX332AO6O', 'newest text', doc('ignored')),
+      description('office-move-HEwL7tvfVNFlSghDDCKYGY', 'newest text', doc('ignored')),
     )
     expect(next.id).not.toBe(sending.id)
     expect(more.id).toBe(next.id)
@@ -106,10 +106,10 @@ describe('outbox store', () => {
 
   it('remembers the earlier text of an entry that was already attempted when a newer save replaces it', async () => {
     const store = await openOutboxStore({ dir, clock })
-    const entry = await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'attempted', null))
+    const entry = await store.append(description('office-move-HEwL7tvfVNFlSghDDCKYGY', 'attempted', null))
     await store.markAttempt(entry.id)
     await store.update(entry.id, { state: 'pending', lastError: { kind: 'timeout', message: 'no answer' } })
-    await store.append(description('office-move-74mBxjlVLD5bIWX332AO6O', 'newer', null))
+    await store.append(description('office-move-HEwL7tvfVNFlSghDDCKYGY', 'newer', null))
     expect(store.list()).toMatchObject([
       { id: entry.id, payload: { description: doc('newer') }, base: null, ownVersions: [doc('attempted')] },
     ])
@@ -118,11 +118,11 @@ describe('outbox store', () => {
   it('remembers a delivered description as our own text, for saves queued behind it and after it', async () => {
     const store = await openOutboxStore({ dir, clock })
     const first = await store.append(
-      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'delivered', doc('base')),
+      description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'delivered', doc('base')),
     )
     await store.markAttempt(first.id)
     const behind = await store.append(
-      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'queued behind', doc('base')),
+      description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'queued behind', doc('base')),
     )
     await store.markDelivered(first.id)
     expect(store.list()).toMatchObject([{ id: behind.id, ownVersions: [doc('delivered')] }])
@@ -132,11 +132,11 @@ describe('outbox store', () => {
     // A restart later, an editor still based on the old text queues another save.
     const reopened = await openOutboxStore({ dir, clock })
     const later = await reopened.append(
-      description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'later', doc('base')),
+      description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'later', doc('base')),
     )
     expect(later).toMatchObject({ base: doc('base'), ownVersions: [doc('queued behind')] })
     const other = await reopened.append(
-      description('mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', 'x', doc('base')),
+      description('mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc', 'x', doc('base')),
     )
     expect(other.kind === 'description' && other.ownVersions).toEqual([])
   })
@@ -172,7 +172,7 @@ describe('outbox store', () => {
 
   it('ignores and removes temp files left by a write a crash cut short', async () => {
     const store = await openOutboxStore({ dir, clock })
-    const entry = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'kept'))
+    const entry = await store.append(description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'kept'))
     writeFileSync(join(dir, `${entry.id}.json.3735928559`), '{"half": ')
     writeFileSync(join(dir, `${randomUUID()}.json.12`), '')
     const reopened = await openOutboxStore({ dir, clock })
@@ -187,7 +187,7 @@ describe('outbox store', () => {
 
   it('sets damaged entry files aside in outbox/damaged and still opens with the rest', async () => {
     const store = await openOutboxStore({ dir, clock })
-    const good = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'good'))
+    const good = await store.append(description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'good'))
     const truncated = await store.append(checkIn())
     const foreign = randomUUID()
     const path = join(dir, `${truncated.id}.json`)
@@ -209,14 +209,14 @@ describe('outbox store', () => {
     const entry = await store.append(checkIn())
     await expect(
       store.update(entry.id, {
-        payload: { projectId: 'launch-site-5JZPmU98aSwHjC7VrImG8t', description: doc('x') },
+        payload: { projectId: 'launch-site-FTjZweJIkc6RtMHf1SwQI3', description: doc('x') },
       }),
     ).rejects.toMatchObject({ error: { kind: 'internal' } })
-    const d = await store.append(description('launch-site-5JZPmU98aSwHjC7VrImG8t', 'mine'))
+    const d = await store.append(description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'mine'))
     // Moving a save to another project would break the one-at-a-time order per project.
     await expect(
       store.update(d.id, {
-        payload: { projectId: 'mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S', description: doc('x') },
+        payload: { projectId: 'mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc', description: doc('x') },
       }),
     ).rejects.toMatchObject({ error: { kind: 'internal' } })
     expect((await openOutboxStore({ dir, clock })).list()).toEqual(store.list())

@@ -28,10 +28,10 @@ describe.skipIf(!hasSecretService)('people search', () => {
 
   it('finds people of the company by name, with their title', async () => {
     expect(await search({ query: 'grace' })).toEqual([
-      { id: 'grace-hopper-5YGWJw735wjDHr1jGLv0cP', fullName: 'Grace Hopper', title: expect.any(String) },
+      { id: 'grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ', fullName: 'Grace Hopper', title: expect.any(String) },
     ])
     expect(await search({ query: ' Alan ' })).toEqual([
-      { id: 'alan-turing-5Tdec6Sh34PDVLFW47ah7A', fullName: 'Alan Turing', title: null },
+      { id: 'alan-turing-FdnomGcrDEZNfVPgEHkrHK', fullName: 'Alan Turing', title: null },
     ])
   })
 
@@ -39,7 +39,7 @@ describe.skipIf(!hasSecretService)('people search', () => {
     const everyone = (await search({ query: '' })).map((p) => p.fullName)
     expect(everyone).toContain('Grace Hopper')
     expect(everyone).not.toContain('Charles Babbage')
-    const without = await search({ query: '', ignoredIds: ['grace-hopper-5YGWJw735wjDHr1jGLv0cP'] })
+    const without = await search({ query: '', ignoredIds: ['grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ'] })
     expect(without.map((p) => p.fullName)).not.toContain('Grace Hopper')
     expect(without.length).toBe(everyone.length - 1)
   })

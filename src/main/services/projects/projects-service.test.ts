@@ -19,11 +19,11 @@ import {
 // real keychain (run under scripts/with-keyring.sh), through the dispatcher as the renderer calls them.
 
 const ids = {
-  launch: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
-  mobile: 'mobile-app-beta-67sWd3aPwkwyhj4dFB5W8S',
-  warehouse: 'data-warehouse-migration-6UsGizN2hiqWWo4wKQuA1t',
-  payroll: 'payroll-vendor-switch-7BJ2iW7IeqVTwZ8lvQhUKn',
-  office: 'office-move-74mBxjlVLD5bIWX332AO6O',
+  launch: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
+  mobile: 'mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc',
+  warehouse: 'data-warehouse-migration-Ge2Qs9XCrs0ggyE6Ua4KB3',
+  payroll: 'payroll-vendor-switch-HLTCsgHSo0fd6jIv5areUx',
+  office: 'office-move-HEwL7tvfVNFlSghDDCKYGY',
 }
 
 const GONE_KEPT = 'This project was deleted or is no longer shared with you. Your text is kept as a draft.'

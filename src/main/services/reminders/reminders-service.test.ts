@@ -33,7 +33,7 @@ function setup() {
     status: 'signed_in',
     baseUrl: emulator.url,
     person: {
-      id: 'ada-lovelace-3u9Sm5TbQC7O714qezopEU',
+      id: 'ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe',
       fullName: 'Ada Lovelace',
       email: null,
       title: null,
