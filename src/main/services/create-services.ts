@@ -179,7 +179,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       hidePopup: options.hidePopup ?? (() => {}),
     }),
     ...createGoalHandlers({ goals, submitCheckIn: createCheckInSubmitter({ checkIns, sync, cache }) }),
-    ...createPeopleHandlers(createPeopleService({ session })),
+    ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).
     ...createProjectHandlers({

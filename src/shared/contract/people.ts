@@ -7,7 +7,7 @@ export const personOptionSchema = z
 export type PersonOption = z.infer<typeof personOptionSchema>
 
 export const peopleOperations = {
-  /** People to @mention, searched on the server. */
+  /** People to @mention, searched on the server; offline, among the people seen in earlier searches. */
   'people.search': {
     input: z
       .object({ query: z.string().max(200), ignoredIds: z.array(idInput).max(100).optional() })

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { matchesQuery } from './people-service'
 
 describe.skipIf(!hasSecretService)('people search', () => {
   let emulator: Emulator
@@ -42,6 +43,27 @@ describe.skipIf(!hasSecretService)('people search', () => {
     const without = await search({ query: '', ignoredIds: ['grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ'] })
     expect(without.map((p) => p.fullName)).not.toContain('Grace Hopper')
     expect(without.length).toBe(everyone.length - 1)
+  })
+
+  it('offline, finds the people seen in earlier searches, so mentions still work', async () => {
+    await search({ query: 'grace' })
+    await search({ query: 'alan' })
+    emulator.pause()
+    expect(await search({ query: 'gra' })).toEqual([
+      { id: 'grace-hopper-FiQgT6HDF6tNR1BtQV5AmZ', fullName: 'Grace Hopper', title: expect.any(String) },
+    ])
+    expect((await search({ query: '' })).map((p) => p.fullName)).toEqual(['Alan Turing', 'Grace Hopper'])
+    expect(await search({ query: 'alan', ignoredIds: ['alan-turing-FdnomGcrDEZNfVPgEHkrHK'] })).toEqual([])
+    expect(await search({ query: 'barbara' })).toEqual([])
+    emulator.resume()
+  })
+
+  it('matches every typed word against the start of a word of the name or title', () => {
+    const grace = { id: 'g', fullName: 'Grace Hopper', title: 'Rear Admiral' }
+    expect(matchesQuery(grace, 'hop')).toBe(true)
+    expect(matchesQuery(grace, 'grace adm')).toBe(true)
+    expect(matchesQuery(grace, 'race')).toBe(false)
+    expect(matchesQuery(grace, '')).toBe(true)
   })
 
   it('searches the company scope', async () => {
