@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { InboxTabLabel } from '../features/inbox/InboxTabLabel'
+import { SyncTabLabel } from '../features/sync/SyncTabLabel'
 import { useNavigation, type Route, type Section } from './navigation'
 
 // Each section opens on its list; the item-less route of every section is a valid Route.
@@ -7,6 +8,7 @@ const sections: Array<{ section: Section; label: ReactNode; route: Route }> = [
   { section: 'inbox', label: <InboxTabLabel />, route: { section: 'inbox' } },
   { section: 'check-ins', label: 'Check-ins', route: { section: 'check-ins' } },
   { section: 'projects', label: 'Projects', route: { section: 'projects' } },
+  { section: 'sync', label: <SyncTabLabel />, route: { section: 'sync' } },
   { section: 'account', label: 'Account', route: { section: 'account' } },
 ]
 

@@ -5,6 +5,7 @@ import { InboxSection } from '../features/inbox/InboxSection'
 import { PendingNavigation } from '../features/inbox/PendingNavigation'
 import { RoundBar } from '../features/inbox/RoundBar'
 import { SignedInCard } from '../features/session/SignedInCard'
+import { SyncSection } from '../features/sync/SyncSection'
 import { NavigationProvider, useNavigation, type Route } from './navigation'
 import { PopupLayout } from './PopupLayout'
 import { SectionNav } from './SectionNav'
@@ -44,6 +45,8 @@ function CurrentSection({ session }: { session: SignedIn }) {
       )
     case 'projects':
       return <ProjectsSection session={session} projectId={route.projectId} />
+    case 'sync':
+      return <SyncSection />
     case 'account':
       return <SignedInCard session={session} />
   }

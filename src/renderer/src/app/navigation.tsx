@@ -1,7 +1,7 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
 
 /**
- * Where the popup is. Four sections, each with an optional item open in it. Kept in memory only: what
+ * Where the popup is. Five sections, some with an optional item open in it. Kept in memory only: what
  * must survive closing the popup (drafts, queued saves) lives in main, not in the route.
  */
 export type Route =
@@ -12,6 +12,8 @@ export type Route =
    */
   | { section: 'check-ins'; goalId?: string; round?: string[] }
   | { section: 'projects'; projectId?: string }
+  /** What is saved on this computer but not yet on the server (the outbox). */
+  | { section: 'sync' }
   | { section: 'account' }
 
 export type Section = Route['section']

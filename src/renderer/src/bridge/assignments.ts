@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { AssignmentsView, PendingNavigation, ReminderSettings } from '@shared/domain/assignments'
-import { checkInResultSchema } from '@shared/domain/check-ins'
+import { checkInOutcomeSchema } from '@shared/domain/check-ins'
 import { call } from './operately'
 
 /**
@@ -51,8 +51,9 @@ export function useRefreshAssignments() {
 
 /**
  * Keeps the inbox true after a check-in: whenever a mutation in this popup succeeds with a check-in
- * result (the check-in form's submission), main is asked to read the server again and the lists are
- * replaced by its answer. Mount once, high in the signed-in tree.
+ * created on the server (the check-in form's submission), main is asked to read the server again and the
+ * lists are replaced by its answer. A queued check-in changed nothing on the server yet: the lists stay.
+ * Mount once, high in the signed-in tree.
  */
 export function useRefreshAfterCheckIns(): void {
   const queryClient = useQueryClient()
@@ -60,7 +61,8 @@ export function useRefreshAfterCheckIns(): void {
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return
-        if (!checkInResultSchema.safeParse(event.action.data).success) return
+        const outcome = checkInOutcomeSchema.safeParse(event.action.data)
+        if (!outcome.success || outcome.data.outcome !== 'created') return
         call((bridge) => bridge.assignments.refresh({})).then(
           (view) => queryClient.setQueryData(assignmentsQueryKey, view),
           // The check-in itself went through; the lists are read from main again instead.

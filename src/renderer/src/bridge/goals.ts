@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CheckInResult, CreateCheckInInput } from '@shared/domain/check-ins'
+import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
+import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
 export const goalQueryKey = (id: string) => ['goal', id] as const
@@ -30,17 +31,21 @@ export function useGoal(id: string) {
 
 /**
  * Submitting a check-in. The caller chooses `submissionId` once per submission and sends it again on a
- * retry: main answers a repeat with the first attempt's outcome and never posts twice.
+ * retry: main answers a repeat with the first attempt's outcome and never posts twice. When the server
+ * cannot take it now, main keeps it in the outbox and answers `queued`: nothing changed on the server yet.
  */
 export function useCreateCheckIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: CreateCheckInInput): Promise<CheckInResult> =>
+    mutationFn: (input: CreateCheckInInput): Promise<CheckInOutcome> =>
       call((bridge) => bridge.checkIns.create(input)),
-    onSuccess: () => {
+    onSuccess: (outcome) => {
+      if (outcome.outcome !== 'created') return
       // The list shows "last check-in" and the goal's values changed: read both again when next shown.
       void queryClient.invalidateQueries({ queryKey: goalsQueryKey })
       void queryClient.invalidateQueries({ queryKey: ['goal'] })
     },
+    // Queued, or sent with an older one for this goal: the Sync tab's count may have changed either way.
+    onSettled: () => void refreshSync(queryClient),
   })
 }

@@ -1,12 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OperationOutput } from '@shared/contract'
-import type { ProjectDetail, SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
+import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import { call } from './operately'
+import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
 
 type ProjectList = OperationOutput<'projects.list'>
+/** One project as main answers it: the detail, how fresh it is, and a save of it still in the outbox. */
+export type ProjectView = OperationOutput<'projects.get'>
 export const projectQueryKey = (id: string) => ['project', id] as const
 
 /** Every project the person can see, their own first. Kept for a minute: the picker opens often. */
@@ -21,6 +24,7 @@ export function useProjects() {
 /**
  * One project with its description, read fresh every time the editor opens: the description it shows is
  * the base a save is checked against, so a copy cached from an earlier visit would only cause conflicts.
+ * (When the server cannot be reached, main answers the copy it kept on disk, marked `fromCache`.)
  */
 export function useProject(id: string) {
   const queryClient = useQueryClient()
@@ -49,8 +53,15 @@ export function useProject(id: string) {
 }
 
 /**
+ * One project read again outside the page's query (the page stays as it is while this is on its way):
+ * used to learn what became of a save that waited in the outbox.
+ */
+export const readProject = (id: string): Promise<ProjectView> => call((bridge) => bridge.projects.get({ id }))
+
+/**
  * Saving a description. Answers `conflict` (nothing sent) when the server's description is no longer the
- * one the edit started from, unless `overwrite`.
+ * one the edit started from, unless `overwrite`; `queued` when the server cannot take it now (it waits in
+ * the outbox, so the server's description, and the cached project, are unchanged).
  */
 export function useSaveDescription() {
   const queryClient = useQueryClient()
@@ -59,9 +70,12 @@ export function useSaveDescription() {
       call((bridge) => bridge.projects.saveDescription(input)),
     onSuccess: (result, input) => {
       if (result.outcome !== 'saved') return
-      queryClient.setQueryData<ProjectDetail>(projectQueryKey(input.projectId), (detail) =>
-        detail ? { ...detail, description: result.description } : detail,
+      // Confirmed by the server: nothing of this project waits in the outbox any more.
+      queryClient.setQueryData<ProjectView>(projectQueryKey(input.projectId), (detail) =>
+        detail ? { ...detail, description: result.description, queued: null } : detail,
       )
     },
+    // A save queues, replaces or sends an outbox entry: the Sync tab's count follows.
+    onSettled: () => void refreshSync(queryClient),
   })
 }

@@ -75,6 +75,14 @@ export const ShieldIcon = (props: IconProps) => (
   </Icon>
 )
 
+/** Waiting: something is kept and will happen later (a queued check-in). */
+export const ClockIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M12 7.5V12l3 2" />
+  </Icon>
+)
+
 /** The app's mark: a ring with a checked arc, for "goals you keep track of". */
 export const LogoMark = (props: IconProps) => (
   <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false" {...props}>

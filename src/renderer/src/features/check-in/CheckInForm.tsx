@@ -1,13 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm } from 'react-hook-form'
-import type { CheckInResult } from '@shared/domain/check-ins'
+import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
+import type { Freshness as FreshnessFields } from '@shared/domain/freshness'
 import type { GoalDetail } from '@shared/domain/goals'
 import { clearDraft, saveDraft, type StoredDraft } from '../../bridge/drafts'
 import { useCreateCheckIn } from '../../bridge/goals'
 import { searchMentionable } from '../../bridge/people'
 import { EMPTY_EDITOR_DOC, RichTextEditor, type RichTextEditorHandle, type ServerDoc } from '../../editor'
 import { Button } from '../../ui/Button'
+import { Freshness } from '../../ui/Freshness'
+import { syncedAtText } from '../../ui/freshness'
 import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
 import { ChecklistField } from './ChecklistField'
@@ -63,7 +66,13 @@ export interface CheckInFormProps {
   stored: StoredDraft | null
   /** Reading the draft failed: say so rather than silently starting from scratch. */
   draftProblem: string | null
-  onSubmitted: (result: CheckInResult) => void
+  /** How fresh the goal shown is (the copy kept on this computer when Operately cannot be reached). */
+  freshness: FreshnessFields
+  /** When a check-in for this goal was queued that still waits in the outbox; null when none waits. */
+  waitingSince: string | null
+  onOpenSync: () => void
+  /** The check-in was created, or queued to be created later; with what the form sent. */
+  onSubmitted: (outcome: CheckInOutcome, input: CreateCheckInInput) => void
   onBack: () => void
 }
 
@@ -73,6 +82,9 @@ export function CheckInForm({
   personId,
   stored,
   draftProblem,
+  freshness,
+  waitingSince,
+  onOpenSync,
   onSubmitted,
   onBack,
 }: CheckInFormProps) {
@@ -200,14 +212,20 @@ export function CheckInForm({
     inFlight.current = true
     setProblem(null)
     createCheckIn.mutate(input, {
-      onSuccess: (result) => {
-        // The check-in is in: nothing typed from now on belongs to a draft.
-        saver.stop()
-        clearDraft(draftKey).catch((error: unknown) => {
-          // Main removes the draft of a posted check-in itself; this second removal is only a backstop.
-          console.warn('The draft of a posted check-in could not be removed', error)
-        })
-        onSubmitted(result)
+      onSuccess: (outcome) => {
+        if (outcome.outcome === 'created') {
+          // The check-in is in: nothing typed from now on belongs to a draft.
+          saver.stop()
+          clearDraft(draftKey).catch((error: unknown) => {
+            // Main removes the draft of a posted check-in itself; this second removal is only a backstop.
+            console.warn('The draft of a posted check-in could not be removed', error)
+          })
+        } else {
+          // Queued: main keeps the submission in the outbox, and the draft stays until the server has the
+          // check-in. What is pending is written first, so the draft is what was submitted; then no more.
+          void saver.flush().finally(() => saver.stop())
+        }
+        onSubmitted(outcome, input)
       },
       onError: (error) => {
         focusNext.current = 'problem'
@@ -286,8 +304,20 @@ export function CheckInForm({
               .join(' · ')}
           </p>
         ) : null}
+        <Freshness read={freshness} className="check-in__freshness" />
       </header>
 
+      {waitingSince ? (
+        <p className="queued-note check-in__waiting">
+          <span>
+            Your check-in from {syncedAtText(waitingSince, now)} is still waiting to be sent. Submitting this
+            one as well posts a second check-in.
+          </span>
+          <button type="button" className="queued-note__action" onClick={onOpenSync}>
+            Open Sync
+          </button>
+        </p>
+      ) : null}
       {blocked ? (
         <div
           id={blockedId}

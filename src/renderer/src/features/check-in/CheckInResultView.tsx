@@ -1,16 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CheckInResult } from '@shared/domain/check-ins'
-import { sameId } from '@shared/ids'
 import { openInBrowser } from '../../bridge/app'
 import type { BridgeError } from '../../bridge/bridge-error'
-import { useGoals } from '../../bridge/goals'
 import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { dueDateText, formatNumber } from './goal-display'
 import { isEmptyMessage } from './message'
-import { nextGoalToCheckIn } from './next-goal'
+import { NextGoalActions } from './NextGoalActions'
 import { StatusBadge } from './StatusBadge'
 
 /**
@@ -32,12 +30,7 @@ export function CheckInResultView({
 }) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
-  const goals = useGoals()
-  const [now] = useState(() => new Date())
   const [openError, setOpenError] = useState<BridgeError | null>(null)
-  const next = goals.data ? nextGoalToCheckIn(goals.data.goals, result.goalId, now) : null
-  const roundNext = round?.[0]
-  const roundNextName = roundNext ? goals.data?.goals.find((g) => sameId(g.id, roundNext))?.name : undefined
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -136,38 +129,13 @@ export function CheckInResultView({
         message={openError?.message}
       />
 
-      <div className="result__actions">
-        <Button onClick={() => onNext(next?.id ?? null)} aria-describedby={`${id}-next`}>
-          Next goal
-        </Button>
+      <NextGoalActions goalId={result.goalId} round={round} onNext={onNext} onBack={onBack}>
         {result.webUrl ? (
           <Button variant="secondary" onClick={() => open(result.webUrl!)}>
             Open in Operately
           </Button>
         ) : null}
-      </div>
-      <p id={`${id}-next`} className="result__next">
-        {round ? (
-          roundNext ? (
-            <>
-              Next in this round: <strong>{roundNextName ?? 'the next goal due'}</strong>
-            </>
-          ) : (
-            'That was the last goal of this round. Next goal takes you back to the inbox.'
-          )
-        ) : next ? (
-          <>
-            Next: <strong>{next.name}</strong>
-          </>
-        ) : goals.isPending ? (
-          'Looking for your next goal…'
-        ) : (
-          'All your goals have a check-in this month. Next goal takes you back to the list.'
-        )}
-      </p>
-      <button type="button" className="ci-link result__back" onClick={onBack}>
-        All goals
-      </button>
+      </NextGoalActions>
     </section>
   )
 }

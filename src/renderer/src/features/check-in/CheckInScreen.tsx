@@ -1,15 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import type { CheckInResult } from '@shared/domain/check-ins'
+import { useCallback, useState } from 'react'
+import type { SyncView } from '@shared/domain/sync'
+import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
+import { sameId } from '@shared/ids'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import { draftQueryKey, getDraft } from '../../bridge/drafts'
 import { useGoal } from '../../bridge/goals'
+import { useSyncPick } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { nextInRound } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
+import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
 import { draftKeyFor } from './draft'
 
@@ -23,7 +27,10 @@ function Loading({ what }: { what: string }) {
   )
 }
 
-/** One goal's check-in: the goal and its draft are read, then the form, then what the server recorded. */
+/**
+ * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded (or,
+ * when Operately could not be reached, that the check-in waits in the outbox).
+ */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
   const { route, navigate } = useNavigation()
   const round = route.section === 'check-ins' ? route.round : undefined
@@ -37,25 +44,42 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     staleTime: 0,
     gcTime: 0,
   })
-  const [result, setResult] = useState<CheckInResult | null>(null)
+  const [submitted, setSubmitted] = useState<{ outcome: CheckInOutcome; input: CreateCheckInInput } | null>(
+    null,
+  )
+  // A check-in for this goal already waiting in the outbox: the form says so, so it is not written twice.
+  const shownGoalId = goal.data?.id ?? null
+  const waitingSince = useSyncPick(
+    useCallback(
+      (view: SyncView) =>
+        view.items.find(
+          (item) => item.kind === 'check-in' && shownGoalId !== null && sameId(item.targetId, shownGoalId),
+        )?.createdAt ?? null,
+      [shownGoalId],
+    ),
+  ).data
+  const waiting = submitted ? null : (waitingSince ?? null)
   const backToList = () => navigate({ section: 'check-ins' })
+  const openSync = () => navigate({ section: 'sync' })
+  const onNext = (next: string | null) =>
+    // In the weekly round (started from the inbox) the round says which goal comes next.
+    navigate(
+      round ? nextInRound(round) : next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' },
+    )
 
-  if (result) {
+  if (submitted?.outcome.outcome === 'created') {
+    return <CheckInResultView result={submitted.outcome} onBack={backToList} round={round} onNext={onNext} />
+  }
+  if (submitted?.outcome.outcome === 'queued') {
     return (
-      <CheckInResultView
-        result={result}
-        onBack={backToList}
+      <CheckInQueuedView
+        queued={submitted.outcome}
+        submitted={submitted.input}
+        goalName={goal.data?.name ?? 'This goal'}
         round={round}
-        onNext={(next) =>
-          // In the weekly round (started from the inbox) the round says which goal comes next.
-          navigate(
-            round
-              ? nextInRound(round)
-              : next
-                ? { section: 'check-ins', goalId: next }
-                : { section: 'check-ins' },
-          )
-        }
+        onNext={onNext}
+        onBack={backToList}
+        onOpenSync={openSync}
       />
     )
   }
@@ -104,7 +128,10 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
           ? `Your saved draft for this goal could not be read (${draft.error.message}). You are starting from the goal as it is now.`
           : null
       }
-      onSubmitted={setResult}
+      freshness={goal.data}
+      waitingSince={waiting}
+      onOpenSync={openSync}
+      onSubmitted={(outcome, input) => setSubmitted({ outcome, input })}
       onBack={backToList}
     />
   )

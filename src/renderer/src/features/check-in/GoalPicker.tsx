@@ -4,6 +4,7 @@ import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
+import { Freshness } from '../../ui/Freshness'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { lastCheckInText, shortDueDateText } from './goal-display'
@@ -190,6 +191,7 @@ export function GoalPicker() {
       <p id={`${id}-hint`} className="goal-picker__hint" role="status">
         {hint}
       </p>
+      {goals.data ? <Freshness read={goals.data} className="goal-picker__freshness" /> : null}
 
       {goals.isPending ? (
         <p className="loading" role="status">

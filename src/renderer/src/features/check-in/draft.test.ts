@@ -8,8 +8,8 @@ const message = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 
 
 describe('check-in drafts', () => {
   it('are keyed by the short id, so renaming a goal keeps its draft', () => {
-    expect(draftKeyFor('ship-engine-a7B017TjZJapP5sUAvqsk')).toBe('check-in:a7B017TjZJapP5sUAvqsk')
-    expect(draftKeyFor('new-name-a7B017TjZJapP5sUAvqsk')).toBe(draftKeyFor('a7B017TjZJapP5sUAvqsk'))
+    expect(draftKeyFor('ship-engine-kHLABHdtjTkzZF2eK502u')).toBe('check-in:kHLABHdtjTkzZF2eK502u')
+    expect(draftKeyFor('new-name-kHLABHdtjTkzZF2eK502u')).toBe(draftKeyFor('kHLABHdtjTkzZF2eK502u'))
   })
 
   it('come back as the user left them', () => {

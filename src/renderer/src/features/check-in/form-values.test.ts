@@ -63,7 +63,7 @@ describe('toCreateCheckInInput', () => {
     const input = toCreateCheckInInput({ values, goal, message, submissionId })
     expect(input).toEqual({
       submissionId,
-      goalId: 'a7B017TjZJapP5sUAvqsk',
+      goalId: 'kHLABHdtjTkzZF2eK502u',
       status: 'caution',
       dueDate: { mode: 'keep' },
       targetValues: [{ id: 'tA', value: 80 }],

@@ -3,9 +3,9 @@ import { filterGoals, groupGoals, readGoalRef } from './goal-filter'
 import { summary } from './test-goals'
 
 const goals = [
-  summary({ id: 'ship-the-engine-a7B017TjZJapP5sUAvqsk', name: 'Ship the Analytical Engine v2' }),
-  summary({ id: 'hire-a-data-team-2nnRyhnbDqjL4gFPgb3mqw', name: 'Hire a data team', role: 'reviewer' }),
-  summary({ id: 'cafe-6cSjqzpeMTPVAE3AFQ74Dm', name: 'Open the Café', role: null, spaceName: 'Office' }),
+  summary({ id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u', name: 'Ship the Analytical Engine v2' }),
+  summary({ id: 'hire-a-data-team-Cxxb8rxlN0tVEqPZqlDw06', name: 'Hire a data team', role: 'reviewer' }),
+  summary({ id: 'cafe-Gmct09zoWdZfKODKPaHENw', name: 'Open the Café', role: null, spaceName: 'Office' }),
 ]
 
 describe('filterGoals', () => {
@@ -18,7 +18,7 @@ describe('filterGoals', () => {
   })
 
   it('finds a goal by its id in any slug form', () => {
-    expect(filterGoals(goals, 'renamed-goal-2nnRyhnbDqjL4gFPgb3mqw').map((g) => g.name)).toEqual([
+    expect(filterGoals(goals, 'renamed-goal-Cxxb8rxlN0tVEqPZqlDw06').map((g) => g.name)).toEqual([
       'Hire a data team',
     ])
   })
@@ -35,16 +35,16 @@ describe('groupGoals', () => {
 describe('readGoalRef', () => {
   it('reads a web address to a goal, with or without trailing parts', () => {
     expect(
-      readGoalRef('https://app.operately.com/acme/goals/new-name-2nnRyhnbDqjL4gFPgb3mqw/?tab=1', goals),
+      readGoalRef('https://app.operately.com/acme/goals/new-name-Cxxb8rxlN0tVEqPZqlDw06/?tab=1', goals),
     ).toEqual({
       kind: 'goal',
-      id: 'new-name-2nnRyhnbDqjL4gFPgb3mqw',
+      id: 'new-name-Cxxb8rxlN0tVEqPZqlDw06',
     })
   })
 
   it('says a link to a project is not a goal', () => {
     expect(
-      readGoalRef('https://app.operately.com/acme/projects/launch-5JZPmU98aSwHjC7VrImG8t', goals),
+      readGoalRef('https://app.operately.com/acme/projects/launch-FTjZweJIkc6RtMHf1SwQI3', goals),
     ).toEqual({
       kind: 'other',
       what: 'project',
@@ -52,13 +52,13 @@ describe('readGoalRef', () => {
   })
 
   it('takes a known goal id in any form, an unknown id that is unmistakably one, and a UUID', () => {
-    expect(readGoalRef('2nnRyhnbDqjL4gFPgb3mqw', goals)).toEqual({
+    expect(readGoalRef('Cxxb8rxlN0tVEqPZqlDw06', goals)).toEqual({
       kind: 'goal',
-      id: 'hire-a-data-team-2nnRyhnbDqjL4gFPgb3mqw',
+      id: 'hire-a-data-team-Cxxb8rxlN0tVEqPZqlDw06',
     })
-    expect(readGoalRef('gone-5GhWmVQxs4f3CAkRLVAsRa', goals)).toEqual({
+    expect(readGoalRef('gone-FQrgwfa72EpDMKubVfK2bk', goals)).toEqual({
       kind: 'goal',
-      id: 'gone-5GhWmVQxs4f3CAkRLVAsRa',
+      id: 'gone-FQrgwfa72EpDMKubVfK2bk',
     })
     expect(readGoalRef('0a5d6a2e-4b1f-4c8e-9d3a-2f1e0b7c6d5a', goals).kind).toBe('goal')
   })

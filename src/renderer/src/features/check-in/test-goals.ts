@@ -4,7 +4,7 @@ import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 
 export function summary(overrides: Partial<GoalSummary> = {}): GoalSummary {
   return {
-    id: 'ship-engine-a7B017TjZJapP5sUAvqsk',
+    id: 'ship-engine-kHLABHdtjTkzZF2eK502u',
     name: 'Ship the engine',
     status: 'on_track',
     dueDate: { dateType: 'quarter', date: '2026-03-31', value: 'Q1 2026' },
@@ -42,7 +42,7 @@ export function detail(overrides: Partial<GoalDetail> = {}): GoalDetail {
     ],
     championName: 'Ada Lovelace',
     reviewerName: 'Barbara Liskov',
-    webUrl: 'https://app.example.com/acme/goals/ship-engine-a7B017TjZJapP5sUAvqsk',
+    webUrl: 'https://app.example.com/acme/goals/ship-engine-kHLABHdtjTkzZF2eK502u',
     ...overrides,
   }
 }

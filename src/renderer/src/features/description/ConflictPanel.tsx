@@ -9,8 +9,12 @@ export interface ConflictPanelProps {
   mine: ServerDoc
   /** The server's description now; null when it has none. */
   theirs: string | null
+  /** Mine waited in the outbox (saved while Operately could not be reached), rather than being saved now. */
+  queued?: boolean
   /** "Keep mine" is being saved. */
   saving: boolean
+  /** "Take theirs" is removing my version from the outbox. */
+  takingTheirs?: boolean
   error: string | null
   onKeepMine: () => void
   onTakeTheirs: () => void
@@ -26,7 +30,9 @@ const EMPTY = { type: 'doc', content: [{ type: 'paragraph' }] }
 export function ConflictPanel({
   mine,
   theirs,
+  queued = false,
   saving,
+  takingTheirs = false,
   error,
   onKeepMine,
   onTakeTheirs,
@@ -48,8 +54,9 @@ export function ConflictPanel({
           Someone else changed this description
         </h2>
         <p className="conflict__text">
-          It was edited in Operately after you opened it, so your version was not saved. Nothing is lost:
-          choose what to keep.
+          {queued
+            ? 'It was edited in Operately after you started, so your version, waiting on this computer, was not sent. Nothing is lost: choose what to keep.'
+            : 'It was edited in Operately after you opened it, so your version was not saved. Nothing is lost: choose what to keep.'}
         </p>
       </div>
       <div className="conflict__versions">
@@ -74,18 +81,21 @@ export function ConflictPanel({
           primary
           busy={saving}
           busyLabel="Saving…"
+          disabled={takingTheirs}
           onClick={onKeepMine}
         />
         <Choice
           label="Take theirs"
           hint="Continue from the version in Operately; yours is kept to restore later."
+          busy={takingTheirs}
+          busyLabel="Taking theirs…"
           disabled={saving}
           onClick={onTakeTheirs}
         />
         <Choice
           label="Edit a merged version"
           hint="Edit yours with theirs shown below it, then save."
-          disabled={saving}
+          disabled={saving || takingTheirs}
           onClick={onMerge}
         />
       </div>

@@ -1,31 +1,47 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import type { ProjectDetail } from '@shared/domain/projects'
+import type { SyncItem, SyncView } from '@shared/domain/sync'
 import type { SessionState } from '@shared/session'
+import { useNavigation } from '../../app/navigation'
+import type { BridgeError } from '../../bridge/bridge-error'
 import { searchMentionable } from '../../bridge/people'
-import { useSaveDescription } from '../../bridge/projects'
+import { readProject, useSaveDescription, type ProjectView } from '../../bridge/projects'
+import { useDiscardSyncItem, useSyncPick } from '../../bridge/sync'
 import {
   assertSafeToSave,
+  isSameDocument,
   RichTextEditor,
   RichTextView,
   type RichTextEditorHandle,
   type ServerDoc,
 } from '../../editor'
 import { Button } from '../../ui/Button'
+import { Freshness } from '../../ui/Freshness'
+import { syncedAtText } from '../../ui/freshness'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon, LockIcon } from '../../ui/icons'
 import { showBlobsAsFiles } from './blob-display'
 import { ConflictPanel } from './ConflictPanel'
 import type { DescriptionDraft } from './description-draft'
 import { useDraftPersistence } from './draft-persistence'
-import { draftOf, editReducer, initialEditState, type EditAction, type EditState } from './edit-state'
+import {
+  draftOf,
+  editReducer,
+  hasUnsentChanges,
+  initialEditState,
+  type EditAction,
+  type EditState,
+  type QueuedSave,
+} from './edit-state'
 import { PageTop } from './PageTop'
 import { keptAtLabel, statusLabel } from './project-display'
+import { entryNews, type SeenEntry } from './queued-entry-watch'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
 export interface DescriptionEditingProps {
   session: SignedIn
-  detail: ProjectDetail
+  /** The project as main answered it: with how fresh it is, and a save of it still in the outbox. */
+  detail: ProjectView
   draftKey: `description:${string}`
   /** The draft value as read from disk, so an unchanged draft is not written again. */
   storedDraft: unknown
@@ -45,12 +61,13 @@ const messageOf = (err: unknown): string => (err instanceof Error ? err.message 
 /**
  * The description editor page: the project's description in the loss-proof editor, saved only when the
  * person asks (Save or Ctrl/Cmd+S), never over a newer version on the server without their say, and kept
- * as a draft on disk within a second of every change until the server has confirmed it.
+ * as a draft on disk within a second of every change until the server has confirmed it. A save Operately
+ * cannot take now waits in the outbox ("Queued"); the page opens on it, and follows it while open.
  */
 export function DescriptionEditing(props: DescriptionEditingProps) {
   const { session, detail, draftKey, onBack, onLeftWithDraft } = props
   const [state, setState] = useState<EditState>(() =>
-    initialEditState(detail.description, props.draft, props.draftSavedAt),
+    initialEditState(detail.description, props.draft, props.draftSavedAt, detail.queued),
   )
   // The reducer runs outside React's render: the editor reports its last change while unmounting, and
   // that change must still become the draft.
@@ -70,6 +87,9 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   const editor = useRef<RichTextEditorHandle>(null)
   const saveDescription = useSaveDescription()
+  const discardQueued = useDiscardSyncItem()
+  const { navigate } = useNavigation()
+  const [now] = useState(() => new Date())
   const headingId = useId()
   const heading = useRef<HTMLHeadingElement>(null)
 
@@ -93,33 +113,114 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   const save = async (overwrite: boolean) => {
     if (!editable || stateRef.current.save.state === 'saving') return
     const conflict = stateRef.current.conflict
-    // Reading the document reports any pending change first, so the dirty check below is current.
+    // Reading the document reports any pending change first, so the check below is current.
     const doc = conflict ? conflict.mine : editor.current?.getDocument()
     const current = stateRef.current
-    if (!doc || (!conflict && !current.dirty)) return
+    if (!doc || (!conflict && !hasUnsentChanges(current))) return
     try {
       assertSafeToSave(current.editor.value, doc)
     } catch (err) {
       dispatch({ type: 'failed', message: messageOf(err) })
       return
     }
+    // "Keep mine" is chosen with the server's version in view: that version is what it replaces.
+    const base = conflict && overwrite ? conflict.theirs : current.base
     dispatch({ type: 'saveStarted', overwrite })
     try {
       const result = await saveDescription.mutateAsync({
         projectId: detail.id,
         description: JSON.stringify(doc),
-        baseDescription: current.base,
+        baseDescription: base,
         overwrite,
       })
-      if (result.outcome === 'saved') {
-        dispatch({ type: 'saved', sent: doc, description: result.description, at: result.savedAt })
-      } else {
-        dispatch({ type: 'conflicted', mine: doc, theirs: result.serverDescription })
+      switch (result.outcome) {
+        case 'saved':
+          dispatch({ type: 'saved', sent: doc, description: result.description, at: result.savedAt })
+          break
+        case 'conflict':
+          dispatch({ type: 'conflicted', mine: doc, theirs: result.serverDescription })
+          break
+        case 'queued':
+          dispatch({
+            type: 'queued',
+            sent: doc,
+            base,
+            entryId: result.entryId,
+            at: result.queuedAt,
+            reason: result.reason,
+          })
+          break
       }
     } catch (err) {
       dispatch({ type: 'failed', message: messageOf(err) })
     }
   }
+
+  /**
+   * "Take theirs": a version of mine waiting in the outbox is discarded there first (it must never be sent
+   * over theirs); mine is then kept aside on this computer, to restore.
+   */
+  const takeTheirs = async () => {
+    const queued = stateRef.current.queued
+    if (queued) {
+      try {
+        await discardQueued.mutateAsync(queued.entryId)
+      } catch (err) {
+        // Already gone from the outbox (sent or discarded meanwhile): nothing there to remove.
+        if ((err as BridgeError).kind !== 'not_found') {
+          dispatch({ type: 'failed', message: messageOf(err) })
+          return
+        }
+      }
+    }
+    dispatch({ type: 'tookTheirs', at: new Date().toISOString() })
+  }
+
+  // Follows a save waiting in the outbox while the page is open, through the Sync view's polled list. Only
+  // that entry is picked from the list, so the page (and its editor) renders again only when it changes.
+  const queuedEntryId = state.queued?.entryId ?? null
+  const listed = useSyncPick(
+    useCallback(
+      (view: SyncView): Array<Pick<SyncItem, 'id' | 'state'>> =>
+        view.items.filter((item) => item.id === queuedEntryId).map(({ id, state }) => ({ id, state })),
+      [queuedEntryId],
+    ),
+  ).data
+  const seenEntry = useRef<SeenEntry | null>(null)
+  const recheck = useCallback(
+    async (entryId: string) => {
+      let view: ProjectView
+      try {
+        view = await readProject(detail.id)
+      } catch (err) {
+        // The notice keeps saying the save waits, which is still true as far as the page knows.
+        console.warn('Could not read the project again to follow its queued save', err)
+        return
+      }
+      const queued = stateRef.current.queued
+      if (!queued || queued.entryId !== entryId) return
+      if (view.queued?.entryId === entryId) {
+        if (view.queued.conflict) {
+          dispatch({ type: 'queueConflicted', theirs: view.queued.conflict.serverDescription })
+        }
+        return
+      }
+      dispatch(
+        view.description !== null && isSameDocument(view.description, queued.doc)
+          ? { type: 'queueDelivered', description: view.description, at: view.fetchedAt }
+          : { type: 'queueLeft' },
+      )
+    },
+    [detail.id, dispatch],
+  )
+  useEffect(() => {
+    if (!listed) return
+    const queued: QueuedSave | null = state.queued
+    const expected = queued ? { id: queued.entryId, state: queued.state } : null
+    const { news, seen } = entryNews(seenEntry.current, expected, listed)
+    seenEntry.current = seen
+    if (queued && news.kind !== 'none') void recheck(queued.entryId)
+  }, [listed, state.queued, recheck])
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (!isSaveShortcut(event)) return
@@ -130,8 +231,12 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   const leave = () => {
     editor.current?.flush()
-    if (stateRef.current.dirty) onLeftWithDraft(detail.name)
+    if (hasUnsentChanges(stateRef.current)) onLeftWithDraft(detail.name)
     onBack()
+  }
+  const openSync = () => {
+    editor.current?.flush()
+    navigate({ section: 'sync' })
   }
 
   const meta = [detail.spaceName, statusLabel(detail.status)].filter(Boolean).join(' · ')
@@ -147,6 +252,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
           {detail.name || 'Untitled project'}
         </h1>
         {meta ? <p className="description__meta">{meta}</p> : null}
+        <Freshness read={detail} className="description__freshness" />
       </header>
 
       {readOnlyReason ? (
@@ -185,14 +291,20 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
         />
       ) : null}
 
+      {state.queued?.fromEarlier && !state.conflict ? (
+        <QueuedNotice queued={state.queued} now={now} onOpenSync={openSync} />
+      ) : null}
+
       {state.conflict ? (
         <ConflictPanel
           mine={state.conflict.mine}
           theirs={state.conflict.theirs}
+          queued={state.queued !== null}
           saving={saving}
+          takingTheirs={discardQueued.isPending}
           error={state.save.state === 'failed' ? state.save.message : null}
           onKeepMine={() => void save(true)}
-          onTakeTheirs={() => dispatch({ type: 'tookTheirs', at: new Date().toISOString() })}
+          onTakeTheirs={() => void takeTheirs()}
           onMerge={() => dispatch({ type: 'mergeStarted' })}
         />
       ) : (
@@ -225,7 +337,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
               <Button
                 busy={saving}
                 busyLabel="Saving…"
-                disabled={!state.dirty}
+                disabled={!hasUnsentChanges(state)}
                 aria-keyshortcuts="Control+S Meta+S"
                 title="Save (Ctrl+S)"
                 onClick={() => void save(false)}
@@ -291,15 +403,44 @@ function KeptCopyNotice({
   )
 }
 
-/** Where the text stands: saved on the server, only kept as a draft, or not saved because of an error. */
+/**
+ * A save of this description waits in the outbox: since when, why it has not gone yet, and the way to the
+ * Sync view, where it can be retried or discarded.
+ */
+function QueuedNotice({
+  queued,
+  now,
+  onOpenSync,
+}: {
+  queued: QueuedSave
+  now: Date
+  onOpenSync: () => void
+}) {
+  return (
+    <div className="queued-note description__queued" role="status">
+      <span>Waiting to be sent since {syncedAtText(queued.queuedAt, now)}.</span>
+      <button type="button" className="queued-note__action" onClick={onOpenSync}>
+        Open Sync
+      </button>
+      {queued.lastError ? <span className="queued-note__detail">{queued.lastError}</span> : null}
+    </div>
+  )
+}
+
+/**
+ * Where the text stands: saved on the server, waiting in the outbox, only kept as a draft, or not saved
+ * because of an error.
+ */
 function SaveState({ state }: { state: EditState }) {
   const failed = state.save.state === 'failed' ? state.save.message : null
   return (
     <div className="description__state">
       <ErrorAlert title={failed ? 'Not saved' : undefined} message={failed ?? undefined} />
       <p className="description__status" role="status">
-        {state.save.state === 'saving' ? null : state.dirty ? (
+        {state.save.state === 'saving' ? null : hasUnsentChanges(state) ? (
           'Your changes are kept as a draft'
+        ) : state.queued ? (
+          'Queued · will be sent when Operately can be reached'
         ) : state.save.state === 'saved' ? (
           <>
             <CheckIcon className="description__status-icon" />

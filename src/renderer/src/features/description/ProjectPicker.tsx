@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from
 import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
 import { Button } from '../../ui/Button'
+import { Freshness } from '../../ui/Freshness'
 import { ErrorAlert } from '../../ui/Notice'
 import { TextField } from '../../ui/TextField'
 import { LockIcon } from '../../ui/icons'
@@ -74,9 +75,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
 
   return (
     <section className="projects" aria-labelledby={headingId}>
-      <h1 id={headingId} className="screen-title">
-        Project descriptions
-      </h1>
+      <div className="projects__heading">
+        <h1 id={headingId} className="screen-title">
+          Project descriptions
+        </h1>
+        {projects.data ? <Freshness read={projects.data} /> : null}
+      </div>
       {leftWithDraft ? (
         <p className="projects__kept" role="status">
           Your changes to <strong>{leftWithDraft}</strong> are kept as a draft.

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
+import type { QueuedDescription } from '@shared/domain/sync'
 import type { ServerDoc } from '../../editor'
 import { readDescriptionDraft, toStoredDescriptionDraft, descriptionDraftKey } from './description-draft'
-import { draftOf, editReducer, initialEditState, type EditAction, type EditState } from './edit-state'
+import {
+  draftOf,
+  editReducer,
+  hasUnsentChanges,
+  initialEditState,
+  type EditAction,
+  type EditState,
+} from './edit-state'
 
 const doc = (...lines: string[]): ServerDoc => ({
   type: 'doc',
@@ -217,9 +225,202 @@ describe('drafts', () => {
   })
 
   it('keys drafts by the short id, so a renamed project keeps its draft', () => {
-    expect(descriptionDraftKey('launch-site-5JZPmU98aSwHjC7VrImG8t')).toBe(
-      'description:5JZPmU98aSwHjC7VrImG8t',
+    expect(descriptionDraftKey('launch-site-FTjZweJIkc6RtMHf1SwQI3')).toBe(
+      'description:FTjZweJIkc6RtMHf1SwQI3',
     )
-    expect(descriptionDraftKey('new-name-5JZPmU98aSwHjC7VrImG8t')).toBe('description:5JZPmU98aSwHjC7VrImG8t')
+    expect(descriptionDraftKey('new-name-FTjZweJIkc6RtMHf1SwQI3')).toBe('description:FTjZweJIkc6RtMHf1SwQI3')
+  })
+})
+
+describe('a save waiting in the outbox', () => {
+  const entryId = '6f1c2e0a-8b7d-4c1e-9a55-0c2d3e4f5a6b'
+  const queuedAt = '2026-03-10T10:42:00Z'
+  const queued = (extra: Partial<QueuedDescription> = {}): QueuedDescription => ({
+    entryId,
+    state: 'pending',
+    description: JSON.stringify(mine),
+    base: server,
+    queuedAt,
+    lastError: { kind: 'offline', message: 'Operately could not be reached.' },
+    conflict: null,
+    ...extra,
+  })
+  const more = doc('Written in the web app.', 'Added in the tray.', 'And on the train.')
+
+  const savedThenQueued = () =>
+    run(
+      initialEditState(server, null, null),
+      { type: 'changed', doc: mine },
+      { type: 'saveStarted', overwrite: false },
+      { type: 'queued', sent: mine, base: server, entryId, at: queuedAt, reason: 'You are offline.' },
+    )
+
+  it('after "queued", nothing is left to send, yet the text stays a draft until the server has it', () => {
+    const state = savedThenQueued()
+    expect(state.queued).toEqual({
+      entryId,
+      doc: mine,
+      queuedAt,
+      lastError: 'You are offline.',
+      state: 'pending',
+      fromEarlier: false,
+    })
+    expect(state).toMatchObject({ base: server, dirty: true, save: { state: 'idle' } })
+    expect(hasUnsentChanges(state)).toBe(false)
+    expect(draftOf(state)).toEqual({ doc: mine, base: server, keptCopy: null })
+  })
+
+  it('typing on after "queued" is something to send again, and saving again replaces the queued text', () => {
+    let state = run(savedThenQueued(), { type: 'changed', doc: more })
+    expect(hasUnsentChanges(state)).toBe(true)
+    state = run(
+      state,
+      { type: 'saveStarted', overwrite: false },
+      { type: 'queued', sent: more, base: server, entryId, at: queuedAt, reason: 'You are offline.' },
+    )
+    expect(state.queued?.doc).toEqual(more)
+    expect(hasUnsentChanges(state)).toBe(false)
+    expect(draftOf(state).doc).toEqual(more)
+  })
+
+  it('a later confirmed save ends the wait, and the draft goes', () => {
+    const state = run(
+      savedThenQueued(),
+      { type: 'changed', doc: more },
+      { type: 'saveStarted', overwrite: false },
+      { type: 'saved', sent: more, description: JSON.stringify(more), at: 'now' },
+    )
+    expect(state.queued).toBeNull()
+    expect(toStoredDescriptionDraft(draftOf(state))).toBeNull()
+  })
+
+  it('opens on the queued text, based on what it will be checked against, and says it waits', () => {
+    const state = initialEditState(server, null, null, queued())
+    expect(state).toMatchObject({
+      base: server,
+      editor: { value: JSON.stringify(mine) },
+      dirty: true,
+      restoredAt: null,
+      conflict: null,
+      queued: {
+        entryId,
+        queuedAt,
+        lastError: 'Operately could not be reached.',
+        state: 'pending',
+        fromEarlier: true,
+      },
+    })
+    expect(hasUnsentChanges(state)).toBe(false)
+  })
+
+  it('opens on a draft typed after the save was queued, and still knows the save waits', () => {
+    const state = initialEditState(server, { doc: more, base: server, keptCopy: null }, 'then', queued())
+    expect(state).toMatchObject({ editor: { value: more }, restoredAt: 'then', queued: { entryId } })
+    expect(hasUnsentChanges(state)).toBe(true)
+    // The draft that only repeats the queued text is no more than the outbox holds.
+    const same = initialEditState(server, { doc: mine, base: server, keptCopy: null }, 'then', queued())
+    expect(same).toMatchObject({ editor: { value: JSON.stringify(mine) }, restoredAt: null })
+  })
+
+  it('"Discard draft" then goes back to the queued text, not the server version', () => {
+    const opened = initialEditState(server, { doc: more, base: server, keptCopy: null }, 'then', queued())
+    const state = run(opened, { type: 'draftDiscarded', serverDescription: server })
+    expect(state).toMatchObject({ editor: { value: JSON.stringify(mine) }, base: server, restoredAt: null })
+    expect(state.queued).not.toBeNull()
+    expect(hasUnsentChanges(state)).toBe(false)
+  })
+
+  describe('in conflict', () => {
+    const opened = initialEditState(
+      theirs,
+      null,
+      null,
+      queued({ state: 'conflict', conflict: { serverDescription: theirs, seenAt: 'then' } }),
+    )
+
+    it('opens on both versions: mine is the queued text, theirs the server’s now', () => {
+      expect(opened.conflict).toEqual({ mine, theirs })
+    })
+
+    it('"Keep mine" overwrites; if that too waits, the editor opens on mine, based on theirs', () => {
+      const state = run(
+        opened,
+        { type: 'saveStarted', overwrite: true },
+        { type: 'queued', sent: mine, base: theirs, entryId, at: 'later', reason: 'offline' },
+      )
+      expect(state).toMatchObject({
+        conflict: null,
+        base: theirs,
+        editor: { value: mine, generation: 1 },
+        // Still the save the page opened with: the notice at the top stays.
+        queued: { doc: mine, fromEarlier: true },
+      })
+      const saved = run(
+        opened,
+        { type: 'saveStarted', overwrite: true },
+        { type: 'saved', sent: mine, description: JSON.stringify(mine), at: 'now' },
+      )
+      expect(saved).toMatchObject({ conflict: null, queued: null, dirty: false })
+    })
+
+    it('"Take theirs" (after the page discarded the queued save) keeps mine aside and waits for nothing', () => {
+      const state = run(opened, { type: 'tookTheirs', at: 'now' })
+      expect(state).toMatchObject({ queued: null, base: theirs, dirty: false, keptCopy: { doc: mine } })
+    })
+
+    it('"Edit a merged version" edits mine against theirs; the queued save waits until that is saved', () => {
+      const state = run(opened, { type: 'mergeStarted' })
+      expect(state).toMatchObject({
+        base: theirs,
+        editor: { value: mine },
+        reference: { description: theirs },
+      })
+      expect(state.queued).not.toBeNull()
+    })
+  })
+
+  describe('followed while the page is open', () => {
+    it('sent: the text is saved, the draft goes', () => {
+      const state = run(savedThenQueued(), {
+        type: 'queueDelivered',
+        description: JSON.stringify(mine),
+        at: 'now',
+      })
+      expect(state).toMatchObject({ queued: null, dirty: false, save: { state: 'saved', at: 'now' } })
+      expect(toStoredDescriptionDraft(draftOf(state))).toBeNull()
+    })
+
+    it('sent while more was typed: what was typed after stays unsaved', () => {
+      const state = run(
+        savedThenQueued(),
+        { type: 'changed', doc: more },
+        { type: 'queueDelivered', description: JSON.stringify(mine), at: 'now' },
+      )
+      expect(state).toMatchObject({ queued: null, dirty: true, base: JSON.stringify(mine) })
+      expect(draftOf(state).doc).toEqual(more)
+    })
+
+    it('a conflict found before sending shows both versions, mine with everything typed', () => {
+      const typedOn = run(savedThenQueued(), { type: 'changed', doc: more })
+      const state = run(typedOn, { type: 'queueConflicted', theirs })
+      expect(state.conflict).toEqual({ mine: more, theirs })
+      expect(state.queued?.state).toBe('conflict')
+      // Shown once: the same news again changes nothing.
+      expect(run(state, { type: 'queueConflicted', theirs: null })).toBe(state)
+    })
+
+    it('discarded elsewhere: nothing waits any more, the text stays as a draft', () => {
+      const state = run(savedThenQueued(), { type: 'queueLeft' })
+      expect(state.queued).toBeNull()
+      expect(hasUnsentChanges(state)).toBe(true)
+      expect(draftOf(state).doc).toEqual(mine)
+    })
+
+    it('news without a queued save changes nothing', () => {
+      const idle = initialEditState(server, null, null)
+      expect(run(idle, { type: 'queueDelivered', description: server, at: 'now' })).toBe(idle)
+      expect(run(idle, { type: 'queueConflicted', theirs })).toBe(idle)
+      expect(run(idle, { type: 'queueLeft' })).toBe(idle)
+    })
   })
 })

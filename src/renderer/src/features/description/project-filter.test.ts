@@ -12,9 +12,9 @@ const project = (id: string, name: string, spaceName: string | null, isMine: boo
 })
 
 const projects = [
-  project('launch-site-5JZPmU98aSwHjC7VrImG8t', 'Launch site', 'Marketing', true),
-  project('office-move-74mBxjlVLD5bIWX332AO6O', 'Office move', 'Opérations', true),
-  project('data-warehouse-migration-6UsGizN2hiqWWo4wKQuA1t', 'Data warehouse migration', 'Data', false),
+  project('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'Launch site', 'Marketing', true),
+  project('office-move-HEwL7tvfVNFlSghDDCKYGY', 'Office move', 'Opérations', true),
+  project('data-warehouse-migration-Ge2Qs9XCrs0ggyE6Ua4KB3', 'Data warehouse migration', 'Data', false),
 ]
 const names = (list: ProjectSummary[]) => list.map((p) => p.name)
 
@@ -31,12 +31,12 @@ describe('filterProjects', () => {
   })
 
   it('finds a project by its id or web address', () => {
-    expect(names(filterProjects(projects, '74mBxjlVLD5bIWX332AO6O'))).toEqual(['Office move'])
+    expect(names(filterProjects(projects, 'HEwL7tvfVNFlSghDDCKYGY'))).toEqual(['Office move'])
     expect(
       names(
         filterProjects(
           projects,
-          'https://app.operately.com/acme-1/projects/launch-site-5JZPmU98aSwHjC7VrImG8t',
+          'https://app.operately.com/acme-1/projects/launch-site-FTjZweJIkc6RtMHf1SwQI3',
         ),
       ),
     ).toEqual(['Launch site'])
@@ -54,27 +54,27 @@ describe('groupProjects', () => {
 describe('readProjectRef', () => {
   it('reads a pasted project link, even to a project not in the list', () => {
     expect(
-      readProjectRef('https://app.operately.com/acme-1/projects/payroll-7BJ2iW7IeqVTwZ8lvQhUKn/', projects),
+      readProjectRef('https://app.operately.com/acme-1/projects/payroll-HLTCsgHSo0fd6jIv5areUx/', projects),
     ).toEqual({
       kind: 'project',
-      id: 'payroll-7BJ2iW7IeqVTwZ8lvQhUKn',
+      id: 'payroll-HLTCsgHSo0fd6jIv5areUx',
     })
   })
 
   it('reads a listed project by short id, slug or a renamed slug', () => {
-    expect(readProjectRef('5JZPmU98aSwHjC7VrImG8t', projects)).toEqual({
+    expect(readProjectRef('FTjZweJIkc6RtMHf1SwQI3', projects)).toEqual({
       kind: 'project',
-      id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+      id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
     })
-    expect(readProjectRef('new-name-5JZPmU98aSwHjC7VrImG8t', projects)).toEqual({
+    expect(readProjectRef('new-name-FTjZweJIkc6RtMHf1SwQI3', projects)).toEqual({
       kind: 'project',
-      id: 'launch-site-5JZPmU98aSwHjC7VrImG8t',
+      id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
     })
   })
 
   it('says a goal link is not a project, and leaves plain words to the filter', () => {
     expect(
-      readProjectRef('https://app.operately.com/acme-1/goals/ship-a7B017TjZJapP5sUAvqsk', projects),
+      readProjectRef('https://app.operately.com/acme-1/goals/ship-kHLABHdtjTkzZF2eK502u', projects),
     ).toEqual({
       kind: 'other',
       what: 'goal',

@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
-import { Freshness } from './Freshness'
+import { Freshness } from '../../ui/Freshness'
 import {
   goalGroups,
   isInboxEmpty,
@@ -183,7 +183,7 @@ export function InboxSection() {
           <h1 id="inbox-title" ref={heading} tabIndex={-1} className="screen-title">
             Inbox
           </h1>
-          {view ? <Freshness view={view} /> : null}
+          {view ? <Freshness read={view} busy={view.refreshing} /> : null}
         </div>
         <Button
           variant="secondary"

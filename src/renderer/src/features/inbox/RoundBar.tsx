@@ -1,23 +1,26 @@
 import { useMutationState } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { checkInResultSchema } from '@shared/domain/check-ins'
+import { checkInOutcomeSchema, type CheckInOutcome } from '@shared/domain/check-ins'
 import { sameId } from '@shared/ids'
 import { useNavigation } from '../../app/navigation'
 import { useAssignments } from '../../bridge/assignments'
 import { itemName } from './inbox-display'
 import { nextInRound } from './round'
 
-/** Whether a check-in on this goal was submitted after `since` (ms): the form has moved on to its result. */
-function useSubmittedSince(goalId: string, since: number): boolean {
-  const goalIds = useMutationState({
+/**
+ * How a check-in on this goal submitted after `since` (ms) ended, if one was: created, or queued to be
+ * created once Operately can be reached. Either way the form has moved on and the round goes on.
+ */
+function useSubmittedSince(goalId: string, since: number): CheckInOutcome['outcome'] | null {
+  const outcomes = useMutationState({
     filters: { status: 'success' },
     select: (mutation) => {
       if (mutation.state.submittedAt < since) return null
-      const result = checkInResultSchema.safeParse(mutation.state.data)
-      return result.success ? result.data.goalId : null
+      const result = checkInOutcomeSchema.safeParse(mutation.state.data)
+      return result.success ? result.data : null
     },
   })
-  return goalIds.some((id) => id !== null && sameId(id, goalId))
+  return outcomes.find((outcome) => outcome !== null && sameId(outcome.goalId, goalId))?.outcome ?? null
 }
 
 /**
@@ -42,7 +45,9 @@ export function RoundBar({ goalId, round }: { goalId: string; round: string[] })
   return (
     <section className="round-bar" aria-label="Check-in round">
       <p className="round-bar__text">
-        <strong>{submitted ? 'Checked in' : 'Check-in round'}</strong>
+        <strong>
+          {submitted === 'created' ? 'Checked in' : submitted === 'queued' ? 'Queued' : 'Check-in round'}
+        </strong>
         {' · '}
         {left === 0 ? 'last goal' : left === 1 ? '1 more goal' : `${left} more goals`}
         <span id={nextId} className="visually-hidden">

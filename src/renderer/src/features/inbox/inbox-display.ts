@@ -1,52 +1,12 @@
 import type { AssignmentsView, InboxItem, InboxItemKind } from '@shared/domain/assignments'
 import { sameId } from '@shared/ids'
 
-/** What the inbox shows, worked out from main's view: pure, so every rule here is tested without a DOM. */
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+/**
+ * What the inbox shows, worked out from main's view: pure, so every rule here is tested without a DOM.
+ * How fresh the lists are is said by the app-wide freshness line (ui/freshness.ts).
+ */
 
 const pad = (n: number) => String(n).padStart(2, '0')
-
-/** "09:05": 24-hour local wall-clock time, the same notation as the reminder time. */
-export const clockTime = (date: Date): string => `${pad(date.getHours())}:${pad(date.getMinutes())}`
-
-const sameLocalDay = (a: Date, b: Date) =>
-  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate()
-
-/** When the lists were last read from the server: "10:42" today, "yesterday 10:42", "Nov 24, 10:42", "Dec 30, 2025, 10:42". */
-export function syncedAtText(fetchedAt: string, now: Date): string {
-  const at = new Date(fetchedAt)
-  if (Number.isNaN(at.getTime())) return 'at an unknown time'
-  if (sameLocalDay(at, now)) return clockTime(at)
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1)
-  if (sameLocalDay(at, yesterday)) return `yesterday ${clockTime(at)}`
-  const year = at.getFullYear() === now.getFullYear() ? '' : `, ${at.getFullYear()}`
-  return `${MONTHS[at.getMonth()]} ${at.getDate()}${year}, ${clockTime(at)}`
-}
-
-export interface Freshness {
-  /** "Updated 10:42", "Offline · last synced 10:42", "Could not update · last synced 10:42". */
-  text: string
-  /** The lists may be out of date: the latest attempt to reach the server did not succeed. */
-  stale: boolean
-  /** Why, in the server's or main's words, when "offline" would not say it (a revoked token, a 500). */
-  detail: string | null
-}
-
-/** The freshness line under the inbox's title. */
-export function freshness(
-  view: Pick<AssignmentsView, 'fetchedAt' | 'fromCache' | 'lastError'>,
-  now: Date,
-): Freshness {
-  const synced = syncedAtText(view.fetchedAt, now)
-  const error = view.lastError
-  if (!view.fromCache && !error) return { text: `Updated ${synced}`, stale: false, detail: null }
-  // No answer yet since the app started, or the network is down: both mean "what you see is from then".
-  if (!error || error.kind === 'offline' || error.kind === 'timeout') {
-    return { text: `Offline · last synced ${synced}`, stale: true, detail: null }
-  }
-  return { text: `Could not update · last synced ${synced}`, stale: true, detail: error.message }
-}
 
 const kindLabels: Record<InboxItemKind, string> = {
   goal_check_in: 'Goal check-in',

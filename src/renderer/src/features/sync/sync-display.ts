@@ -1,0 +1,133 @@
+import type { SyncItem, SyncStatusView, SyncView } from '@shared/domain/sync'
+import type { AppError } from '@shared/errors'
+import type { Route } from '../../app/navigation'
+import { syncedAtText } from '../../ui/freshness'
+
+/** What the Sync view and the Sync tab say, worked out from main's view: pure, tested without a DOM. */
+
+/** How many things are saved on this computer and not yet on the server (every item listed). */
+export const waitingCount = (view: SyncView | undefined): number => view?.items.length ?? 0
+
+/** The Sync tab's accessible name: "Sync, 2 waiting", or just "Sync" when nothing waits. */
+export const syncTabName = (count: number): string => (count === 0 ? 'Sync' : `Sync, ${count} waiting`)
+
+/** The line under the title: whether the app reaches the server, and what waits. */
+export function statusLine(status: SyncStatusView, waiting: number, now: Date): string {
+  if (status.syncing) return 'Syncing…'
+  const synced = status.lastSyncedAt ? `last synced ${syncedAtText(status.lastSyncedAt, now)}` : null
+  if (!status.online) {
+    if (waiting > 0) return `Offline · ${waiting} waiting`
+    return synced ? `Offline · ${synced}` : 'Offline'
+  }
+  return synced ? `Online · ${synced}` : 'Online'
+}
+
+/** When the next automatic attempt is, if one is planned and something waits for it. */
+export function nextAttemptText(status: SyncStatusView, waiting: number, now: Date): string | null {
+  if (status.syncing || waiting === 0 || !status.nextAttemptAt || status.halted) return null
+  return `Next attempt ${syncedAtText(status.nextAttemptAt, now)}`
+}
+
+/** The banner when the whole queue waits for the person: what happened and what to do. */
+export function haltedNotice(halted: AppError): { title: string; text: string } {
+  switch (halted.kind) {
+    case 'read_only_token':
+      return {
+        title: 'Nothing can be sent with this token',
+        text: 'The token you signed in with can only read. In Operately, open Account → API tokens, create a token with write access, and sign in again with it. Everything waiting is kept.',
+      }
+    case 'unauthorized':
+    case 'not_signed_in':
+      return {
+        title: 'Sign in again to send what is waiting',
+        text: `${halted.message} Everything waiting is kept and is sent once you are signed in.`.trim(),
+      }
+    default:
+      return { title: 'Sending is paused', text: `${halted.message} Everything waiting is kept.`.trim() }
+  }
+}
+
+/** "Description · Apollo", "Check-in · Ship the engine": what the item is and what it belongs to. */
+export function itemTitle(item: Pick<SyncItem, 'kind' | 'title'>): string {
+  const name = item.title?.trim()
+  return item.kind === 'description'
+    ? `Description · ${name || 'a project'}`
+    : `Check-in · ${name || 'a goal'}`
+}
+
+/**
+ * The item's state in words. (Main's meaning: `failed` is a refusal a retry alone will not fix, such as a
+ * project that is gone; `needs_attention` waits for the person outside the item, such as edit access.)
+ */
+export function stateText(state: SyncItem['state']): string {
+  switch (state) {
+    case 'pending':
+      return 'Waiting to be sent'
+    case 'sending':
+      return 'Sending…'
+    case 'failed':
+      return 'Could not be sent'
+    case 'conflict':
+      return 'Changed in Operately meanwhile: open it to choose which version to keep'
+    case 'needs_attention':
+      return 'Waiting for you'
+  }
+}
+
+/** When it was queued and how often sending was tried: "Queued 10:42 · 3 attempts". */
+export function detailText(item: Pick<SyncItem, 'createdAt' | 'attempts'>, now: Date): string {
+  const tries =
+    item.attempts === 0 ? 'not tried yet' : item.attempts === 1 ? '1 attempt' : `${item.attempts} attempts`
+  return `Queued ${syncedAtText(item.createdAt, now)} · ${tries}`
+}
+
+/** Said instead of the actions' use when the item belongs to another account than the one signed in. */
+export const otherAccountText = (other: NonNullable<SyncItem['otherAccount']>): string =>
+  `Waiting for ${other.baseUrl}: sign in to that account to send it`
+
+export const attentionStates: ReadonlyArray<SyncItem['state']> = ['conflict', 'needs_attention', 'failed']
+
+export interface SyncGroups {
+  /** Conflicts, items that need the person, failed attempts: in that order, oldest first within each. */
+  attention: SyncItem[]
+  /** Pending and being sent, oldest first. */
+  waiting: SyncItem[]
+}
+
+export function groupItems(items: readonly SyncItem[]): SyncGroups {
+  const byAge = [...items].sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+  const rank = (item: SyncItem) => attentionStates.indexOf(item.state)
+  return {
+    attention: byAge.filter((item) => rank(item) !== -1).sort((a, b) => rank(a) - rank(b)),
+    waiting: byAge.filter((item) => rank(item) === -1),
+  }
+}
+
+/**
+ * What "Retry now" came to, said in the row when the item is still there: main answers once the attempt
+ * is over, so an item still listed was not sent. Null when it was (the row is gone) or is on its way.
+ */
+export function retryOutcomeText(
+  item: Pick<SyncItem, 'state' | 'lastError'> | undefined,
+  status: Pick<SyncStatusView, 'online' | 'halted'>,
+): string | null {
+  if (!item || item.state === 'sending') return null
+  if (status.halted) return `Not sent: ${status.halted.message}`.trim()
+  if (!status.online) {
+    return 'Not sent: Operately cannot be reached right now. It stays here and is sent once it can be.'
+  }
+  if (item.lastError) return `Not sent: ${item.lastError.message}`
+  return item.state === 'conflict' ? 'Not sent: the description changed in Operately meanwhile.' : null
+}
+
+/** "Retry now" makes sense unless it is being sent now, waits for the person's choice, or another account. */
+export const canRetry = (item: Pick<SyncItem, 'state' | 'otherAccount'>): boolean =>
+  item.state !== 'sending' && item.state !== 'conflict' && item.otherAccount === null
+
+/** Where "Open" leads: the project's description, or the goal's check-in form; null for another account. */
+export function openRoute(item: Pick<SyncItem, 'kind' | 'targetId' | 'otherAccount'>): Route | null {
+  if (item.otherAccount !== null) return null
+  return item.kind === 'description'
+    ? { section: 'projects', projectId: item.targetId }
+    : { section: 'check-ins', goalId: item.targetId }
+}
