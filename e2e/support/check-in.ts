@@ -51,6 +51,13 @@ export function checkInScreen(page: Page) {
     /** Types into the message editor (a contenteditable: click into it, then type). */
     async writeMessage(text: string): Promise<void> {
       await this.message.click()
+      // A person's first key comes long after the click has placed the cursor. A script's comes within
+      // a millisecond: under load, the editor can still be taking in the click's selection, and the first
+      // letter then ends up behind the rest ("ashed.M"). Wait for focus and two frames, as a person would.
+      await expect(this.message).toBeFocused()
+      await page.evaluate(
+        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+      )
       await page.keyboard.type(text)
     },
   }
