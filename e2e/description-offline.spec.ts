@@ -11,7 +11,7 @@ import {
   storedProject,
   text,
 } from './support/description'
-import type { RichDoc } from './emulator/types'
+import type { Emulator, RichDoc } from './emulator/types'
 import { syncRow, syncUi } from './support/sync'
 
 // Offline-first, end to end: the server goes away (the emulator drops every connection), the person edits
@@ -22,6 +22,38 @@ import { syncRow, syncUi } from './support/sync'
 
 const syncTab = (page: Page) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: /^Sync\b/ })
+
+const theirs: RichDoc = { type: 'doc', content: [paragraph(text('Grace: we move in spring instead.'))] }
+
+/**
+ * Offline, the person saves a first description of the office move; meanwhile someone writes one in
+ * Operately's web app; back online, "Sync now" finds the conflict and sends nothing; "Open" in the Sync
+ * view shows both versions.
+ */
+async function queueThenCollide(page: Page, emulator: Emulator, harness: Harness) {
+  const ui = descriptionUi(page)
+  const sync = syncUi(page)
+  await ui.openProject(harness, projects.office)
+  emulator.pause()
+  await ui.openProject(harness, projects.office)
+  await page.keyboard.type('Movers booked for the 3rd.')
+  await ui.saveButton.click()
+  await expect(ui.status).toContainText('Queued')
+
+  storedProject(emulator, projects.office).description = structuredClone(theirs)
+  emulator.resume()
+  await sync.open()
+  await sync.syncNow.click()
+  await expect(sync.group('Needs your attention')).toContainText('Office move')
+  expect(descriptionUpdates(emulator)).toHaveLength(0)
+  expect(storedProject(emulator, projects.office).description).toEqual(theirs)
+
+  await syncRow(sync.row('Description · Office move')).open.click()
+  const conflict = page.getByRole('region', { name: 'Someone else changed this description' })
+  await expect(conflict.getByRole('region', { name: 'Your version' })).toContainText('Movers booked')
+  await expect(conflict.getByRole('region', { name: 'In Operately now' })).toContainText('we move in spring')
+  return { ui, sync, conflict }
+}
 
 test('a save made offline waits on disk through a restart, then reaches the server once', async ({
   page,
@@ -79,31 +111,9 @@ test('someone edits the description while my save waits: nothing is overwritten 
   emulator,
   signedIn,
 }) => {
-  const ui = descriptionUi(page)
-  const sync = syncUi(page)
-  await ui.openProject(signedIn, projects.office)
-  emulator.pause()
-  await ui.openProject(signedIn, projects.office)
-  await page.keyboard.type('Movers booked for the 3rd.')
-  await ui.saveButton.click()
-  await expect(ui.status).toContainText('Queued')
+  const { ui, sync, conflict } = await queueThenCollide(page, emulator, signedIn)
 
-  // Meanwhile someone writes a description in Operately's web app; then the server is back.
-  const theirs: RichDoc = { type: 'doc', content: [paragraph(text('Grace: we move in spring instead.'))] }
-  storedProject(emulator, projects.office).description = structuredClone(theirs)
-  emulator.resume()
-  await sync.open()
-  await sync.syncNow.click()
-  const row = sync.row('Description · Office move')
-  await expect(sync.group('Needs your attention')).toContainText('Office move')
-  expect(descriptionUpdates(emulator)).toHaveLength(0)
-  expect(storedProject(emulator, projects.office).description).toEqual(theirs)
-
-  // "Open" shows both versions; "Keep mine" sends mine, over the version I was shown.
-  await syncRow(row).open.click()
-  const conflict = page.getByRole('region', { name: 'Someone else changed this description' })
-  await expect(conflict.getByRole('region', { name: 'Your version' })).toContainText('Movers booked')
-  await expect(conflict.getByRole('region', { name: 'In Operately now' })).toContainText('we move in spring')
+  // "Open" showed both versions; "Keep mine" sends mine, over the version I was shown.
   await conflict.getByRole('button', { name: 'Keep mine' }).click()
   await expect(ui.status).toHaveText('Saved')
   expect(storedProject(emulator, projects.office).description).toEqual({
@@ -120,23 +130,7 @@ test('"Take theirs" on a queued conflict keeps their text, sends nothing, and ke
   emulator,
   signedIn,
 }) => {
-  const ui = descriptionUi(page)
-  const sync = syncUi(page)
-  await ui.openProject(signedIn, projects.office)
-  emulator.pause()
-  await ui.openProject(signedIn, projects.office)
-  await page.keyboard.type('Movers booked for the 3rd.')
-  await ui.saveButton.click()
-  await expect(ui.status).toContainText('Queued')
-
-  const theirs: RichDoc = { type: 'doc', content: [paragraph(text('Grace: we move in spring instead.'))] }
-  storedProject(emulator, projects.office).description = structuredClone(theirs)
-  emulator.resume()
-  await sync.open()
-  await sync.syncNow.click()
-  await expect(sync.group('Needs your attention')).toContainText('Office move')
-  await syncRow(sync.row('Description · Office move')).open.click()
-  const conflict = page.getByRole('region', { name: 'Someone else changed this description' })
+  const { ui, sync, conflict } = await queueThenCollide(page, emulator, signedIn)
   await conflict.getByRole('button', { name: 'Take theirs' }).click()
   await expect(ui.editor).toContainText('we move in spring')
   await expect(page.getByRole('button', { name: 'Restore it' })).toBeVisible()

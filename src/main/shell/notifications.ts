@@ -8,6 +8,25 @@ import { syncNotice } from './sync-signals'
 /** Notifications still on screen are kept referenced: one that is garbage-collected loses its click handler. */
 const MAX_KEPT = 20
 
+/** Shows notifications, keeping the latest ones referenced until they are clicked or closed. */
+function createNotificationShower(): (content: { title: string; body: string }, onClick: () => void) => void {
+  const kept = new Set<Notification>()
+  return (content, onClick) => {
+    const notification = new Notification(content)
+    kept.add(notification)
+    for (const old of kept) {
+      if (kept.size <= MAX_KEPT) break
+      kept.delete(old)
+    }
+    notification.on('click', () => {
+      kept.delete(notification)
+      onClick()
+    })
+    notification.on('close', () => kept.delete(notification))
+    notification.show()
+  }
+}
+
 export interface ReminderNotifierOptions {
   /** The user clicked a reminder: open the check-in form of `goalId` (the inbox when null). */
   onClick(goalId: string | null): void
@@ -23,7 +42,7 @@ export function createReminderNotifier({
   onClick,
   log,
 }: ReminderNotifierOptions): (reminder: Reminder) => boolean {
-  const kept = new Set<Notification>()
+  const show = createNotificationShower()
   let toldUnsupported = false
   return (reminder) => {
     if (!Notification.isSupported()) {
@@ -32,18 +51,7 @@ export function createReminderNotifier({
       toldUnsupported = true
       return false
     }
-    const notification = new Notification({ title: reminder.title, body: reminder.body })
-    kept.add(notification)
-    for (const old of kept) {
-      if (kept.size <= MAX_KEPT) break
-      kept.delete(old)
-    }
-    notification.on('click', () => {
-      kept.delete(notification)
-      onClick(reminder.goalId)
-    })
-    notification.on('close', () => kept.delete(notification))
-    notification.show()
+    show({ title: reminder.title, body: reminder.body }, () => onClick(reminder.goalId))
     return true
   }
 }
@@ -79,21 +87,9 @@ export function connectSyncNotifications(options: {
   showPopup(): void
   log: Logger
 }): () => void {
-  const kept = new Set<Notification>()
+  const show = createNotificationShower()
   return options.onEvent((event) => {
     const notice = syncNotice(event)
-    if (!notice || !Notification.isSupported()) return
-    const notification = new Notification({ title: notice.title, body: notice.body })
-    kept.add(notification)
-    for (const old of kept) {
-      if (kept.size <= MAX_KEPT) break
-      kept.delete(old)
-    }
-    notification.on('click', () => {
-      kept.delete(notification)
-      options.showPopup()
-    })
-    notification.on('close', () => kept.delete(notification))
-    notification.show()
+    if (notice && Notification.isSupported()) show(notice, options.showPopup)
   })
 }
