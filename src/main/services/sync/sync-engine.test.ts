@@ -72,6 +72,19 @@ describe('sync engine against the emulator', () => {
     expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
   })
 
+  it('"Retry now" while offline sends nothing and says why on the item', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    const entry = await rig.outbox.append(descriptionSave(launchSite(), doc('on a plane'), base))
+    await rig.engine.retry(entry.id)
+    expect(rig.requests()).toEqual([])
+    expect(rig.outbox.get(entry.id)).toMatchObject({
+      state: 'pending',
+      attempts: 0,
+      lastError: { kind: 'offline', message: expect.stringMatching(/cannot be reached/) },
+    })
+  })
+
   it('collapses 50 saves made offline into exactly one update when back online', async () => {
     await build({ osOnline: false })
     const base = serverDescription(SEED_IDS.projects.launchSite)

@@ -88,6 +88,9 @@ const storedError = (kind: AppError['kind'], message: string) => ({
   message: redact(message, []).slice(0, 2000),
 })
 
+const offlineMessage =
+  'Operately cannot be reached from this computer right now. It will be sent as soon as the connection is back.'
+
 interface Waiting {
   /** Not before this time (ms). */
   at: number
@@ -384,7 +387,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!entry || entry.state === 'sending') return
       waits.delete(id)
       await outbox.update(id, { state: 'pending' })
-      if (!connectivity.isOnline()) await connectivity.check()
+      if (!connectivity.isOnline() && !(await connectivity.check())) {
+        // Nothing could be tried: the item says why, rather than an older error or nothing at all.
+        await outbox.update(id, { lastError: storedError('offline', offlineMessage) })
+        publish()
+        return
+      }
       await runPass()
     },
 
