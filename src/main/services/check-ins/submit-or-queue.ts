@@ -31,7 +31,7 @@ export function createCheckInSubmitter(deps: {
     goalId: input.goalId,
     submissionId: input.submissionId,
     queuedAt: entry.updatedAt,
-    reason: queueReason('check-in', entry.lastError ?? why),
+    reason: queueReason(entry.lastError ?? why),
   })
 
   return async (input) => {

@@ -69,7 +69,7 @@ export function createDescriptionSaver(deps: {
       entryId: after.id,
       description: input.description,
       queuedAt: after.updatedAt,
-      reason: queueReason('description', after.lastError ?? why),
+      reason: queueReason(after.lastError ?? why),
     }
   }
 }

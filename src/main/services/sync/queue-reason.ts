@@ -1,5 +1,4 @@
 import type { ErrorKind } from '@shared/errors'
-import type { OutboxKind } from '../outbox/entry'
 
 /**
  * Failures after which work is queued instead of refused: no answer came. A 5xx is an answer (Operately
@@ -7,15 +6,11 @@ import type { OutboxKind } from '../outbox/entry'
  */
 export const queueableKinds: readonly ErrorKind[] = ['offline', 'timeout']
 
-/** Why a save was queued instead of sent, in words that say what happens next. */
-export function queueReason(kind: OutboxKind, error: { kind: ErrorKind } | null): string {
-  const what = kind === 'description' ? 'Your text' : 'Your check-in'
-  const cause =
-    error?.kind === 'timeout'
-      ? 'Operately did not answer in time'
-      : error?.kind === 'server_error'
-        ? 'Operately had a problem on its side'
-        : 'Operately cannot be reached from this computer right now'
-  const never = kind === 'description' ? 'never over someone else’s newer edit' : 'never twice'
-  return `${cause}. ${what} is saved on this computer and will be sent as soon as it can be (${never}).`
+/**
+ * Why work was queued instead of sent, in a sentence. Only the cause: the screens that show it already say
+ * that the work is kept on this computer and sent later.
+ */
+export function queueReason(error: { kind: ErrorKind } | null): string {
+  if (error?.kind === 'timeout') return 'Operately did not answer in time.'
+  return 'Operately cannot be reached from this computer right now.'
 }

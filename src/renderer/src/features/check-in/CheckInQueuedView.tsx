@@ -57,7 +57,7 @@ export function CheckInQueuedView({
           Your check-in is saved on this computer and will be sent once Operately can be reached. It is sent
           only once, however often the app tries.
         </p>
-        {queued.reason ? <p className="result__reason">Not sent now: {queued.reason}</p> : null}
+        {queued.reason ? <p className="result__reason">Not sent yet: {queued.reason}</p> : null}
       </div>
 
       <dl className="result__facts">
