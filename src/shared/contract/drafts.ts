@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lastSegment } from '../ids'
 
 /**
  * Drafts live in main, on disk, so they survive closing the popup, a crash and a restart.
@@ -11,6 +12,14 @@ export const draftKeySchema = z
     /^(check-in|description):[A-Za-z0-9-]{1,200}$/,
     'must be check-in:<goal id> or description:<project id>',
   )
+
+/**
+ * The one spelling of each key, for the renderer and main alike: the short id, so that a goal reached
+ * through its slug, its short id or a pasted link has one draft.
+ */
+export const checkInDraftKey = (goalId: string): `check-in:${string}` => `check-in:${lastSegment(goalId)}`
+export const descriptionDraftKey = (projectId: string): `description:${string}` =>
+  `description:${lastSegment(projectId)}`
 
 // 5 MB of JSON: a 1 MB description with room to spare, and a bound on what the renderer can make us write.
 const draftValueSchema = z

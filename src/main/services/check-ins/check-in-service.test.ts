@@ -10,6 +10,7 @@ import type {
   CheckInStatus,
   CreateCheckInInput,
 } from '@shared/domain/check-ins'
+import { checkInDraftKey } from '@shared/contract/drafts'
 import { dueDateFor, type ContextualDate } from '@shared/domain/contextual-date'
 import type { GoalDetail } from '@shared/domain/goals'
 import type { MainServices } from '../create-services'
@@ -29,7 +30,7 @@ const SHIP = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
 const HANDBOOK = 'publish-the-compiler-handbook-Gmct09zoWdZfKODKPaHENw'
 const ACQUISITION = 'acquire-difference-engine-ltd-FQrgwfa72EpDMKubVfK2bk'
 const CREATE = 'POST goals/create_check_in'
-const draftKey = `check-in:${SHIP}`
+const draftKey = checkInDraftKey(SHIP)
 
 async function getGoal(services: MainServices, id: string): Promise<GoalDetail> {
   const result = await services.dispatch('goals.get', { id })

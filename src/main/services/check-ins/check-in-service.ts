@@ -1,4 +1,5 @@
 import type { CheckInResult, CreateCheckInInput } from '@shared/domain/check-ins'
+import { checkInDraftKey } from '@shared/contract/drafts'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { idFromRef, sameId } from '@shared/ids'
 import type { DraftsService } from '../drafts/drafts-service'
@@ -143,7 +144,7 @@ export function createCheckInService(deps: {
   async function clearDrafts(...goalIds: string[]): Promise<void> {
     for (const goalId of new Set(goalIds)) {
       try {
-        await drafts.clear(`check-in:${goalId}`)
+        await drafts.clear(checkInDraftKey(goalId))
       } catch (err) {
         log.warn('could not remove the draft of a posted check-in', { error: String(err) })
       }

@@ -1,3 +1,4 @@
+import { checkInDraftKey } from '@shared/contract/drafts'
 import type { Logger } from '../log/logger'
 import type { SyncEngine } from './sync-engine'
 
@@ -22,7 +23,7 @@ export function followDeliveries(
     if (event.type !== 'delivered') return
     const { entry } = event
     if (entry.kind === 'check-in') {
-      deps.clearDraft(`check-in:${entry.payload.goalId}`).catch(report('remove the check-in draft'))
+      deps.clearDraft(checkInDraftKey(entry.payload.goalId)).catch(report('remove the check-in draft'))
       deps.refreshAssignments().catch(report('refresh the inbox'))
     } else {
       deps

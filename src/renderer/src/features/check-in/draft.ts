@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { checkInStatuses } from '@shared/domain/check-ins'
 import { dateTypes } from '@shared/domain/contextual-date'
-import { lastSegment } from '@shared/ids'
 import type { CheckInFormValues } from './form-values'
 
 /**
@@ -11,7 +10,7 @@ import type { CheckInFormValues } from './form-values'
  */
 
 /** Drafts are keyed by the goal's short id: slugs change when a goal is renamed, the short id does not. */
-export const draftKeyFor = (goalId: string): `check-in:${string}` => `check-in:${lastSegment(goalId)}`
+export { checkInDraftKey as draftKeyFor } from '@shared/contract/drafts'
 
 // JSON values, spelled out so the draft type needs nothing from the editor module.
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json }

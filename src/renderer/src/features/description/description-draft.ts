@@ -1,5 +1,4 @@
 import { z } from 'zod'
-import { lastSegment } from '@shared/ids'
 import type { JsonValue, ServerDoc } from '../../editor'
 
 /**
@@ -9,8 +8,7 @@ import type { JsonValue, ServerDoc } from '../../editor'
  */
 
 /** Keyed by the project's short id: slugs change when a project is renamed, the short id does not. */
-export const descriptionDraftKey = (projectId: string): `description:${string}` =>
-  `description:${lastSegment(projectId)}`
+export { descriptionDraftKey } from '@shared/contract/drafts'
 
 export interface KeptCopy {
   doc: ServerDoc
