@@ -9,6 +9,7 @@ import { wireId } from '../../../../e2e/emulator/test-support'
 import type { GoalDetail } from '@shared/domain/goals'
 import type { ProjectDetail } from '@shared/domain/projects'
 import { createMainServices } from '../create-services'
+import { silentLogger } from '../log/logger'
 import { doc } from './testing/entries'
 import { filesContaining } from './testing/disk'
 
@@ -99,5 +100,66 @@ describe.skipIf(!hasSecretService)('outbox and sync with a signed-in session', (
     expect(kept.filter((f) => f !== 'assignments.json')).toEqual([])
     expect(filesContaining(cacheDir, ['moving on the 3rd', 'Office move'])).toEqual([])
     expect(filesContaining(dataDir, [emulator.tokens.write])).toEqual([])
+  })
+})
+
+describe('queued work belongs to the account that queued it', () => {
+  let mine: Emulator
+  let other: Emulator
+  beforeAll(async () => {
+    mine = await startEmulator()
+    other = await startEmulator()
+  })
+  afterAll(async () => {
+    await mine.close()
+    await other.close()
+  })
+
+  it('waits, untouched, while someone else is signed in, and is sent once its account is back', async () => {
+    const keychain = new Map<string, string>()
+    const services = await createMainServices({
+      dataDir: mkdtempSync(join(tmpdir(), 'signed-in-accounts-')),
+      log: silentLogger,
+      keytar: {
+        getPassword: async (service, account) => keychain.get(`${service}/${account}`) ?? null,
+        setPassword: async (service, account, password) =>
+          void keychain.set(`${service}/${account}`, password),
+        deletePassword: async (service, account) => keychain.delete(`${service}/${account}`),
+      },
+    })
+    const projectId = wireId(mine, SEED_IDS.projects.officeMove)
+    await services.dispatch('session.signIn', { baseUrl: mine.url, token: mine.tokens.write })
+    await services.dispatch('projects.get', { id: projectId })
+    mine.pause()
+    const text = doc('queued by Ada on her own server')
+    expect(
+      await services.dispatch('projects.saveDescription', {
+        projectId,
+        description: text,
+        baseDescription: null,
+        overwrite: false,
+      }),
+    ).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+    mine.resume()
+
+    // Someone signs in to another server on this computer: the item waits and says whose it is.
+    await services.dispatch('session.signOut', {})
+    await services.dispatch('session.signIn', { baseUrl: other.url, token: other.tokens.write })
+    await services.dispatch('sync.now', {})
+    expect(services.sync.view().items).toMatchObject([
+      { state: 'pending', otherAccount: { baseUrl: mine.url, personName: 'Ada Lovelace' } },
+    ])
+    // One request each: sign-in's empty write probe. Nothing of Ada's reached either server.
+    expect(other.state.requests.filter((r) => r.endpoint === 'projects/update_description')).toHaveLength(1)
+    expect(mine.state.requests.filter((r) => r.endpoint === 'projects/update_description')).toHaveLength(1)
+
+    // Back on her own server, it goes out, once.
+    await services.dispatch('session.signOut', {})
+    await services.dispatch('session.signIn', { baseUrl: mine.url, token: mine.tokens.write })
+    await services.dispatch('sync.now', {})
+    expect(services.sync.view().items).toEqual([])
+    const stored = mine.state.projects.find((p) => p.id === SEED_IDS.projects.officeMove)!
+    expect(JSON.stringify(stored.description)).toBe(text)
+    await services.close()
   })
 })
