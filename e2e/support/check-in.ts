@@ -51,13 +51,13 @@ export function checkInScreen(page: Page) {
     /** Types into the message editor (a contenteditable: click into it, then type). */
     async writeMessage(text: string): Promise<void> {
       await this.message.click()
-      // A person's first key comes long after the click has placed the cursor. A script's comes within
-      // a millisecond: under load, the editor can still be taking in the click's selection, and the first
-      // letter then ends up behind the rest ("ashed.M"). Wait for focus and two frames, as a person would.
       await expect(this.message).toBeFocused()
-      await page.evaluate(
-        () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
-      )
+      // prosemirror-view's focus handler may write its selection back to the page from a 20 ms timer. A
+      // script's first key comes within milliseconds of the click; under load that timer can land between
+      // the key and ProseMirror reading it, putting the cursor before the first letter ("ashed.M", about
+      // 1 run in 30 with three workers). A 25 ms page timer set now runs after that one (0 in 45 since); a
+      // person's first key comes later anyway.
+      await page.evaluate(() => new Promise<void>((done) => setTimeout(done, 25)))
       await page.keyboard.type(text)
     },
   }
