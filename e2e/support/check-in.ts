@@ -2,6 +2,7 @@ import { createServer, request } from 'node:http'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { SEED_IDS } from '../emulator'
 import type { Emulator, Goal, RequestLogEntry } from '../emulator/types'
+import { settleEditorFocus } from './focus'
 
 /** The goal picker, the check-in form and its result view, found the way a person finds them. */
 export function checkInScreen(page: Page) {
@@ -51,13 +52,7 @@ export function checkInScreen(page: Page) {
     /** Types into the message editor (a contenteditable: click into it, then type). */
     async writeMessage(text: string): Promise<void> {
       await this.message.click()
-      await expect(this.message).toBeFocused()
-      // prosemirror-view's focus handler may write its selection back to the page from a 20 ms timer. A
-      // script's first key comes within milliseconds of the click; under load that timer can land between
-      // the key and ProseMirror reading it, putting the cursor before the first letter ("ashed.M", about
-      // 1 run in 30 with three workers). A 25 ms page timer set now runs after that one (0 in 45 since); a
-      // person's first key comes later anyway.
-      await page.evaluate(() => new Promise<void>((done) => setTimeout(done, 25)))
+      await settleEditorFocus(this.message)
       await page.keyboard.type(text)
     },
   }
