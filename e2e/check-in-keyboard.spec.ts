@@ -1,6 +1,6 @@
 import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
-import { settleEditorFocus, showsFocusRing } from './support/focus'
+import { settleEditor, showsFocusRing } from './support/focus'
 import { checkInsOn, onlyCheckInBody, SHIP_ENGINE, shipEngineGoal, openCheckIns } from './support/check-in'
 
 test('a whole check-in with the keyboard alone, with a visible focus ring on the way', async ({
@@ -66,7 +66,7 @@ test('a whole check-in with the keyboard alone, with a visible focus ring on the
 
   // Into the message: past the formatting toolbar (one Tab stop) into the text.
   await ui.message.focus()
-  await settleEditorFocus(ui.message)
+  await settleEditor(ui.message)
   await page.keyboard.type('Engine delayed by the security review.')
 
   // Ctrl+Enter submits from anywhere; the invalid target stops it and takes focus, with its message.

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
+import { settleEditor } from './support/focus'
 import {
   descriptionUi,
   descriptionUpdates,
@@ -26,6 +27,7 @@ async function openEditAndCollide(page: Page, emulator: Emulator, harness: Harne
   await ui.toEnd()
   await page.keyboard.press('Enter')
   await page.keyboard.press('Enter')
+  await settleEditor(ui.editor)
   await page.keyboard.type('Beta extended to 300 customers.')
   const mine: RichDoc = {
     ...original,

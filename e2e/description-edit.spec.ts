@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures'
+import { settleEditor } from './support/focus'
 import {
   descriptionUi,
   descriptionUpdates,
@@ -29,6 +30,7 @@ test('edit a seeded description: type, format, mention and link; the server hold
   // The description ends in a code block: leave it downwards onto a new paragraph.
   await ui.toEnd()
   await page.keyboard.press('ArrowDown')
+  await settleEditor(ui.editor)
   await page.keyboard.type('Launch is ')
   await page.keyboard.press('Control+b')
   await page.keyboard.type('confirmed')

@@ -5,6 +5,7 @@ import type { Harness } from './harness'
 import { checkInsOn, openCheckIns, SHIP_ENGINE } from './support/check-in'
 import { descriptionUi, descriptionUpdates, projects, storedProject } from './support/description'
 import { expect, test } from './support/fixtures'
+import { settleEditor } from './support/focus'
 import { syncRow, syncUi } from './support/sync'
 
 // Work saved while Operately cannot be reached waits in the outbox on this computer: the editor and the
@@ -23,6 +24,7 @@ async function queueDescriptionEdit(page: Page, harness: Harness, emulator: Emul
   emulator.pause()
   await ui.toEnd()
   await page.keyboard.press('Enter')
+  await settleEditor(ui.editor)
   await page.keyboard.type(TYPED)
   await ui.saveButton.click()
   await expect(ui.status).toHaveText('Queued · will be sent when Operately can be reached')

@@ -2,7 +2,7 @@ import { createServer, request } from 'node:http'
 import { expect, type Locator, type Page } from '@playwright/test'
 import { SEED_IDS } from '../emulator'
 import type { Emulator, Goal, RequestLogEntry } from '../emulator/types'
-import { settleEditorFocus } from './focus'
+import { settleEditor } from './focus'
 
 /** The goal picker, the check-in form and its result view, found the way a person finds them. */
 export function checkInScreen(page: Page) {
@@ -52,7 +52,7 @@ export function checkInScreen(page: Page) {
     /** Types into the message editor (a contenteditable: click into it, then type). */
     async writeMessage(text: string): Promise<void> {
       await this.message.click()
-      await settleEditorFocus(this.message)
+      await settleEditor(this.message)
       await page.keyboard.type(text)
     },
   }

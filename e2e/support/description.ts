@@ -1,7 +1,8 @@
-import { expect, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 import { SEED_IDS } from '../emulator'
 import type { Emulator, RichDoc } from '../emulator/types'
 import type { Harness } from '../harness'
+import { settleEditor } from './focus'
 
 /** The seeded projects: the id the app shows and the model key of the emulator's record. */
 export const projects = {
@@ -109,7 +110,7 @@ export function descriptionUi(page: Page) {
       await this.row(project.name).click()
       await this.heading(project.name).waitFor()
       await editor.waitFor()
-      if (!options.readOnly) await expect(editor).toBeFocused()
+      if (!options.readOnly) await settleEditor(editor)
     },
 
     /** Puts the cursor at the very end of the document. */

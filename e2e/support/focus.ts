@@ -18,13 +18,15 @@ export function showsFocusRing(control: Locator): Promise<boolean> {
 }
 
 /**
- * Waits until a rich-text editor that just took focus is ready for the first key. prosemirror-view's
- * focus handler may write its selection back to the page from a 20 ms timer. A script's first key comes
- * within milliseconds; under load that timer can land between the key and ProseMirror reading it,
- * putting the cursor before the first letter ("ashed.M", about 1 run in 30 with three workers). A 25 ms
- * page timer set now runs after that one (0 in 45 since); a person's first key comes later anyway.
+ * Waits until a rich-text editor is ready for the next key after it took focus or changed its own
+ * structure (Enter, leaving a block). ProseMirror finishes some of that work from 20 ms timers (the focus
+ * handler writing its selection back; re-reading DOM changes it set aside while re-rendering). A script's
+ * key comes within milliseconds; under load such a timer can land between a key and ProseMirror reading
+ * it, and the first letter typed into an empty paragraph ends up after the rest ("ashed.M", "…customers.B":
+ * about 1 run in 12 for the worst spec with three workers). A 25 ms page timer set now runs after those
+ * (0 in 36 and 0 in 45 since). A person's next key comes later anyway.
  */
-export async function settleEditorFocus(editor: Locator): Promise<void> {
+export async function settleEditor(editor: Locator): Promise<void> {
   await expect(editor).toBeFocused()
   await editor.evaluate(() => new Promise<void>((done) => setTimeout(done, 25)))
 }
