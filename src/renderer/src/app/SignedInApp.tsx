@@ -9,6 +9,7 @@ import { SyncSection } from '../features/sync/SyncSection'
 import { NavigationProvider, useNavigation, type Route } from './navigation'
 import { PopupLayout } from './PopupLayout'
 import { SectionNav } from './SectionNav'
+import { Loading } from '../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
@@ -20,14 +21,6 @@ const CheckInSection = lazy(() =>
 const ProjectsSection = lazy(() =>
   import('../features/description/ProjectsSection').then((module) => ({ default: module.ProjectsSection })),
 )
-
-function Loading() {
-  return (
-    <p className="loading" role="status">
-      <span className="spinner" aria-hidden="true" /> Loading…
-    </p>
-  )
-}
 
 function CurrentSection({ session }: { session: SignedIn }) {
   const { route } = useNavigation()

@@ -16,16 +16,9 @@ import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
 import { draftKeyFor } from './draft'
+import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
-
-function Loading({ what }: { what: string }) {
-  return (
-    <p className="loading" role="status">
-      <span className="spinner" aria-hidden="true" /> {what}
-    </p>
-  )
-}
 
 /**
  * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded (or,

@@ -11,6 +11,7 @@ import { lastCheckInText, shortDueDateText } from './goal-display'
 import { filterGoals, groupGoals, readGoalRef } from './goal-filter'
 import { needsCheckIn } from './next-goal'
 import { StatusBadge } from './StatusBadge'
+import { Loading } from '../../ui/Loading'
 
 /**
  * The list of goals to check in on: a search box that filters as you type and takes a pasted link or id,
@@ -194,9 +195,7 @@ export function GoalPicker() {
       {goals.data ? <Freshness read={goals.data} className="goal-picker__freshness" /> : null}
 
       {goals.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading goals…
-        </p>
+        <Loading what="Loading goals…" />
       ) : goals.isError ? (
         <div className="goal-picker__error">
           <ErrorAlert title={errorTitle(goals.error.kind)} message={goals.error.message} />

@@ -9,6 +9,7 @@ import { showBlobsAsFiles } from './blob-display'
 import { descriptionDraftKey, readDescriptionDraft } from './description-draft'
 import { DescriptionEditing } from './DescriptionEditing'
 import { PageTop } from './PageTop'
+import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
@@ -39,10 +40,7 @@ export function DescriptionPage({ session, projectId, onBack, onLeftWithDraft }:
     return (
       <div className="description">
         <PageTop onBack={onBack} webUrl={null} />
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading the description…
-        </p>
+        <Loading what="Loading the description…" />
       </div>
     )
   }

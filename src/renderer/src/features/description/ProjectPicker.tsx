@@ -8,6 +8,7 @@ import { TextField } from '../../ui/TextField'
 import { LockIcon } from '../../ui/icons'
 import { filterProjects, groupProjects, readProjectRef } from './project-filter'
 import { statusLabel } from './project-display'
+import { Loading } from '../../ui/Loading'
 
 export interface ProjectPickerProps {
   /** The token cannot write: every project is view only. */
@@ -105,10 +106,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
       />
 
       {projects.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" />
-          Loading projects…
-        </p>
+        <Loading what="Loading projects…" />
       ) : projects.isError ? (
         <div className="projects__error">
           <ErrorAlert title="Could not load your projects" message={projects.error.message} />

@@ -20,6 +20,7 @@ import {
 } from './inbox-display'
 import { InboxRow } from './InboxRow'
 import { startRound } from './round'
+import { Loading } from '../../ui/Loading'
 
 /** A titled list of rows; its heading names the region, so each group can be found by its title. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -47,7 +48,7 @@ function RowButton({
   variant?: 'primary' | 'secondary'
 }) {
   return (
-    <Button variant={variant} className="inbox-button" onClick={onClick}>
+    <Button variant={variant} className="compact-button" onClick={onClick}>
       {label}
       <span className="visually-hidden"> {about}</span>
     </Button>
@@ -177,9 +178,9 @@ export function InboxSection() {
   const problem = refresh.error ?? (view ? null : assignments.error)
 
   return (
-    <section className="inbox" aria-labelledby="inbox-title">
-      <header className="inbox__head">
-        <div className="inbox__heading">
+    <section className="section-screen" aria-labelledby="inbox-title">
+      <header className="section-screen__head">
+        <div className="section-screen__heading">
           <h1 id="inbox-title" ref={heading} tabIndex={-1} className="screen-title">
             Inbox
           </h1>
@@ -187,7 +188,7 @@ export function InboxSection() {
         </div>
         <Button
           variant="secondary"
-          className="inbox-button"
+          className="compact-button"
           busy={refresh.isPending}
           busyLabel="Refreshing…"
           onClick={() => refresh.mutate()}
@@ -205,9 +206,7 @@ export function InboxSection() {
       {view ? (
         <InboxLists view={view} open={open} />
       ) : assignments.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading what is due…
-        </p>
+        <Loading what="Loading what is due…" />
       ) : (
         <Button
           variant="secondary"

@@ -4,6 +4,7 @@ import { useReminderSettings, useSaveReminderSettings } from '../../bridge/assig
 import type { BridgeError } from '../../bridge/bridge-error'
 import { AlertIcon } from '../../ui/icons'
 import { reminderTimeProblem } from './reminder-time'
+import { Loading } from '../../ui/Loading'
 
 function FieldProblem({ id, message }: { id: string; message: string | null }) {
   return message ? (
@@ -31,11 +32,7 @@ export function ReminderSettings() {
   const [wanted, setWanted] = useState<Settings | null>(null)
 
   if (settings.isPending) {
-    return (
-      <p className="loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading reminder settings…
-      </p>
-    )
+    return <Loading what="Loading reminder settings…" />
   }
   if (settings.isError) {
     return (

@@ -4,17 +4,14 @@ import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from './error-titles'
 import { SignedInCard } from './SignedInCard'
 import { SignInForm } from './SignInForm'
+import { Loading } from '../../ui/Loading'
 
 /** Chooses what the popup shows from the session main reports. */
 export function SessionScreen() {
   const session = useSession()
 
   if (session.isPending) {
-    return (
-      <p className="loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading…
-      </p>
-    )
+    return <Loading />
   }
 
   if (session.isError) {

@@ -10,6 +10,7 @@ import { EyeIcon, EyeOffIcon, LockIcon, ShieldIcon } from '../../ui/icons'
 import { managedByOrganisation } from '../settings/managed'
 import { errorTitle } from './error-titles'
 import { signInSchema, type SignInFields, type SignInValues } from './sign-in-schema'
+import { Loading } from '../../ui/Loading'
 
 /** The server IT set by policy: prefilled, and read-only when locked. */
 interface ManagedServer {
@@ -27,11 +28,7 @@ const noManagedServer: ManagedServer = { url: null, locked: false }
 export function SignInForm({ lastBaseUrl }: { lastBaseUrl: string | null }) {
   const settings = useSettings()
   if (settings.isPending) {
-    return (
-      <p className="loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading…
-      </p>
-    )
+    return <Loading />
   }
   const view = settings.data
   const managed: ManagedServer = view

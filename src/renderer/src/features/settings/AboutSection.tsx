@@ -4,6 +4,7 @@ import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { updateStatusText } from './update-status-text'
+import { Loading } from '../../ui/Loading'
 
 /** Version, update status with "Check for updates" or "Restart now", and where the app keeps its files. */
 export function AboutSection() {
@@ -26,9 +27,7 @@ export function AboutSection() {
         About
       </h2>
       {about.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading…
-        </p>
+        <Loading />
       ) : about.isError ? (
         <div className="settings-group__body">
           <ErrorAlert title={errorTitle(about.error.kind)} message={about.error.message} />

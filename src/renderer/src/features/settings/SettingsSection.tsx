@@ -7,6 +7,7 @@ import { errorTitle } from '../session/error-titles'
 import { SettingSwitch } from './SettingSwitch'
 import { ShortcutField } from './ShortcutField'
 import { installBlocksUpdates, updateStatusText } from './update-status-text'
+import { Loading } from '../../ui/Loading'
 
 const startAtLoginUnavailable =
   'Not available in a development build: only the installed app can start at login.'
@@ -27,9 +28,7 @@ export function SettingsSection() {
         Settings
       </h2>
       {settings.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading…
-        </p>
+        <Loading />
       ) : settings.isError ? (
         <div className="settings-group__body">
           <ErrorAlert title={errorTitle(settings.error.kind)} message={settings.error.message} />

@@ -21,7 +21,7 @@ function RowButton({
   ...rest
 }: { label: string; about: string } & Omit<Parameters<typeof Button>[0], 'children'>) {
   return (
-    <Button variant="secondary" className="sync-button" {...rest}>
+    <Button variant="secondary" className="compact-button" {...rest}>
       {label}
       <span className="visually-hidden"> ({about})</span>
     </Button>
@@ -112,7 +112,7 @@ export function SyncRow({
           </p>
           <div className="sync-confirm__actions">
             <Button
-              className="sync-button button--danger"
+              className="compact-button button--danger"
               busy={discard.isPending}
               busyLabel="Discarding…"
               onClick={() =>
@@ -125,7 +125,7 @@ export function SyncRow({
             >
               Discard
             </Button>
-            <Button ref={keep} variant="secondary" className="sync-button" onClick={cancel}>
+            <Button ref={keep} variant="secondary" className="compact-button" onClick={cancel}>
               Keep
             </Button>
           </div>

@@ -8,6 +8,7 @@ import { AlertIcon, CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { groupItems, haltedNotice, nextAttemptText, statusLine, waitingCount } from './sync-display'
 import { SyncRow } from './SyncRow'
+import { Loading } from '../../ui/Loading'
 
 /** A titled list of rows; its heading names the region, so each group can be found by its title. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -33,7 +34,7 @@ function HaltedBanner({ view, onSignIn }: { view: SyncView; onSignIn: () => void
           <div className="alert__text">
             <strong className="alert__title">{haltedNotice(halted).title}</strong>
             <p className="alert__message">{haltedNotice(halted).text}</p>
-            <Button variant="secondary" className="sync-button sync-halted__action" onClick={onSignIn}>
+            <Button variant="secondary" className="compact-button sync-halted__action" onClick={onSignIn}>
               Sign in again
             </Button>
           </div>
@@ -99,9 +100,9 @@ export function SyncSection() {
   }
 
   return (
-    <section className="sync" aria-labelledby="sync-title">
-      <header className="sync__head">
-        <div className="sync__heading">
+    <section className="section-screen" aria-labelledby="sync-title">
+      <header className="section-screen__head">
+        <div className="section-screen__heading">
           <h1 id="sync-title" ref={heading} tabIndex={-1} className="screen-title">
             Sync
           </h1>
@@ -121,7 +122,7 @@ export function SyncSection() {
         </div>
         <Button
           variant="secondary"
-          className="sync-button"
+          className="compact-button"
           busy={syncNow.isPending}
           busyLabel="Syncing…"
           onClick={() => {
@@ -142,9 +143,7 @@ export function SyncSection() {
       {view ? (
         <SyncLists view={view} onDiscarded={onDiscarded} />
       ) : sync.isPending ? (
-        <p className="loading" role="status">
-          <span className="spinner" aria-hidden="true" /> Loading what is waiting…
-        </p>
+        <Loading what="Loading what is waiting…" />
       ) : (
         <Button
           variant="secondary"
