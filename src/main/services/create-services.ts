@@ -141,7 +141,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   // One instance: it asks the server for the company part of web addresses once, for goals and projects.
   const webUrls = createWebUrls({ session, log })
   const cache = createCache({ dir: join(dataDir, 'cache'), log })
-  const cacheFollower = clearCacheWithAccount(cache, session, await session.get(), log)
+  const initialSession = await session.get()
+  const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
   const goals = createGoalsService({ session, webUrls, cache, connectivity })
   const checkIns = createCheckInService({ session, goals, drafts, log })
   const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
@@ -150,6 +151,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     log,
     connectivity,
     session,
+    initialSession,
     client: () => session.client(),
   })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().

@@ -4,6 +4,7 @@ import { AppFailure, type AppError } from '@shared/errors'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
 import { queueReason, queueableKinds } from '../sync/queue-reason'
+import type { OutboxEntry } from '../outbox/entry'
 import type { SyncService } from '../sync/sync-service'
 import type { CheckInService } from './check-in-service'
 
@@ -21,11 +22,7 @@ export function createCheckInSubmitter(deps: {
 }): (input: CreateCheckInInput) => Promise<CheckInOutcome> {
   const { checkIns, sync, cache } = deps
 
-  const queued = (
-    entry: { id: string; updatedAt: string; lastError: AppError | { kind: AppError['kind'] } | null },
-    input: CreateCheckInInput,
-    why: AppError | null,
-  ): CheckInOutcome => ({
+  const queued = (entry: OutboxEntry, input: CreateCheckInInput, why: AppError | null): CheckInOutcome => ({
     outcome: 'queued',
     entryId: entry.id,
     goalId: input.goalId,

@@ -34,11 +34,15 @@ export function createPeopleService(deps: {
 }): PeopleService {
   const { session, cache, connectivity, log } = deps
 
-  /** The latest answer first, then who was seen before, each person once. */
+  /**
+   * Adds the people not seen before, newest first. Mention searches run as the person types: a search
+   * that brings no one new writes nothing (each write is an fsynced file).
+   */
   const remember = async (found: PersonOption[]) => {
     const before = (await cache.read(RECENT_KEY, recentSchema))?.value ?? []
-    const merged = [...found, ...before.filter((p) => !found.some((f) => sameId(f.id, p.id)))]
-    await cache.write(RECENT_KEY, merged.slice(0, MAX_RECENT))
+    const unseen = found.filter((f) => !before.some((p) => sameId(f.id, p.id)))
+    if (unseen.length === 0) return
+    await cache.write(RECENT_KEY, [...unseen, ...before].slice(0, MAX_RECENT))
   }
 
   const fromRecent = async (query: string, ignoredIds: string[] = []) => {

@@ -39,7 +39,9 @@ export interface SyncServiceOptions {
   log: Logger
   connectivity: Connectivity
   client: () => Promise<OperatelyClient>
-  session: { get(): Promise<SessionState>; subscribe(listener: (state: SessionState) => void): () => void }
+  session: { subscribe(listener: (state: SessionState) => void): () => void }
+  /** Who is signed in as the app starts (read once by createMainServices). */
+  initialSession: SessionState
 }
 
 const accountOf = (state: SessionState): OutboxAccount | null =>
@@ -59,7 +61,7 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
     })
   }
 
-  let account = accountOf(await options.session.get())
+  let account = accountOf(options.initialSession)
   const mine = (entry: OutboxEntry) =>
     account !== null && (entry.account === undefined || sameAccount(entry.account, account))
 
