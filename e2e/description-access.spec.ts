@@ -66,8 +66,7 @@ test('a project deleted while editing: the save says it is gone, and the text st
 }) => {
   const ui = descriptionUi(page)
   await ui.openProject(signedIn, projects.launch)
-  await ui.toEnd()
-  await page.keyboard.press('ArrowDown')
+  await ui.belowEnd()
   await page.keyboard.type('Words worth keeping.')
   await expect
     .poll(async () => JSON.stringify(await storedDraft(signedIn, projects.launch)))

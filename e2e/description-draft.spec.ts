@@ -55,8 +55,7 @@ test('"Discard draft" goes back to the server version and forgets the draft', as
   const ui = descriptionUi(page)
   const original = snapshot(storedProject(emulator, projects.launch).description)
   await ui.openProject(signedIn, projects.launch)
-  await ui.toEnd()
-  await page.keyboard.press('ArrowDown')
+  await ui.belowEnd()
   await page.keyboard.type('A thought I will drop.')
   await expect
     .poll(async () => JSON.stringify(await storedDraft(signedIn, projects.launch)))

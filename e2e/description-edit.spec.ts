@@ -1,5 +1,4 @@
 import { expect, test } from './support/fixtures'
-import { settleEditor } from './support/focus'
 import {
   descriptionUi,
   descriptionUpdates,
@@ -28,9 +27,7 @@ test('edit a seeded description: type, format, mention and link; the server hold
   await expect(ui.saveButton).toBeDisabled()
 
   // The description ends in a code block: leave it downwards onto a new paragraph.
-  await ui.toEnd()
-  await page.keyboard.press('ArrowDown')
-  await settleEditor(ui.editor)
+  await ui.belowEnd()
   await page.keyboard.type('Launch is ')
   await page.keyboard.press('Control+b')
   await page.keyboard.type('confirmed')

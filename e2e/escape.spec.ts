@@ -9,8 +9,7 @@ test('Escape closes the mention list first, and hides the popup only when nothin
 }) => {
   const ui = descriptionUi(page)
   await ui.openProject(signedIn, projects.launch)
-  await ui.toEnd()
-  await page.keyboard.press('ArrowDown')
+  await ui.belowEnd()
   await page.keyboard.type('@Gra')
   await expect(page.getByRole('option', { name: 'Grace Hopper' })).toBeVisible()
 

@@ -117,6 +117,17 @@ export function descriptionUi(page: Page) {
     async toEnd(): Promise<void> {
       await editor.focus()
       await page.keyboard.press('Control+End')
+      await settleEditor(editor)
+    },
+
+    /**
+     * Puts the cursor on a new paragraph below the last block (the seeded descriptions end in a code
+     * block, which ArrowDown leaves), ready for the first key: see `settleEditor`.
+     */
+    async belowEnd(): Promise<void> {
+      await this.toEnd()
+      await page.keyboard.press('ArrowDown')
+      await settleEditor(editor)
     },
   }
 }
