@@ -11,7 +11,9 @@ import { macPolicyDomain } from '../src/main/services/policy/load-policy'
 import { parsePlist } from '../src/main/services/policy/plist'
 import { appPaths } from '../src/main/shell/app-location'
 import { appUserModelId } from '../src/main/shell/start-shell'
+import yaml from 'js-yaml'
 import { builderConfig } from './package.mjs'
+import { publisherBuilderConfig, readPublisher, type Publisher } from './publisher.mjs'
 
 vi.mock('electron', () => import('../src/main/shell/testing/fake-electron'))
 
@@ -81,6 +83,28 @@ describe('electron-builder.yml', () => {
     })
   })
 
+  it('names every installer without a space: GitHub release assets would turn it into a dot, and the feed names files as built', () => {
+    expect({
+      mac: config.mac?.artifactName,
+      dmg: config.dmg?.artifactName,
+      nsis: config.nsis?.artifactName,
+      msi: config.msi?.artifactName,
+      appImage: config.appImage?.artifactName,
+      // deb and rpm: electron-builder's defaults, ${name}_${version}_${arch}.deb and ${name}-${version}.${arch}.rpm
+      deb: config.deb?.artifactName,
+      rpm: config.rpm?.artifactName,
+    }).toEqual({
+      mac: '${name}-${version}-${arch}-mac.${ext}',
+      dmg: '${name}-${version}-${arch}.${ext}',
+      nsis: '${name}-setup-${version}.${ext}',
+      msi: '${name}-${version}.${ext}',
+      appImage: '${name}-${version}-${arch}.${ext}',
+      deb: undefined,
+      rpm: undefined,
+    })
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).name).toMatch(/^[a-z0-9-]+$/)
+  })
+
   it('publishes to a generic feed whose address comes from the environment', () => {
     expect(config.publish).toEqual({ provider: 'generic', url: '${env.OPERATELY_TRAY_UPDATE_URL}' })
   })
@@ -121,9 +145,13 @@ describe('electron-builder.yml', () => {
       expect(targets(config.linux?.target).map((t) => t.target)).toEqual(['deb', 'rpm', 'AppImage'])
       expect(config.linux?.category).toBe('Office')
       expect(config.linux?.desktop).toMatchObject({ entry: { Name: 'Operately Tray' } })
-      // Packages need a maintainer and a homepage; electron-builder refuses to build them without.
-      expect(config.linux?.maintainer).toMatch(/<.+@.+>/)
-      expect(config.extraMetadata).toMatchObject({ homepage: expect.stringMatching(/^https:\/\//) })
+      // Packages need a maintainer and a homepage; electron-builder refuses to build them without. The
+      // maintainer is left to electron-builder, which writes the author as `name <email>`.
+      expect(config.linux?.maintainer).toBeUndefined()
+      expect(config.extraMetadata).toMatchObject({
+        homepage: expect.stringMatching(/^https:\/\//),
+        author: { name: expect.any(String), email: expect.stringMatching(/^[^@\s]+@[^@\s]+\.\w+$/) },
+      })
     })
 
     it('depends on the libsecret runtime and recommends a Secret Service provider', () => {
@@ -134,6 +162,28 @@ describe('electron-builder.yml', () => {
       // electron-builder's own defaults are kept: setting depends replaces them.
       expect(config.deb?.depends).toEqual(expect.arrayContaining(['libgtk-3-0', 'libnss3', 'xdg-utils']))
       expect(config.rpm?.depends).toEqual(expect.arrayContaining(['gtk3', 'nss', 'xdg-utils']))
+    })
+  })
+
+  describe('the publisher', () => {
+    it('comes from build/publisher.json alone, through `extends`', async () => {
+      const publisher = readPublisher() as Publisher
+      expect(config.extends).toBe('scripts/publisher.mjs')
+      expect(config.extraMetadata?.author).toEqual({ name: publisher.name, email: publisher.email })
+      // Nowhere else: not in package.json, not written into electron-builder.yml itself.
+      expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))).not.toHaveProperty('author')
+      const file = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Configuration
+      expect(file.extraMetadata).not.toHaveProperty('author')
+      expect(file.linux).not.toHaveProperty('maintainer')
+      expect(file.win).not.toHaveProperty('signtoolOptions')
+    })
+
+    it('gives Windows the publisher name updates are checked against, and still validates', async () => {
+      const real = { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' }
+      const merged = await getConfig(root, null, publisherBuilderConfig(real) as Configuration)
+      expect(merged.win?.signtoolOptions?.publisherName).toBe('Acme Ltd')
+      expect(merged.extraMetadata?.author).toEqual({ name: 'Acme Ltd', email: 'packaging@acme.co.uk' })
+      await expect(validate(merged)).resolves.toBeUndefined()
     })
   })
 
@@ -169,6 +219,22 @@ describe('electron-builder.yml', () => {
 })
 
 describe('the overrides scripts/package.mjs applies', () => {
+  it('a signed release build validates: forceCodeSigning on, the file’s settings kept', async () => {
+    const { config: overrides, problems } = builderConfig({
+      target: 'mac',
+      unfused: false,
+      release: true,
+      signed: true,
+      publisher: { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' },
+      env: { OPERATELY_TRAY_UPDATE_URL: 'https://github.com/acme/tray/releases/latest/download/' },
+    })
+    expect(problems).toEqual([])
+    const merged = await getConfig(root, null, overrides as Configuration)
+    expect(merged.forceCodeSigning).toBe(true)
+    expect(merged.publish).toEqual(config.publish)
+    await expect(validate(merged)).resolves.toBeUndefined()
+  })
+
   it('still validate once merged by electron-builder: the unfused test build and a build without a feed', async () => {
     const { config: overrides } = builderConfig({ target: 'linux', unfused: true, env: {} })
     const merged = await getConfig(root, null, overrides as Configuration)
@@ -181,20 +247,21 @@ describe('the overrides scripts/package.mjs applies', () => {
   })
 
   it('Azure Trusted Signing options fit electron-builder’s schema', async () => {
-    const { config: overrides } = builderConfig({
+    const { config: overrides, problems } = builderConfig({
       target: 'win',
       unfused: false,
+      publisher: { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' },
       env: {
         OPERATELY_TRAY_UPDATE_URL: 'https://u.example/',
         AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
         AZURE_TRUSTED_SIGNING_ACCOUNT: 'acme',
         AZURE_TRUSTED_SIGNING_CERTIFICATE_PROFILE: 'public-trust',
-        AZURE_TRUSTED_SIGNING_PUBLISHER_NAME: 'Acme Ltd',
         AZURE_TENANT_ID: 't',
         AZURE_CLIENT_ID: 'c',
         AZURE_CLIENT_SECRET: 's',
       },
     })
+    expect(problems).toEqual([])
     const merged = await getConfig(root, null, overrides as Configuration)
     expect(merged.win?.azureSignOptions?.publisherName).toBe('Acme Ltd')
     await expect(validate(merged)).resolves.toBeUndefined()

@@ -7,6 +7,8 @@ export interface PackageOptions {
   unfused: boolean
   skipBuild: boolean
   dir: boolean
+  release: boolean
+  signed: boolean
   arches: string[]
   unknown: string[]
 }
@@ -43,8 +45,11 @@ export function checkElectronDist(dir: string, zips: string[]): string | null
 export function builderConfig(input: {
   target: PackageTarget
   unfused: boolean
+  release?: boolean
+  signed?: boolean
+  /** build/publisher.json as read (scripts/publisher.mjs) */
+  publisher?: unknown
   env?: NodeJS.ProcessEnv
-  electronDist?: string | null
 }): { config: Record<string, unknown>; notes: string[]; problems: string[] }
 
 export function explainFailure(

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds the installers: `npm run package` (this platform), `npm run package:mac|win|linux`.
 //
-//   node scripts/package.mjs [--mac|--win|--linux] [--x64|--arm64|--ia32|--armv7l] [--dir] [--unfused] [--skip-build]
+//   node scripts/package.mjs [--mac|--win|--linux] [--x64|--arm64|--ia32|--armv7l] [--dir] [--unfused]
+//                            [--skip-build] [--release] [--signed]
 //
 // It runs electron-vite, then electron-builder with electron-builder.yml, adding what depends on the
 // environment (docs/it-deployment.md lists every variable):
@@ -10,6 +11,9 @@
 //                                  for machines that cannot download it (passed on as electronDist)
 //   AZURE_TRUSTED_SIGNING_*        Windows signing through Azure Trusted Signing (CSC_LINK works as is)
 //   --unfused                      the test build Playwright's Electron driver needs: no fuses, in dist/unfused
+//   --release                      a build to publish: refuses placeholder publisher details
+//                                  (build/publisher.json) and a missing update feed
+//   --signed                       macOS or Windows: fail rather than leave anything unsigned
 //
 // electron-builder downloads Electron itself. Where that is impossible it fails with a bare network stack
 // trace; this script checks first and says plainly what is missing and how to provide it.
@@ -20,6 +24,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join, posix, resolve } from 'node:path'
 import { fileURLToPath, format as formatUrl, parse as parseUrl } from 'node:url'
+import { publisherProblems, readPublisher } from './publisher.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -30,10 +35,21 @@ const hostTarget = { darwin: 'mac', win32: 'win', linux: 'linux' }
 
 /** Reads the command line; anything it does not know is an error, said plainly. */
 export function parseArgs(argv, hostPlatform = process.platform) {
-  const options = { target: null, unfused: false, skipBuild: false, dir: false, arches: [], unknown: [] }
+  const options = {
+    target: null,
+    unfused: false,
+    skipBuild: false,
+    dir: false,
+    release: false,
+    signed: false,
+    arches: [],
+    unknown: [],
+  }
   for (const arg of argv) {
     if (arg in platformFlags) options.target = platformFlags[arg]
     else if (arg === '--unfused') options.unfused = true
+    else if (arg === '--release') options.release = true
+    else if (arg === '--signed') options.signed = true
     else if (arg === '--skip-build') options.skipBuild = true
     else if (arg === '--dir') options.dir = true
     else if (archFlags.includes(arg)) options.arches.push(arg.slice(2))
@@ -164,7 +180,6 @@ const azureVariables = {
   endpoint: 'AZURE_TRUSTED_SIGNING_ENDPOINT',
   codeSigningAccountName: 'AZURE_TRUSTED_SIGNING_ACCOUNT',
   certificateProfileName: 'AZURE_TRUSTED_SIGNING_CERTIFICATE_PROFILE',
-  publisherName: 'AZURE_TRUSTED_SIGNING_PUBLISHER_NAME',
 }
 
 /**
@@ -173,13 +188,34 @@ const azureVariables = {
  * go through the API because its command line cannot set a value to null (`-c.publish=null` is the text
  * "null").
  */
-export function builderConfig({ target, unfused, env = process.env, electronDist = null }) {
+export function builderConfig({
+  target,
+  unfused,
+  release = false,
+  signed = false,
+  publisher,
+  env = process.env,
+}) {
   const config = {}
   const notes = []
   const problems = []
 
+  if (release) problems.push(...publisherProblems(publisher, { release: true }))
+  if (signed && target === 'linux')
+    problems.push(
+      '--signed applies to macOS and Windows; Linux packages are signed after building (SHA256SUMS.asc, docs/release.md).',
+    )
+  if (signed && unfused)
+    problems.push('--signed and --unfused do not go together: the test build is never shipped.')
+  // electron-builder then fails instead of quietly skipping a signature it cannot make.
+  if (signed) config.forceCodeSigning = true
+
   const feed = env.OPERATELY_TRAY_UPDATE_URL
-  if (!feed) {
+  if (!feed && release) {
+    problems.push(
+      'A release build needs OPERATELY_TRAY_UPDATE_URL, the https:// address of the update feed (docs/release.md).',
+    )
+  } else if (!feed) {
     config.publish = null
     notes.push(
       'OPERATELY_TRAY_UPDATE_URL is not set: building without an update feed (no latest*.yml files). Installed copies only update where the UpdateFeedUrl policy names a feed.',
@@ -205,18 +241,30 @@ export function builderConfig({ target, unfused, env = process.env, electronDist
     if (given.length > 0) {
       const missing = Object.values(azureVariables).filter((name) => !env[name])
       const auth = ['AZURE_TENANT_ID', 'AZURE_CLIENT_ID', 'AZURE_CLIENT_SECRET'].filter((name) => !env[name])
+      const publisherName = publisher?.windowsPublisherName?.trim() ?? ''
       if (missing.length > 0 || auth.length > 0) {
         problems.push(
           `Azure Trusted Signing is half configured; also set ${[...missing, ...auth].join(', ')}.`,
         )
+      } else if (publisherName === '') {
+        problems.push(
+          'Azure Trusted Signing needs "windowsPublisherName" in build/publisher.json: the subject name (CN) of the certificate profile.',
+        )
       } else {
         config.win = {
-          azureSignOptions: Object.fromEntries(given.map(([option, name]) => [option, env[name]])),
+          azureSignOptions: {
+            ...Object.fromEntries(given.map(([option, name]) => [option, env[name]])),
+            publisherName,
+          },
         }
         notes.push('Signing with Azure Trusted Signing.')
       }
     } else if (env.CSC_LINK || env.WIN_CSC_LINK) {
       notes.push('Signing with the certificate in CSC_LINK.')
+    } else if (signed) {
+      problems.push(
+        '--signed, but no Windows signing is configured: set CSC_LINK and CSC_KEY_PASSWORD, or the AZURE_TRUSTED_SIGNING_* and AZURE_* variables.',
+      )
     } else {
       notes.push(
         'No Windows signing configured (CSC_LINK or AZURE_TRUSTED_SIGNING_*): the installers are unsigned.',
@@ -229,7 +277,6 @@ export function builderConfig({ target, unfused, env = process.env, electronDist
     config.directories = { output: 'dist/unfused' }
     notes.push('Unfused test build (for Playwright) in dist/unfused: never ship it.')
   }
-  if (electronDist) config.electronDist = electronDist
   return { config, notes, problems }
 }
 
@@ -286,7 +333,7 @@ async function main() {
   const options = parseArgs(process.argv.slice(2))
   if (options.unknown.length > 0) {
     console.error(
-      `Unknown option ${options.unknown.join(' ')}. Use --mac, --win or --linux, an architecture (--x64, --arm64), --dir, --unfused or --skip-build.`,
+      `Unknown option ${options.unknown.join(' ')}. Use --mac, --win or --linux, an architecture (--x64, --arm64), --dir, --unfused, --skip-build, --release or --signed.`,
     )
     return 1
   }
@@ -294,11 +341,25 @@ async function main() {
     console.error(`Cannot package on ${process.platform}: choose --mac, --win or --linux.`)
     return 1
   }
+  // 1. What this build changes in electron-builder.yml, and whether it may go ahead at all (a release
+  // with placeholder publisher details stops here, before anything is downloaded or built).
+  let publisher
+  try {
+    publisher = readPublisher()
+  } catch (err) {
+    console.error(err.message)
+    return 1
+  }
+  const { config, notes, problems } = builderConfig({ ...options, publisher })
+  if (problems.length > 0) {
+    for (const problem of problems) console.error(problem)
+    return 1
+  }
+
   const version = installedElectronVersion()
   const zips = electronZips({ version, target: options.target, arches: options.arches })
 
-  // 1. Electron: given, cached, or downloadable — checked before anything is built.
-  let electronDist = null
+  // 2. Electron: given, cached, or downloadable — checked before anything is built.
   const distDir = process.env.OPERATELY_TRAY_ELECTRON_DIST
   if (distDir) {
     const problem = checkElectronDist(resolve(distDir), zips)
@@ -306,7 +367,7 @@ async function main() {
       console.error(problem)
       return 2
     }
-    electronDist = resolve(distDir)
+    config.electronDist = resolve(distDir)
   } else {
     const cacheRoot = electronCacheRoot()
     const downloads = zips.map((zip) => {
@@ -322,15 +383,9 @@ async function main() {
       }
     }
   }
-
-  const { config, notes, problems } = builderConfig({ ...options, electronDist })
-  if (problems.length > 0) {
-    for (const problem of problems) console.error(problem)
-    return 1
-  }
   for (const note of notes) console.log(note)
 
-  // 2. The bundles electron-builder packs (out/).
+  // 3. The bundles electron-builder packs (out/).
   if (!options.skipBuild) {
     const code = await run(join(root, 'node_modules', '.bin', 'electron-vite'), ['build'])
     if (code !== 0) {
@@ -339,7 +394,7 @@ async function main() {
     }
   }
 
-  // 3. The installers.
+  // 4. The installers.
   const builder = createRequire(import.meta.url)('electron-builder')
   const platform = {
     mac: builder.Platform.MAC,

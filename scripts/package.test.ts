@@ -75,6 +75,21 @@ describe('npm run package where Electron cannot be downloaded', () => {
     expect(result.stderr).toMatch(/holds neither electron-v[\d.]+-linux-\w+\.zip nor an unpacked Electron/)
   })
 
+  it('stops a release build with placeholder publisher details before downloading anything', async () => {
+    const result = await runScript(['--linux', '--release'], {
+      PATH: process.env['PATH'],
+      OPERATELY_TRAY_UPDATE_URL: 'https://updates.acme.co.uk/tray/',
+      // Were it to try, the download would fail with a different message.
+      ELECTRON_MIRROR: `http://127.0.0.1:${await closedPort()}/`,
+    })
+    expect(result.code).toBe(1)
+    expect(result.stderr).toContain(
+      'build/publisher.json: "email" is a placeholder (packaging@operately-tray.invalid',
+    )
+    expect(result.stderr).toContain('"windowsPublisherName" is empty')
+    expect(result.stderr).not.toContain('Packaging needs the Electron binary')
+  })
+
   it('names an option it does not know', async () => {
     const result = await runScript(['--linux', '--publish=always'], { PATH: process.env['PATH'] })
     expect(result.code).toBe(1)
@@ -200,6 +215,8 @@ describe('probeDownload', () => {
 })
 
 describe('builderConfig', () => {
+  const acme = { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' }
+
   it('builds without a feed, and says so, when OPERATELY_TRAY_UPDATE_URL is unset', () => {
     const { config, notes, problems } = builderConfig({ target: 'linux', unfused: false, env: {} })
     expect(config).toEqual({ publish: null })
@@ -236,12 +253,11 @@ describe('builderConfig', () => {
       AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
       AZURE_TRUSTED_SIGNING_ACCOUNT: 'acme',
       AZURE_TRUSTED_SIGNING_CERTIFICATE_PROFILE: 'public-trust',
-      AZURE_TRUSTED_SIGNING_PUBLISHER_NAME: 'Acme Ltd',
       AZURE_TENANT_ID: 't',
       AZURE_CLIENT_ID: 'c',
       AZURE_CLIENT_SECRET: 's',
     }
-    expect(builderConfig({ target: 'win', unfused: false, env: azure }).config).toEqual({
+    expect(builderConfig({ target: 'win', unfused: false, publisher: acme, env: azure }).config).toEqual({
       win: {
         azureSignOptions: {
           endpoint: 'https://weu.codesigning.azure.net',
@@ -252,9 +268,73 @@ describe('builderConfig', () => {
       },
     })
     const { AZURE_CLIENT_SECRET: _secret, AZURE_TRUSTED_SIGNING_ACCOUNT: _account, ...half } = azure
-    expect(builderConfig({ target: 'win', unfused: false, env: half }).problems).toEqual([
+    expect(builderConfig({ target: 'win', unfused: false, publisher: acme, env: half }).problems).toEqual([
       'Azure Trusted Signing is half configured; also set AZURE_TRUSTED_SIGNING_ACCOUNT, AZURE_CLIENT_SECRET.',
     ])
+    // The publisher name is the one in build/publisher.json, never a second copy in the environment.
+    expect(
+      builderConfig({
+        target: 'win',
+        unfused: false,
+        publisher: { ...acme, windowsPublisherName: '' },
+        env: azure,
+      }).problems,
+    ).toEqual([
+      expect.stringContaining('Azure Trusted Signing needs "windowsPublisherName" in build/publisher.json'),
+    ])
+  })
+
+  it('refuses a release build with placeholder publisher details or without an update feed', () => {
+    const placeholders = {
+      name: 'Operately Tray',
+      email: 'packaging@operately-tray.invalid',
+      windowsPublisherName: '',
+    }
+    const { problems } = builderConfig({
+      target: 'linux',
+      unfused: false,
+      release: true,
+      publisher: placeholders,
+      env: {},
+    })
+    expect(problems).toEqual([
+      expect.stringContaining('"email" is a placeholder'),
+      expect.stringContaining('"windowsPublisherName" is empty'),
+      'A release build needs OPERATELY_TRAY_UPDATE_URL, the https:// address of the update feed (docs/release.md).',
+    ])
+    const feed = { OPERATELY_TRAY_UPDATE_URL: 'https://u.example/' }
+    expect(
+      builderConfig({ target: 'linux', unfused: false, release: true, publisher: acme, env: feed }),
+    ).toEqual({
+      config: {},
+      notes: [],
+      problems: [],
+    })
+  })
+
+  it('a signed build must be signable: forceCodeSigning, and Windows refuses to start without credentials', () => {
+    const feed = { OPERATELY_TRAY_UPDATE_URL: 'https://u.example/' }
+    expect(
+      builderConfig({ target: 'mac', unfused: false, signed: true, publisher: acme, env: feed }).config,
+    ).toEqual({
+      forceCodeSigning: true,
+      npmRebuild: true,
+    })
+    expect(
+      builderConfig({ target: 'win', unfused: false, signed: true, publisher: acme, env: feed }).problems,
+    ).toEqual([expect.stringContaining('--signed, but no Windows signing is configured')])
+    expect(
+      builderConfig({
+        target: 'win',
+        unfused: false,
+        signed: true,
+        publisher: acme,
+        env: { ...feed, CSC_LINK: 'x' },
+      }).problems,
+    ).toEqual([])
+    expect(
+      builderConfig({ target: 'linux', unfused: false, signed: true, publisher: acme, env: feed }).problems,
+    ).toEqual([expect.stringContaining('--signed applies to macOS and Windows')])
   })
 
   it('builds the unfused test build into its own folder', () => {
@@ -262,13 +342,8 @@ describe('builderConfig', () => {
       target: 'linux',
       unfused: true,
       env: { OPERATELY_TRAY_UPDATE_URL: 'https://u.example/' },
-      electronDist: '/opt/electron',
     })
-    expect(config).toEqual({
-      electronFuses: null,
-      directories: { output: 'dist/unfused' },
-      electronDist: '/opt/electron',
-    })
+    expect(config).toEqual({ electronFuses: null, directories: { output: 'dist/unfused' } })
     expect(notes.join(' ')).toContain('never ship it')
   })
 })

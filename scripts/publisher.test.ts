@@ -1,0 +1,109 @@
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { publisherBuilderConfig, publisherProblems, readPublisher, type Publisher } from './publisher.mjs'
+
+// build/publisher.json is the one place the publisher is written down; a release build must refuse the
+// placeholders it ships with, and anything else that only stands in for a real publisher.
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const real: Publisher = {
+  name: 'Acme Software Ltd',
+  email: 'packaging@acme-software.co.uk',
+  windowsPublisherName: 'Acme Software Ltd',
+}
+const release = (publisher: unknown) => publisherProblems(publisher, { release: true })
+
+describe('the publisher details for a release build', () => {
+  it('accepts a real publisher', () => {
+    expect(release(real)).toEqual([])
+    expect(release({ ...real, $comment: 'edited by IT' })).toEqual([])
+  })
+
+  it('refuses the placeholders the repository ships with, naming each one', () => {
+    const problems = release(readPublisher())
+    expect(problems).toEqual([
+      expect.stringContaining(
+        '"email" is a placeholder (packaging@operately-tray.invalid: .invalid addresses are never delivered)',
+      ),
+      expect.stringContaining('"windowsPublisherName" is empty'),
+    ])
+  })
+
+  it.each([
+    ['an .invalid address', { email: 'me@corp.invalid' }, '"email" is a placeholder'],
+    ['an example.com address', { email: 'it@example.com' }, 'example.com is an example domain'],
+    ['an example.org subdomain', { email: 'ops@mail.example.org' }, 'mail.example.org is an example domain'],
+    ['an example.* domain', { email: 'ops@example.co.uk' }, 'example.co.uk is an example domain'],
+    ['a .test address', { email: 'a@b.test' }, '.test addresses are never delivered'],
+    ['a .localhost address', { email: 'a@b.localhost' }, '.localhost addresses are never delivered'],
+    ['an empty name', { name: '' }, '"name" is empty'],
+    ['a name of spaces', { name: '   ' }, '"name" is empty'],
+    ['an example name', { name: 'Example Ltd' }, '"name" is a placeholder ("Example Ltd")'],
+    ['an empty email', { email: '' }, '"email" must be an address'],
+    ['an email without a domain', { email: 'packaging' }, '"email" must be an address'],
+    ['an empty Windows publisher', { windowsPublisherName: '' }, '"windowsPublisherName" is empty'],
+    [
+      'a placeholder Windows publisher',
+      { windowsPublisherName: 'CHANGEME' },
+      '"windowsPublisherName" is a placeholder',
+    ],
+  ])('refuses %s', (_what, change, expected) => {
+    const problems = release({ ...real, ...change })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(expected)
+  })
+
+  it('refuses a file of the wrong shape: a misspelt field, a missing one, a number', () => {
+    expect(release({ ...real, windowsPublisher: 'x' })).toEqual([
+      'build/publisher.json: "windowsPublisher" is not a publisher field (expected name, email, windowsPublisherName).',
+    ])
+    const { email: _email, ...noEmail } = real
+    expect(release(noEmail)).toEqual(['build/publisher.json: "email" must be text.'])
+    expect(release({ ...real, name: 42 })).toEqual(['build/publisher.json: "name" must be text.'])
+    expect(release([real])).toEqual([expect.stringContaining('must hold one JSON object')])
+  })
+
+  it('lets a development build use the placeholders, but not a broken file', () => {
+    expect(publisherProblems(readPublisher())).toEqual([])
+    expect(publisherProblems({ ...real, email: '' })).toEqual([
+      expect.stringContaining('"email" must be an address'),
+    ])
+  })
+
+  it('says plainly when the file is missing or not JSON', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'publisher-'))
+    expect(() => readPublisher(join(dir, 'nope.json'))).toThrow(/nope\.json cannot be read \(ENOENT\)/)
+    writeFileSync(join(dir, 'bad.json'), '{ "name": ')
+    expect(() => readPublisher(join(dir, 'bad.json'))).toThrow(/bad\.json is not valid JSON/)
+  })
+})
+
+describe('publisherBuilderConfig', () => {
+  it('makes the publisher the shipped package.json author, and the Windows name the one updates must be signed by', () => {
+    expect(publisherBuilderConfig({ ...real, name: ' Acme Software Ltd ' })).toEqual({
+      extraMetadata: { author: { name: 'Acme Software Ltd', email: 'packaging@acme-software.co.uk' } },
+      win: { signtoolOptions: { publisherName: 'Acme Software Ltd' } },
+    })
+  })
+
+  it('leaves the Windows name to electron-builder (the certificate’s) when none is given', () => {
+    expect(publisherBuilderConfig({ ...real, windowsPublisherName: '' })).not.toHaveProperty('win')
+  })
+})
+
+describe('node scripts/publisher.mjs --check', () => {
+  const check = () =>
+    spawnSync(process.execPath, ['scripts/publisher.mjs', '--check'], { cwd: root, encoding: 'utf8' })
+
+  it('fails on the shipped placeholders and says what to change', () => {
+    const result = check()
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('packaging@operately-tray.invalid')
+    expect(result.stderr).toContain('"windowsPublisherName" is empty')
+    expect(result.stderr).toContain('not ready for a release')
+  })
+})
