@@ -2,14 +2,23 @@ import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAppServices } from './shell/app-services'
 import { startShell } from './shell/start-shell'
+import { versionAnswer } from './version-flag'
 
 // The main entry: no Electron import here; the shell owns Electron, the services own everything else.
-startShell({
-  // out/main once bundled: the preload, the page and the icons are found relative to it.
-  mainDir: dirname(fileURLToPath(import.meta.url)),
-  createServices: ({ dataDir, hidePopup }) => createAppServices({ dataDir, hidePopup }),
-}).catch((err: unknown) => {
-  // A bug in start-up itself: say so and leave, rather than linger as an invisible process.
-  console.error('Operately Tray failed to start:', err)
-  process.exit(1)
-})
+// out/main once bundled: the preload, the page and the icons are found relative to it.
+const mainDir = dirname(fileURLToPath(import.meta.url))
+
+const version = versionAnswer(process.argv, mainDir)
+if (version !== null) {
+  // Exit once the line is out: stdout may be a pipe, which Node writes asynchronously on some systems.
+  process.stdout.write(`${version}\n`, () => process.exit(0))
+} else {
+  startShell({
+    mainDir,
+    createServices: ({ dataDir, hidePopup }) => createAppServices({ dataDir, hidePopup }),
+  }).catch((err: unknown) => {
+    // A bug in start-up itself: say so and leave, rather than linger as an invisible process.
+    console.error('Operately Tray failed to start:', err)
+    process.exit(1)
+  })
+}
