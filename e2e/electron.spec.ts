@@ -112,10 +112,16 @@ test.describe('the Electron app', () => {
     )
 
     const ui = popup(page)
+    await expect(ui.signInHeading).toBeVisible()
+    // Screenshots of the real popup on each system, kept with the Playwright report in CI.
+    await test.info().attach('popup-sign-in.png', { body: await page.screenshot(), contentType: 'image/png' })
     await ui.serverUrl.fill(emulator.url)
     await ui.token.fill(emulator.tokens.write)
     await ui.signInButton.click()
     await expect(page.getByText('Signed in as Ada Lovelace')).toBeVisible()
+    await test
+      .info()
+      .attach('popup-signed-in.png', { body: await page.screenshot(), contentType: 'image/png' })
 
     // Leave the keychain as we found it.
     await ui.signOutButton.click()
