@@ -196,6 +196,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       isPackaged: app.isPackaged,
       execPath: process.execPath,
       resourcesPath: options.resourcesPath ?? process.resourcesPath,
+      dataDir: services.dataDir,
       // The popup must really close for the installer to replace the app.
       beforeRestart: () => popup?.allowClose(),
       ...options.managed,
