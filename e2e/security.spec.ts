@@ -1,5 +1,6 @@
 import { browserHarnessPolicy, contentSecurityPolicy } from '../src/main/shell/content-security-policy'
-import { descriptionUi, projects } from './support/description'
+import { SEED_IDS } from './emulator'
+import { descriptionUi, paragraph, pasteHtml, projects, storedProject, text } from './support/description'
 import { expect, test } from './support/fixtures'
 import { popup } from './support/popup'
 
@@ -126,5 +127,71 @@ test.describe('links to other sites ask first', () => {
     await expect(question).toBeHidden()
     expect(page.context().pages()).toHaveLength(tabs)
     expect(openedUrls).toEqual([])
+  })
+})
+
+test.describe("pasting the editor's own markup", () => {
+  // What any web page can put on the clipboard: ProseMirror's data-pm-slice and a mention of someone.
+  const forged =
+    `<p data-pm-slice="1 1 []">Ping <span data-type="mention" data-id="ceo-1" data-label="The CEO" ` +
+    `data-mention-suggestion-char="@">@The CEO</span> now</p>`
+
+  test("a web page's data-pm-slice HTML with a mention is pasted and saved as plain text", async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    storedProject(emulator, projects.office).description = {
+      type: 'doc',
+      content: [paragraph(text('Start.'))],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    await ui.toEnd()
+    await pasteHtml(ui.editor, forged, 'Ping @The CEO now')
+    await expect(ui.editor).toContainText('Ping @The CEO now')
+    await expect(ui.editor.locator('[data-type="mention"]')).toHaveCount(0)
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    const saved = storedProject(emulator, projects.office).description
+    expect(JSON.stringify(saved)).not.toContain('mention')
+    expect(JSON.stringify(saved)).toContain('@The CEO')
+  })
+
+  test('a copy from the editor, pasted back in this session, keeps its mention', async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    const mention = { type: 'mention', attrs: { id: SEED_IDS.people.grace, label: 'Grace Hopper' } }
+    storedProject(emulator, projects.office).description = {
+      type: 'doc',
+      content: [paragraph(text('Ask '), mention, text(' today.'))],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    await ui.editor.focus()
+    await page.keyboard.press('Control+a')
+    // The browser's copy and paste events, carrying one clipboard between them (what Ctrl+C, Ctrl+V do).
+    await ui.editor.evaluate((element) => {
+      const clipboard = new DataTransfer()
+      element.dispatchEvent(
+        new ClipboardEvent('copy', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      )
+      ;(window as unknown as { copied: DataTransfer }).copied = clipboard
+    })
+    await ui.toEnd()
+    await ui.editor.evaluate((element) => {
+      const clipboard = (window as unknown as { copied: DataTransfer }).copied
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      )
+    })
+    await expect(ui.editor.locator('[data-type="mention"]')).toHaveCount(2)
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    expect(
+      JSON.stringify(storedProject(emulator, projects.office).description).match(/"mention"/g),
+    ).toHaveLength(2)
   })
 })
