@@ -116,6 +116,21 @@ describe('startShell', () => {
     expect(window?.webContents.getURL()).toBe(pageUrl)
   })
 
+  it('never allows insecure content, experimental or Blink features, <webview>, or Node in workers and frames', async () => {
+    const { window } = await start()
+    const preferences = window?.options['webPreferences'] as Record<string, unknown>
+    expect(preferences).toMatchObject({
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      navigateOnDragDrop: false,
+    })
+    expect(preferences['experimentalFeatures']).toBeUndefined()
+    expect(preferences['enableBlinkFeatures']).toBeUndefined()
+    expect(preferences['devTools']).toBe(true) // development build; the packaged app passes false
+  })
+
   it('sandboxes every renderer and declares app:// a standard, secure scheme, both before ready', async () => {
     await start()
     expect(app.sandboxEnabled).toEqual({ beforeReady: true })
