@@ -135,7 +135,10 @@ describe('startShell', () => {
     await start()
     expect(app.sandboxEnabled).toEqual({ beforeReady: true })
     expect(protocol.privileged).toEqual([
-      { scheme: 'app', privileges: { standard: true, secure: true, codeCache: true } },
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
     ])
     expect(protocol.registeredBeforeReady).toBe(true)
   })
