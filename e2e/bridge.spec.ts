@@ -21,6 +21,7 @@ test('the page cannot reach the server itself: only main talks to the network', 
   page,
   emulator,
   harness,
+  cspViolations,
 }) => {
   await page.goto(harness.url)
   await expect(popup(page).signInHeading).toBeVisible()
@@ -34,4 +35,6 @@ test('the page cannot reach the server itself: only main talks to the network', 
   }, `${emulator.url}/api/external/v1/people/get_me`)
   expect(outcome).toBe('blocked')
   expect(emulator.state.requests).toHaveLength(0)
+  // Refused by the page's CSP (connect-src), which is what stopped it.
+  expect(cspViolations.splice(0).join('\n')).toMatch(/Refused to connect .*Content Security Policy/)
 })

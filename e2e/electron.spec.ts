@@ -9,8 +9,9 @@ import { operationNames } from '../src/shared/contract'
 import { startEmulator, type Emulator } from './emulator'
 import { popup } from './support/popup'
 
-// The real app in a real Electron: main process, preload, sandboxed page, IPC. A tray icon cannot be
-// clicked by Playwright, so the test opens the popup the way a second launch of the app does.
+// The real app in a real Electron: main process, preload, sandboxed page served from app://, IPC, and the
+// real tray icon. Playwright cannot click into the OS's tray area, so the spec reaches the icon from the
+// main process (createTray leaves a handle for exactly this) and sends it the click the OS would send.
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -75,12 +76,45 @@ async function launch(dataDir: string): Promise<Launched> {
   return { app, page, emulator }
 }
 
-/** What a second launch of the app does: the running instance shows its popup. */
-async function openPopup(app: ElectronApplication): Promise<void> {
-  await app.evaluate(({ app: electronApp }) => {
-    electronApp.emit('second-instance', {}, [], '', {})
+interface TrayView {
+  exists: boolean
+  items: { label: string; enabled: boolean }[]
+}
+
+/** The real tray icon as the main process holds it: whether it exists, its tooltip and its menu. */
+function readTray(app: ElectronApplication): Promise<TrayView> {
+  return app.evaluate(() => {
+    const handle = (globalThis as Record<symbol, unknown>)[Symbol.for('operately-tray:tray')] as
+      { tray: Electron.Tray; menu: () => Electron.Menu | null } | undefined
+    if (!handle) return { exists: false, items: [] }
+    return {
+      exists: !handle.tray.isDestroyed(),
+      items: (handle.menu()?.items ?? [])
+        .filter((item) => item.type !== 'separator')
+        .map((item) => ({ label: item.label, enabled: item.enabled })),
+    }
   })
 }
+
+/** A left click on the tray icon, as the OS delivers it to the app. */
+async function clickTray(app: ElectronApplication): Promise<void> {
+  await app.evaluate(() => {
+    const handle = (globalThis as Record<symbol, unknown>)[Symbol.for('operately-tray:tray')] as {
+      tray: Electron.Tray
+    }
+    const modifiers = {
+      ctrlKey: false,
+      altKey: false,
+      shiftKey: false,
+      metaKey: false,
+      triggeredByAccelerator: false,
+    }
+    handle.tray.emit('click', modifiers, handle.tray.getBounds(), { x: 0, y: 0 })
+  })
+}
+
+const popupVisible = (app: ElectronApplication) =>
+  app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible() ?? false)
 
 test.describe('the Electron app', () => {
   let dataDir: string
@@ -97,6 +131,40 @@ test.describe('the Electron app', () => {
     await rm(dataDir, { recursive: true, force: true })
   })
 
+  test('lives in the tray: the icon exists with its menu, and a click on it toggles the popup', async () => {
+    launched = await launch(dataDir)
+    const { app } = launched
+    expect(await readTray(app)).toEqual({
+      exists: true,
+      items: [
+        { label: 'Open', enabled: true },
+        { label: 'Keep open when it loses focus', enabled: true },
+        { label: 'Sign out', enabled: false },
+        { label: 'Quit', enabled: true },
+      ],
+    })
+    expect(await popupVisible(app)).toBe(false)
+    await clickTray(app)
+    await expect.poll(() => popupVisible(app)).toBe(true)
+    await clickTray(app)
+    await expect.poll(() => popupVisible(app)).toBe(false)
+  })
+
+  test('serves the page from app://, where an injected inline script does not run', async () => {
+    launched = await launch(dataDir)
+    const { page } = launched
+    expect(page.url()).toBe('app://operately-tray/index.html')
+    const injected = await page.evaluate(async () => {
+      const w = window as unknown as { ran?: boolean }
+      const script = document.createElement('script')
+      script.textContent = 'window.ran = true'
+      document.body.append(script)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      return w.ran ?? false
+    })
+    expect(injected).toBe(false)
+  })
+
   test('starts in the tray with the popup hidden; the popup signs in against the server', async () => {
     launched = await launch(dataDir)
     const { app, page, emulator } = launched
@@ -106,10 +174,8 @@ test.describe('the Electron app', () => {
     )
     expect(visibleAtStart).toEqual([false])
 
-    await openPopup(app)
-    expect(await app.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows()[0]?.isVisible())).toBe(
-      true,
-    )
+    await clickTray(app)
+    await expect.poll(() => popupVisible(app)).toBe(true)
 
     const ui = popup(page)
     await expect(ui.signInHeading).toBeVisible()
@@ -122,6 +188,10 @@ test.describe('the Electron app', () => {
     await test
       .info()
       .attach('popup-signed-in.png', { body: await page.screenshot(), contentType: 'image/png' })
+    // The tray's menu follows: Sign out is offered now.
+    await expect
+      .poll(async () => (await readTray(app)).items.find((item) => item.label === 'Sign out')?.enabled)
+      .toBe(true)
 
     // Leave the keychain as we found it.
     await ui.signOutButton.click()

@@ -1,11 +1,12 @@
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync } from 'node:fs'
+import { rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import keytar from 'keytar'
 import { startEmulator } from '../e2e/emulator'
-import { startHarness } from '../e2e/harness'
+import { harnessVaultService, startHarness } from '../e2e/harness'
+import { prepareDataFolder } from '../e2e/harness/data-folder'
 import { createMainServices } from '../src/main/services/create-services'
 
 /**
@@ -16,7 +17,6 @@ import { createMainServices } from '../src/main/services/create-services'
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const dataDir = process.env.OPERATELY_TRAY_DATA_DIR ?? join(tmpdir(), 'operately-tray-demo')
 
 /** The Electron binary, if `npm install` managed to download it (it cannot on some machines). */
 function electronBinary(): string | null {
@@ -41,10 +41,24 @@ function ensureBuilt(needsElectronBuild: boolean): void {
 
 const electron = electronBinary()
 ensureBuilt(electron !== null)
-mkdirSync(dataDir, { recursive: true, mode: 0o700 })
+// A fresh private folder unless one is given (then it must be the user's own and closed to others).
+const folder = await prepareDataFolder({
+  given: process.env.OPERATELY_TRAY_DATA_DIR,
+  prefix: 'operately-tray-demo-',
+})
+if (!folder.ok) {
+  console.error(folder.problem)
+  process.exit(2)
+}
+const dataDir = folder.dir
 
 const emulator = await startEmulator()
-const services = await createMainServices({ dataDir, keytar })
+// The Electron app reads the token under its own keychain name; the browser harness keeps its own.
+const services = await createMainServices({
+  dataDir,
+  keytar,
+  ...(electron ? {} : { vaultService: harnessVaultService }),
+})
 const signIn = await services.dispatch('session.signIn', {
   baseUrl: emulator.url,
   token: emulator.tokens.write,
@@ -72,6 +86,7 @@ const stop = async (code: number) => {
   await harness?.close()
   await services.close()
   await emulator.close()
+  if (folder.temporary) await rm(dataDir, { recursive: true, force: true })
   process.exit(code)
 }
 
@@ -90,7 +105,8 @@ if (electron) {
   })
 } else {
   harness = await startHarness({ dataDir, services })
-  console.log('Electron is not installed here, so the app runs in the browser harness instead:')
+  console.log('Electron is not installed here, so the app runs in the browser harness instead.')
+  console.log('Open this address (it carries the key the harness answers to; keep it to yourself):')
   console.log(`  ${harness.url}`)
 }
 console.log('Press Ctrl+C to stop.')

@@ -78,8 +78,8 @@ describe('electron-builder.yml', () => {
       enableEmbeddedAsarIntegrityValidation: true,
       onlyLoadAppFromAsar: true,
       loadBrowserProcessSpecificV8Snapshot: false,
-      // Kept on while the popup loads its page from file:// (see the comment in electron-builder.yml).
-      grantFileProtocolExtraPrivileges: true,
+      // The page comes from app://, so file:// keeps plain-browser rules.
+      grantFileProtocolExtraPrivileges: false,
     })
   })
 

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: lint, typecheck, workflow lint, build, unit and end-to-end tests, inside a private D-Bus
-// session with a throwaway unlocked keyring. Ends with one line `N passed, N failed, N skipped` totalling
-// vitest and Playwright (a failed lint/typecheck/workflow-lint/build step counts as one failure), and
-// exits non-zero on any failure.
+// `npm test`: lint, typecheck, workflow lint, build, unit and end-to-end tests and the security checklist,
+// inside a private D-Bus session with a throwaway unlocked keyring. Ends with one line `N passed, N failed,
+// N skipped` totalling vitest, Playwright and the checklist (a failed lint/typecheck/workflow-lint/build
+// step counts as one failure), and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
@@ -92,6 +92,23 @@ if (built) {
   }
 } else {
   failedSteps.push('e2e tests (not run: the build failed)')
+}
+
+// The Electron security checklist (scripts/security.mjs): each item whose proofs exist counts as passed,
+// one with a proof missing as failed; the live checks (Electron's currency, npm audit of production
+// dependencies) count too, as skipped when the registry cannot answer them.
+const securityOk = run('security checklist', process.execPath, [
+  'scripts/security.mjs',
+  '--json',
+  `${results}/security.json`,
+])
+const security = readJson(`${results}/security.json`)
+if (security) {
+  totals.passed += security.passed
+  totals.failed += security.failed
+  totals.skipped += security.skipped
+} else if (!securityOk) {
+  failedSteps.push('security checklist (no report)')
 }
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)

@@ -1,10 +1,10 @@
 import { runInNewContext } from 'node:vm'
 import { describe, expect, it } from 'vitest'
 import { operationNames } from '@shared/contract'
-import { bridgeScript, callPathPrefix } from './bridge-script'
+import { bridgeScript, callPathPrefix, harnessKeyHeader } from './bridge-script'
 
 type Call = (input?: unknown) => Promise<unknown>
-type FakeWindow = { operately?: Record<string, Record<string, Call>> }
+type FakeWindow = { operately?: Record<string, Record<string, Call>>; location: { search: string } }
 
 /** Runs the generated script the way a page would, with a fetch that records what it was asked. */
 function load(
@@ -12,9 +12,17 @@ function load(
     url: string,
     init: { method: string; body: string; headers: Record<string, string> },
   ) => Promise<unknown>,
+  search = '?key=the-harness-key',
 ) {
-  const window: FakeWindow = {}
-  runInNewContext(bridgeScript(), { window, fetch: fetchImpl, Object, JSON, encodeURIComponent })
+  const window: FakeWindow = { location: { search } }
+  runInNewContext(bridgeScript(), {
+    window,
+    fetch: fetchImpl,
+    Object,
+    JSON,
+    encodeURIComponent,
+    URLSearchParams,
+  })
   return window
 }
 
@@ -56,6 +64,20 @@ describe('bridgeScript', () => {
     })
     await window.operately!.session!.get!()
     expect(bodies).toEqual(['{}'])
+  })
+
+  it("sends the key from the page's own address with every call; the script itself holds none", async () => {
+    const keys: (string | undefined)[] = []
+    const fetchKey = async (_url: string, init: { headers: Record<string, string> }) => {
+      keys.push(init.headers[harnessKeyHeader])
+      return { json: async () => ({ ok: true, value: null }) }
+    }
+    await load(fetchKey).operately!.session!.get!()
+    await load(fetchKey, '?key=another%20key&x=1').operately!.session!.signOut!()
+    // Opened without the key, the page still loads; its calls carry nothing and are refused.
+    await load(fetchKey, '').operately!.session!.get!()
+    expect(keys).toEqual(['the-harness-key', 'another key', ''])
+    expect(bridgeScript()).not.toContain('the-harness-key')
   })
 
   it('never rejects: an unreachable harness becomes an error value', async () => {

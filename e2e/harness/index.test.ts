@@ -5,16 +5,18 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createMainServices } from '../../src/main/services/create-services'
 import { silentLogger } from '../../src/main/services/log/logger'
+import { browserHarnessPolicy } from '../../src/main/shell/content-security-policy'
+import { harnessKeyHeader } from './bridge-script'
 import { startHarness, type Harness } from './index'
 
 const indexHtml = `<!doctype html><html lang="en"><head>
-<meta http-equiv="Content-Security-Policy" content="default-src 'self'; script-src 'self'; connect-src 'none'; object-src 'none'" />
 <script type="module" crossorigin src="./assets/app.js"></script>
 <link rel="stylesheet" href="./assets/app.css"></head><body><div id="root"></div></body></html>`
 
 interface Reply {
   status: number
   type: string | undefined
+  csp: string | undefined
   body: string
 }
 
@@ -35,6 +37,7 @@ function send(
           resolve({
             status: res.statusCode ?? 0,
             type: res.headers['content-type'],
+            csp: res.headers['content-security-policy'] as string | undefined,
             body: Buffer.concat(chunks).toString(),
           }),
         )
@@ -68,8 +71,13 @@ describe('browser harness', () => {
     const dataDir = join(root, 'data')
     const services = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
     harness = await startHarness({ dataDir, rendererDir, services })
-    const { host, origin } = new URL(harness.url)
-    own = { host, origin, 'content-type': 'application/json' }
+    const { host, origin, searchParams } = new URL(harness.url)
+    own = {
+      host,
+      origin,
+      'content-type': 'application/json',
+      [harnessKeyHeader]: searchParams.get('key') ?? '',
+    }
   })
 
   afterAll(async () => {
@@ -81,12 +89,41 @@ describe('browser harness', () => {
     expect(new URL(harness.url).hostname).toBe('127.0.0.1')
   })
 
-  it('serves the page with the bridge added and only connect-src relaxed', async () => {
+  it('hands out its page with a long random key, a new one per harness', async () => {
+    const key = new URL(harness.url).searchParams.get('key') ?? ''
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const other = await startHarness({
+      dataDir: join(root, 'data'),
+      rendererDir: join(root, 'renderer'),
+      services: harness.services,
+    })
+    try {
+      expect(new URL(other.url).searchParams.get('key')).not.toBe(key)
+    } finally {
+      await other.close()
+    }
+  })
+
+  it('serves the page with the bridge added, and the key nowhere in what it serves', async () => {
     const page = await send(harness.url, '/')
     expect(page.status).toBe(200)
     expect(page.type).toMatch(/^text\/html/)
-    expect(page.body).toContain(`connect-src 'self'; object-src 'none'`)
     expect(page.body.indexOf('/__harness/bridge.js')).toBeLessThan(page.body.indexOf('./assets/app.js'))
+    const key = own[harnessKeyHeader] ?? ''
+    for (const path of ['/', '/__harness/bridge.js', '/assets/app.js'])
+      expect((await send(harness.url, path)).body).not.toContain(key)
+  })
+
+  it.each([
+    '/',
+    '/index.html',
+    '/assets/app.js',
+    '/__harness/bridge.js',
+    '/nope.js',
+    '/__harness/call/session.get',
+  ])('sends the CSP header the app:// scheme sends (plus connect-src for the bridge) on %s', async (path) => {
+    const reply = await send(harness.url, path)
+    expect(reply.csp).toBe(browserHarnessPolicy())
   })
 
   it('serves assets with their MIME types', async () => {
@@ -118,12 +155,19 @@ describe('browser harness', () => {
     expect(JSON.parse(reply.body)).toEqual({ ok: true, value: { status: 'signed_out', lastBaseUrl: null } })
   })
 
-  it('refuses calls from another origin, with no Origin, or cross-site', async () => {
+  it('refuses a call without the key, with a wrong one, or with a forged Origin even when the key is right', async () => {
     const call = (headers: Record<string, string>) =>
       send(harness.url, '/__harness/call/session.signOut', { method: 'POST', headers, body: '{}' })
+    const { [harnessKeyHeader]: key = '', ...withoutKey } = own
     const refused: Record<string, string>[] = [
+      withoutKey,
+      { ...own, [harnessKeyHeader]: '' },
+      { ...own, [harnessKeyHeader]: 'x'.repeat(key.length) },
+      { ...own, [harnessKeyHeader]: key.slice(0, -1) },
+      { ...own, [harnessKeyHeader]: `${key}x` },
       { ...own, origin: 'https://evil.example' },
-      { host: own.host!, 'content-type': 'application/json' },
+      { ...own, origin: 'null' },
+      { host: own.host!, 'content-type': 'application/json', [harnessKeyHeader]: key },
       { ...own, 'sec-fetch-site': 'cross-site' },
     ]
     for (const headers of refused) {

@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -6,10 +7,17 @@ import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
 import { appError, type AppError, type Result } from '@shared/errors'
 import { createMainServices, type MainServices } from '../../src/main/services/create-services'
-import { bridgeScript, bridgeScriptPath, callPathPrefix } from './bridge-script'
+import { browserHarnessPolicy } from '../../src/main/shell/content-security-policy'
+import { mimeTypeFor, rendererHeaders, resolveStaticFile } from '../../src/main/shell/renderer-files'
+import {
+  bridgeScript,
+  bridgeScriptPath,
+  callPathPrefix,
+  harnessKeyHeader,
+  harnessKeyParam,
+} from './bridge-script'
 import { prepareIndexHtml } from './html'
 import { isOwnHost, isSameOriginCall } from './same-origin'
-import { mimeTypeFor, resolveStaticFile } from './static-files'
 
 export interface HarnessOptions {
   /** 0 (the default) picks a free port. The harness listens on 127.0.0.1 only. */
@@ -18,17 +26,27 @@ export interface HarnessOptions {
   dataDir: string
   /** The built renderer; defaults to `out/renderer` (run `npx electron-vite build` first). */
   rendererDir?: string
-  /** Services to forward to; by default built with createMainServices and the real keychain. */
+  /**
+   * Services to forward to; by default built with createMainServices, the real keychain and the harness's
+   * own keychain service name (harnessVaultService), so it never reads or overwrites the app's token.
+   */
   services?: MainServices
 }
 
 export interface Harness {
+  /**
+   * The page to open, carrying the harness's capability key (`?key=…`): only a page opened at this
+   * address can call the bridge. Print it to the person who started the harness, nowhere else.
+   */
   url: string
   services: MainServices
   close(): Promise<void>
 }
 
 export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', import.meta.url))
+
+/** The keychain service the harness keeps tokens under when it builds its own services. */
+export const harnessVaultService = 'Operately Tray (browser harness)'
 
 // Sign-in inputs are capped at a few kilobytes by the contract; a megabyte is generous and bounded.
 const maxBodyBytes = 1024 * 1024
@@ -52,28 +70,37 @@ const readBody = (req: IncomingMessage): Promise<string> =>
     req.on('error', reject)
   })
 
-const baseHeaders = {
-  'cache-control': 'no-store',
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-}
+// Every answer carries the page's CSP and the other headers the app:// scheme sends (renderer-files.ts).
+const policy = browserHarnessPolicy()
+const headers = (contentType: string) => rendererHeaders(policy, contentType)
 
 const sendResult = (res: ServerResponse, status: number, result: Result<unknown>) => {
-  res.writeHead(status, { ...baseHeaders, 'content-type': 'application/json; charset=utf-8' })
+  res.writeHead(status, headers('application/json; charset=utf-8'))
   res.end(JSON.stringify(result))
 }
 
 const failure = (error: AppError): Result<never> => ({ ok: false, error })
 
 const sendText = (res: ServerResponse, status: number, text: string) => {
-  res.writeHead(status, { ...baseHeaders, 'content-type': 'text/plain; charset=utf-8' })
+  res.writeHead(status, headers('text/plain; charset=utf-8'))
   res.end(text)
 }
+
+const digest = (text: string) => createHash('sha256').update(text).digest()
+
+/** Compares the key a call carries with ours in constant time (equal-length digests, whatever was sent). */
+const keyMatches = (sent: string | string[] | undefined, key: string): boolean =>
+  typeof sent === 'string' && timingSafeEqual(digest(sent), digest(key))
 
 /**
  * Serves the built renderer to a browser and stands in for Electron's preload and IPC: each bridge call
  * arrives as `POST /__harness/call/<operation>` and goes through the same dispatcher (same contract,
  * same validation) to the same main services the app runs.
+ *
+ * The harness drives a real keychain and a real signed-in token, so it is a capability: it makes a random
+ * key, puts it in the one URL it hands out, and answers a bridge call only when the call carries that key
+ * (and comes from its own origin, on loopback). Another local process can forge Host, Origin and
+ * Sec-Fetch-Site, but not the key.
  */
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const rendererDir = options.rendererDir ?? defaultRendererDir
@@ -83,9 +110,14 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   }
   const services =
     options.services ??
-    (await createMainServices({ dataDir: options.dataDir, keytar: (await import('keytar')).default }))
+    (await createMainServices({
+      dataDir: options.dataDir,
+      keytar: (await import('keytar')).default,
+      vaultService: harnessVaultService,
+    }))
   const log = services.log
   let port = 0
+  const key = randomBytes(32).toString('base64url')
 
   // Bridge calls still being answered; close() waits for them.
   const inFlight = new Set<Promise<unknown>>()
@@ -93,12 +125,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (req.method !== 'POST') {
       return sendResult(res, 405, failure(appError('invalid_input', 'Bridge calls are POST requests.')))
     }
-    if (!isSameOriginCall(req.headers, port)) {
+    if (!isSameOriginCall(req.headers, port) || !keyMatches(req.headers[harnessKeyHeader], key)) {
       req.resume()
+      log.warn('the browser harness refused a bridge call', { operation: name.slice(0, 80) })
       return sendResult(
         res,
         403,
-        failure(appError('forbidden', 'This harness answers only the page it serves itself.')),
+        failure(appError('forbidden', 'This harness answers only the page it opened itself.')),
       )
     }
     let body: string
@@ -137,23 +170,19 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const handleStatic = async (req: IncomingMessage, res: ServerResponse, pathname: string) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method Not Allowed')
     if (pathname === bridgeScriptPath) {
-      res.writeHead(200, { ...baseHeaders, 'content-type': 'text/javascript; charset=utf-8' })
+      res.writeHead(200, headers('text/javascript; charset=utf-8'))
       return res.end(req.method === 'HEAD' ? undefined : bridgeScript())
     }
     if (pathname === '/' || pathname === '/index.html') {
       // Read on every request, so a rebuilt renderer shows up on reload.
       const html = prepareIndexHtml(await readFile(indexPath, 'utf8'))
-      res.writeHead(200, { ...baseHeaders, 'content-type': 'text/html; charset=utf-8' })
+      res.writeHead(200, headers('text/html; charset=utf-8'))
       return res.end(req.method === 'HEAD' ? undefined : html)
     }
     const file = await resolveStaticFile(rendererDir, pathname)
     if (!file) return sendText(res, 404, 'Not Found')
     const content = await readFile(file)
-    res.writeHead(200, {
-      ...baseHeaders,
-      'content-type': mimeTypeFor(file),
-      'content-length': content.length,
-    })
+    res.writeHead(200, { ...headers(mimeTypeFor(file)), 'content-length': content.length })
     res.end(req.method === 'HEAD' ? undefined : content)
   }
 
@@ -209,7 +238,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   }
 
   return {
-    url: `http://127.0.0.1:${port}/`,
+    url: `http://127.0.0.1:${port}/?${harnessKeyParam}=${key}`,
     services,
     close: () => (closing ??= close()),
   }

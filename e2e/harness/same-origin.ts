@@ -1,8 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http'
 
 /**
- * The harness drives a real keychain and real sign-ins, so only its own page may call the bridge.
- * A request counts as the page's own when:
+ * The harness drives a real keychain and real sign-ins, so only its own page may call the bridge. These
+ * header checks stop a web page in a browser; they do not stop a local process, which can write any
+ * header: the capability key (index.ts) does that. A request counts as the page's own when:
  * - `Host` names the harness itself (this also defeats DNS rebinding: a hostile name that resolves to
  *   127.0.0.1 still arrives with its own name in Host);
  * - `Origin` is present and is the harness's origin (browsers always send it on a POST fetch; a form

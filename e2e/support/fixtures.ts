@@ -3,14 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
-import { test as base } from '@playwright/test'
+import { expect, test as base } from '@playwright/test'
 import keytar from 'keytar'
 import { createMainServices } from '../../src/main/services/create-services'
 import { startEmulator } from '../emulator'
 import type { Emulator } from '../emulator/types'
 import { startHarness, type Harness } from '../harness'
 
-export { expect } from '@playwright/test'
+export { expect }
 
 export interface PopupFixtures {
   /** A fresh Operately emulator on a random port (Ada Lovelace's tokens in `emulator.tokens`). */
@@ -32,6 +32,11 @@ export interface PopupFixtures {
    * default. Set it with `test.use({ policy })`; the value `emulatorUrl` stands for the test's emulator.
    */
   policy: Record<string, unknown> | null
+  /**
+   * Everything Chromium refused under the page's Content-Security-Policy during the test. Checked after
+   * every test: the app must run under its own policy without tripping it.
+   */
+  cspViolations: string[]
 }
 
 /** In a `policy`, stands for the address of the test's emulator (which is only known once it runs). */
@@ -74,6 +79,18 @@ export const test = base.extend<PopupFixtures>({
   },
 
   policy: [null, { option: true }],
+
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = []
+      page.on('console', (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text())
+      })
+      await use(violations)
+      expect(violations, 'the page tripped its own Content-Security-Policy').toEqual([])
+    },
+    { auto: true },
+  ],
 
   harness: async ({ dataDir, vaultService, openedUrls, popupHides, policy, emulator }, use) => {
     const policyText = policy

@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { channelFor, operationNames } from '@shared/contract'
+import { linkQuestionEvent } from '@shared/contract/app'
 
 // What the preload hands to Electron, captured instead of sent.
 const exposed = vi.hoisted(() => ({
   worlds: [] as [string, unknown][],
   invokes: [] as [string, unknown[]][],
+  listeners: new Map<string, (...args: unknown[]) => void>(),
 }))
 
 vi.mock('electron', () => ({
@@ -12,6 +14,8 @@ vi.mock('electron', () => ({
     exposeInMainWorld: (key: string, api: unknown) => void exposed.worlds.push([key, api]),
   },
   ipcRenderer: {
+    on: (channel: string, listener: (...args: unknown[]) => void) =>
+      void exposed.listeners.set(channel, listener),
     invoke: async (channel: string, ...args: unknown[]) => {
       exposed.invokes.push([channel, args])
       return { ok: true, value: `answer from ${channel}` }
@@ -95,5 +99,19 @@ describe('preload', () => {
   it('cannot be altered by the page', () => {
     expect(Object.isFrozen(bridge)).toBe(true)
     expect(Object.isFrozen(bridge['session'])).toBe(true)
+  })
+
+  it('listens to main on one channel only, and passes its signal on as a bare DOM event', () => {
+    expect([...exposed.listeners.keys()]).toEqual([linkQuestionEvent])
+    const dispatched: Event[] = []
+    vi.stubGlobal('window', { dispatchEvent: (event: Event) => void dispatched.push(event) })
+    try {
+      // Whatever main might send along is not passed to the page.
+      exposed.listeners.get(linkQuestionEvent)?.({ sender: 'main' }, 'https://evil.example/')
+    } finally {
+      vi.unstubAllGlobals()
+    }
+    expect(dispatched.map((event) => event.type)).toEqual([linkQuestionEvent])
+    expect(dispatched[0]).not.toHaveProperty('detail')
   })
 })

@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { AppFailure, appError } from '@shared/errors'
 import { createDispatcher, type Dispatch, type OperationHandlers } from './ipc/dispatcher'
 import { createLogger, type Logger } from './log/logger'
-import { createAppHandlers, type OpenExternal } from './app/handlers'
+import { createAppHandlers } from './app/handlers'
+import { createLinkService, type LinkService, type OpenExternal } from './app/link-service'
 import { createCheckInService } from './check-ins/check-in-service'
 import { createDraftHandlers } from './drafts/handlers'
 import { createDraftsService } from './drafts/drafts-service'
@@ -91,6 +92,8 @@ export interface MainServices {
   sync: SyncService
   /** Whether the server can be reached; the shell tells it when the OS's network state changes. */
   connectivity: Connectivity
+  /** The one link policy: the shell sends navigations and new windows here, the page its link clicks. */
+  links: LinkService
   /** Stops background work (sync, probes) and waits for writes under way: before quitting, in tests. */
   close(): Promise<void>
 }
@@ -172,14 +175,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     rememberDescription: (projectId, description) => projects.rememberDescription(projectId, description),
     log,
   })
+  const links = createLinkService({ session, log, openExternal: options.openExternal ?? noBrowser })
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
-    ...createAppHandlers({
-      session,
-      log,
-      openExternal: options.openExternal ?? noBrowser,
-      hidePopup: options.hidePopup ?? (() => {}),
-    }),
+    ...createAppHandlers({ links, hidePopup: options.hidePopup ?? (() => {}) }),
     ...createGoalHandlers({ goals, submitCheckIn: createCheckInSubmitter({ checkIns, sync, cache }) }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
@@ -205,6 +204,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     system,
     sync,
     connectivity,
+    links,
     async close() {
       stopFollowing()
       cacheFollower.stop()

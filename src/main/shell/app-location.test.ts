@@ -1,17 +1,26 @@
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-location'
+import {
+  appOrigin,
+  appPageUrl,
+  appPaths,
+  isAppUrl,
+  rendererTarget,
+  rendererUrl,
+  type RendererTarget,
+} from './app-location'
 
 const root = '/opt/operately-tray'
 const mainDir = join(root, 'out', 'main')
-const html = join(root, 'out', 'renderer', 'index.html')
+const rendererDir = join(root, 'out', 'renderer')
+const html = join(rendererDir, 'index.html')
 
 describe('appPaths', () => {
   it('finds the preload and the page next to the main bundle, and the tray icons in build/ during development', () => {
     expect(appPaths({ mainDir, isPackaged: false, resourcesPath: '/ignored' })).toEqual({
       preload: join(root, 'out', 'preload', 'index.cjs'),
-      rendererHtml: html,
+      rendererDir,
       trayIcons: join(root, 'build', 'tray'),
     })
   })
@@ -29,58 +38,55 @@ describe('appPaths', () => {
 
 describe('rendererTarget', () => {
   it('loads the bundled page when no dev server is announced', () => {
-    expect(rendererTarget({}, false, html)).toEqual({ kind: 'file', path: html })
+    expect(rendererTarget({}, false, rendererDir)).toEqual({ kind: 'bundle', root: rendererDir })
   })
 
   it('loads the electron-vite dev server in development', () => {
-    expect(rendererTarget({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, false, html)).toEqual({
+    expect(rendererTarget({ ELECTRON_RENDERER_URL: 'http://localhost:5173' }, false, rendererDir)).toEqual({
       kind: 'dev-server',
       url: 'http://localhost:5173/',
     })
   })
 
   it('ignores ELECTRON_RENDERER_URL in a packaged app, so an environment variable cannot swap the page holding the bridge', () => {
-    expect(rendererTarget({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, true, html)).toEqual({
-      kind: 'file',
-      path: html,
+    expect(rendererTarget({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, true, rendererDir)).toEqual({
+      kind: 'bundle',
+      root: rendererDir,
     })
   })
 
   it('refuses a dev server URL that is not on this machine', () => {
-    expect(() => rendererTarget({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, false, html)).toThrow(
-      /local development server/,
-    )
-    expect(() => rendererTarget({ ELECTRON_RENDERER_URL: 'not a url' }, false, html)).toThrow(
+    expect(() =>
+      rendererTarget({ ELECTRON_RENDERER_URL: 'https://evil.example/' }, false, rendererDir),
+    ).toThrow(/local development server/)
+    expect(() => rendererTarget({ ELECTRON_RENDERER_URL: 'not a url' }, false, rendererDir)).toThrow(
       /not a valid address/,
     )
   })
 })
 
 describe('isAppUrl', () => {
-  const file: RendererTarget = { kind: 'file', path: html }
+  const bundle: RendererTarget = { kind: 'bundle', root: join(root, 'out', 'renderer') }
   const dev: RendererTarget = { kind: 'dev-server', url: 'http://localhost:5173/' }
-  const own = pathToFileURL(html).href
 
   it.each([
-    ['the bundled page', own, true],
-    ['the bundled page with a route', `${own}#/goals/abc`, true],
-    ['the bundled page with a query', `${own}?tab=1`, true],
-    ['another file next to it', pathToFileURL(join(root, 'out', 'renderer', 'other.html')).href, false],
+    ['the bundled page', appPageUrl, true],
+    ['the bundled page at its root', `${appOrigin}/`, true],
+    ['the bundled page with a route', `${appPageUrl}#/goals/abc`, true],
+    ['the bundled page with a query', `${appPageUrl}?tab=1`, true],
+    ['another file of the bundle', `${appOrigin}/assets/index.js`, false],
+    ['a path that only starts like the page', `${appPageUrl}.evil.html`, false],
+    ['another host on the app scheme', 'app://evil/index.html', false],
+    ['the app host with credentials', 'app://user:pw@operately-tray/index.html', false],
+    ['the page as a file', pathToFileURL(html).href, false],
     ['a file elsewhere on disk', 'file:///etc/passwd', false],
-    ['a path that only starts like the page', `${own}.evil.html`, false],
     ['a foreign website', 'https://evil.example/', false],
     ['about:blank', 'about:blank', false],
     ['a javascript: URL', 'javascript:alert(1)', false],
     ['a data: URL', 'data:text/html,<h1>hi</h1>', false],
     ['garbage', '::::', false],
   ])('production: %s → %s', (_name, url, expected) => {
-    expect(isAppUrl(url, file, 'linux')).toBe(expected)
-  })
-
-  it('compares Windows paths without regard to case', () => {
-    const windowsTarget: RendererTarget = { kind: 'file', path: html }
-    expect(isAppUrl(own.replace('operately-tray', 'Operately-Tray'), windowsTarget, 'win32')).toBe(true)
-    expect(isAppUrl(own.replace('operately-tray', 'Operately-Tray'), windowsTarget, 'linux')).toBe(false)
+    expect(isAppUrl(url, bundle)).toBe(expected)
   })
 
   it.each([
@@ -88,8 +94,15 @@ describe('isAppUrl', () => {
     ['a dev server page with a route', 'http://localhost:5173/#/settings', true],
     ['another port', 'http://localhost:5174/', false],
     ['another host', 'https://evil.example/', false],
-    ['the bundled file', own, false],
+    ['the bundled page', appPageUrl, false],
   ])('development: %s → %s', (_name, url, expected) => {
-    expect(isAppUrl(url, dev, 'linux')).toBe(expected)
+    expect(isAppUrl(url, dev)).toBe(expected)
+  })
+})
+
+describe('rendererUrl', () => {
+  it('is app://operately-tray/index.html for the bundle and the dev server itself in development', () => {
+    expect(rendererUrl({ kind: 'bundle', root: '/x' })).toBe('app://operately-tray/index.html')
+    expect(rendererUrl({ kind: 'dev-server', url: 'http://localhost:5173/' })).toBe('http://localhost:5173/')
   })
 })

@@ -1,5 +1,4 @@
-import { join, normalize, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 
 /**
  * Where the app's own files are, and which URLs count as "the app itself". Pure: no Electron, so the
@@ -9,8 +8,8 @@ import { fileURLToPath } from 'node:url'
 export interface AppPaths {
   /** The sandboxed preload, bundled to CommonJS by electron-vite. */
   preload: string
-  /** The production renderer page. */
-  rendererHtml: string
+  /** The built renderer (index.html and its assets), served to the popup as app://operately-tray/. */
+  rendererDir: string
   /** Folder holding the tray PNGs (see scripts/make-tray-icons.mjs). */
   trayIcons: string
 }
@@ -26,13 +25,24 @@ export interface AppPathsInput {
 export function appPaths({ mainDir, isPackaged, resourcesPath }: AppPathsInput): AppPaths {
   return {
     preload: join(mainDir, '..', 'preload', 'index.cjs'),
-    rendererHtml: join(mainDir, '..', 'renderer', 'index.html'),
+    rendererDir: join(mainDir, '..', 'renderer'),
     // Installers do not pack build/ into the app: the icons travel as extra resources (`<resources>/tray`).
     trayIcons: isPackaged ? join(resourcesPath, 'tray') : join(mainDir, '..', '..', 'build', 'tray'),
   }
 }
 
-export type RendererTarget = { kind: 'dev-server'; url: string } | { kind: 'file'; path: string }
+/**
+ * The app's own origin. The built renderer is served from this privileged scheme (app-scheme.ts) rather
+ * than file://, so that `'self'` in the CSP means the app's files and nothing else on disk, the CSP can be
+ * a real response header (with frame-ancestors), and Electron's extra file:// privileges can stay fused
+ * off.
+ */
+export const appScheme = 'app'
+export const appHost = 'operately-tray'
+export const appOrigin = `${appScheme}://${appHost}`
+export const appPageUrl = `${appOrigin}/index.html`
+
+export type RendererTarget = { kind: 'dev-server'; url: string } | { kind: 'bundle'; root: string }
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -44,10 +54,10 @@ const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]'])
 export function rendererTarget(
   env: NodeJS.ProcessEnv,
   isPackaged: boolean,
-  rendererHtml: string,
+  rendererDir: string,
 ): RendererTarget {
   const devUrl = env['ELECTRON_RENDERER_URL']
-  if (isPackaged || !devUrl) return { kind: 'file', path: rendererHtml }
+  if (isPackaged || !devUrl) return { kind: 'bundle', root: rendererDir }
   let parsed: URL
   try {
     parsed = new URL(devUrl)
@@ -62,23 +72,16 @@ export function rendererTarget(
   return { kind: 'dev-server', url: parsed.href }
 }
 
-const samePath = (a: string, b: string, platform: NodeJS.Platform) => {
-  const left = normalize(resolve(a))
-  const right = normalize(resolve(b))
-  // Windows paths are case-insensitive and Chromium may report the drive letter in either case.
-  return platform === 'win32' ? left.toLowerCase() === right.toLowerCase() : left === right
-}
+/** The address the popup loads. */
+export const rendererUrl = (target: RendererTarget): string =>
+  target.kind === 'dev-server' ? target.url : appPageUrl
 
 /**
- * True only for the app's own page: the bundled index.html (any #route or ?query on it), or any page of
- * the local dev server in development. Everything else — other files, other sites, about:blank,
- * data: and javascript: URLs — is foreign.
+ * True only for the app's own page: app://operately-tray/index.html (any #route or ?query on it), or any
+ * page of the local dev server in development. Everything else — the app's other files, other sites,
+ * file:, about:blank, data: and javascript: URLs — is foreign.
  */
-export function isAppUrl(
-  url: string,
-  target: RendererTarget,
-  platform: NodeJS.Platform = process.platform,
-): boolean {
+export function isAppUrl(url: string, target: RendererTarget): boolean {
   let parsed: URL
   try {
     parsed = new URL(url)
@@ -86,10 +89,11 @@ export function isAppUrl(
     return false
   }
   if (target.kind === 'dev-server') return parsed.origin === new URL(target.url).origin
-  if (parsed.protocol !== 'file:' || (parsed.host !== '' && parsed.host !== 'localhost')) return false
-  try {
-    return samePath(fileURLToPath(parsed), target.path, platform)
-  } catch {
-    return false
-  }
+  return (
+    parsed.protocol === `${appScheme}:` &&
+    parsed.host === appHost &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    (parsed.pathname === '/index.html' || parsed.pathname === '/')
+  )
 }

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
@@ -27,8 +27,10 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   autoInstallOnAppQuit = false
   allowPrerelease = true
   allowDowngrade = true
+  disableWebInstaller = false
   logger: UpdaterLike['logger'] = null
-  feeds: { provider: 'generic'; url: string }[] = []
+  updateConfigPath: string | null = null
+  verifyUpdateCodeSignature?: UpdaterLike['verifyUpdateCodeSignature']
   checks = 0
   installs: [boolean | undefined, boolean | undefined][] = []
   journal: string[]
@@ -38,8 +40,9 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
     super()
     this.journal = journal
   }
-  setFeedURL(options: { provider: 'generic'; url: string }) {
-    this.feeds.push(options)
+  /** The configuration electron-updater would read, from the file the app pointed it at. */
+  config(): unknown {
+    return this.updateConfigPath === null ? null : JSON.parse(readFileSync(this.updateConfigPath, 'utf8'))
   }
   async checkForUpdates() {
     this.checks++
@@ -95,10 +98,18 @@ const settle = async () => {
 }
 
 const appImage: UpdateSupport = { supported: true, kind: 'appimage' }
+const builtInFeed = {
+  provider: 'generic',
+  url: 'https://updates.example/built-in/',
+  updaterCacheDirName: 'operately-tray-updater',
+}
 
-async function setup(overrides: Partial<AutoUpdateOptions> & { policy?: Policy; answer?: boolean } = {}) {
+async function setup(
+  overrides: Partial<AutoUpdateOptions> & { policy?: Policy; answer?: boolean; updater?: FakeUpdater } = {},
+) {
   const journal: string[] = []
-  const updater = new FakeUpdater(journal)
+  const updater = overrides.updater ?? new FakeUpdater(journal)
+  const warnings: [string, Record<string, unknown> | undefined][] = []
   const timers = manualTimers()
   const settings = await createSettingsService({
     dataDir: mkdtempSync(join(tmpdir(), 'updates-')),
@@ -110,8 +121,11 @@ async function setup(overrides: Partial<AutoUpdateOptions> & { policy?: Policy; 
   const updates = startAutoUpdate({
     support: appImage,
     settings,
-    hasBuiltInFeed: true,
-    log: silentLogger,
+    platform: 'linux',
+    builtInFeed,
+    publisherNames: [],
+    configPath: join(mkdtempSync(join(tmpdir(), 'updates-config-')), 'update-config.yml'),
+    log: { ...silentLogger, warn: (message, fields) => void warnings.push([message, fields]) },
     timers,
     now: () => new Date('2025-06-01T10:00:00.000Z'),
     loadUpdater: async () => {
@@ -126,7 +140,7 @@ async function setup(overrides: Partial<AutoUpdateOptions> & { policy?: Policy; 
     beforeRestart: () => journal.push('beforeRestart'),
     ...overrides,
   })
-  return { updates, updater, timers, settings, journal, asked, loads: () => loads }
+  return { updates, updater, timers, settings, journal, asked, warnings, loads: () => loads }
 }
 
 beforeEach(() => resetFakeElectron())
@@ -165,7 +179,7 @@ describe('when updates must not run', () => {
   })
 
   it('does not look for updates without a feed to look in', async () => {
-    const { updates, loads } = await setup({ hasBuiltInFeed: false })
+    const { updates, loads } = await setup({ builtInFeed: null })
     await updates.checkNow()
     expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'no-feed' })
     expect(loads()).toBe(0)
@@ -180,12 +194,17 @@ describe('when updates run', () => {
     expect(updater.checks).toBe(0)
     await timers.fire()
     expect(updater.checks).toBe(1)
-    expect(updater.feeds).toEqual([{ provider: 'generic', url: 'https://updates.acme.example/tray/' }])
+    expect(updater.config()).toEqual({
+      provider: 'generic',
+      url: 'https://updates.acme.example/tray/',
+      updaterCacheDirName: 'operately-tray-updater',
+    })
     expect(updater).toMatchObject({
       autoDownload: true,
       autoInstallOnAppQuit: true,
       allowPrerelease: false,
       allowDowngrade: false,
+      disableWebInstaller: true,
     })
     expect(updates.status()).toEqual({ state: 'idle', lastCheckedAt: '2025-06-01T10:00:00.000Z' })
     // The next check is already scheduled.
@@ -195,7 +214,7 @@ describe('when updates run', () => {
   it('uses the feed built into the installer when policy names none', async () => {
     const { updater, timers } = await setup()
     await timers.fire()
-    expect(updater.feeds).toEqual([])
+    expect(updater.config()).toMatchObject({ url: 'https://updates.example/built-in/' })
     expect(updater.checks).toBe(1)
   })
 
@@ -274,6 +293,92 @@ describe('when updates run', () => {
     })
     await updates.checkNow()
     expect(updates.status()).toMatchObject({ state: 'error' })
+  })
+})
+
+describe('updates are always verified', () => {
+  const nsis: UpdateSupport = { supported: true, kind: 'nsis' }
+  const policyFeed = { ...emptyPolicy, machine: { updateFeedUrl: 'https://updates.acme.example/tray/' } }
+
+  it('a Windows copy that names no publisher refuses to update, and logs why', async () => {
+    const { updates, loads, warnings, timers } = await setup({ platform: 'win32', support: nsis })
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'unverifiable' })
+    expect(timers.pending.size).toBe(0)
+    await updates.checkNow()
+    expect(loads()).toBe(0)
+    expect(warnings).toEqual([
+      [
+        'automatic updates are off because updates could not be verified',
+        { reason: expect.stringContaining('names no publisher') },
+      ],
+    ])
+  })
+
+  it("refuses IT's policy feed on Windows when the build has no app-update.yml and no publisher built in", async () => {
+    const { updates, loads } = await setup({
+      platform: 'win32',
+      support: nsis,
+      builtInFeed: null,
+      policy: policyFeed,
+    })
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'unverifiable' })
+    await updates.checkNow()
+    expect(loads()).toBe(0)
+  })
+
+  it('with a publisher built in, updates from the policy feed and demands that signer', async () => {
+    const { updater, timers } = await setup({
+      platform: 'win32',
+      support: nsis,
+      builtInFeed: null,
+      policy: policyFeed,
+      publisherNames: ['CN=Acme Ltd, O=Acme Ltd, C=GB'],
+    })
+    await timers.fire()
+    expect(updater.checks).toBe(1)
+    expect(updater.config()).toEqual({
+      provider: 'generic',
+      url: 'https://updates.acme.example/tray/',
+      updaterCacheDirName: 'operately-tray-updater',
+      publisherName: ['CN=Acme Ltd, O=Acme Ltd, C=GB'],
+    })
+  })
+
+  it('takes the publisher from app-update.yml too', async () => {
+    const { updater, timers } = await setup({
+      platform: 'win32',
+      support: nsis,
+      builtInFeed: { ...builtInFeed, publisherName: ['Acme Ltd'] },
+    })
+    await timers.fire()
+    expect(updater.config()).toMatchObject({ publisherName: ['Acme Ltd'] })
+  })
+
+  it("keeps the Windows updater's signature check from ever being skipped for want of a name", async () => {
+    const checked: string[][] = []
+    const updater = new FakeUpdater([])
+    updater.verifyUpdateCodeSignature = async (names) => {
+      checked.push(names)
+      return null
+    }
+    const { timers } = await setup({
+      platform: 'win32',
+      support: nsis,
+      publisherNames: ['Acme Ltd'],
+      updater,
+    })
+    await timers.fire()
+    const verify = updater.verifyUpdateCodeSignature
+    if (!verify) throw new Error('the check is gone')
+    expect(await verify([], 'C:/Temp/installer.exe')).toMatch(/^refused/)
+    expect(await verify(['  '], 'C:/Temp/installer.exe')).toMatch(/^refused/)
+    expect(await verify(['Acme Ltd'], 'C:/Temp/installer.exe')).toBeNull()
+    expect(checked).toEqual([['Acme Ltd']])
+  })
+
+  it('refuses a built-in feed that is not https://', async () => {
+    const { updates } = await setup({ builtInFeed: { ...builtInFeed, url: 'http://updates.example/' } })
+    expect(updates.status()).toMatchObject({ state: 'disabled', reason: 'unverifiable' })
   })
 })
 

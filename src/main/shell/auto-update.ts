@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs'
 import { dialog } from 'electron'
 import type { Logger } from '../services/log/logger'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
 import type { SettingsService } from '../services/settings/settings-service'
+import { updaterConfig, type BuiltInFeed, type UpdaterConfig } from '../services/updates/update-config'
 import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
 import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
 import {
@@ -15,7 +17,10 @@ import {
  * Updates through electron-updater on a generic feed: quiet checks shortly after start and every few
  * hours, downloads in the background, and a question before restarting ("Restart now" / "Later"; later
  * means the update installs when the app next quits). Whether it runs at all is decided in
- * services/updates (install type, policy, the user's setting, a feed to use).
+ * services/updates (install type, policy, the user's setting, a feed to use, and a way to verify what
+ * it downloads: update-config.ts). electron-updater always runs on the configuration decided there,
+ * written to a file of ours, never on its own defaults, which skip the Windows signature check when the
+ * build has no app-update.yml.
  */
 
 /** The part of electron-updater's AppUpdater this module uses. */
@@ -24,8 +29,12 @@ export interface UpdaterLike {
   autoInstallOnAppQuit: boolean
   allowPrerelease: boolean
   allowDowngrade: boolean
+  disableWebInstaller: boolean
   logger: UpdaterLogger | null
-  setFeedURL(options: { provider: 'generic'; url: string }): void
+  /** Where electron-updater reads its configuration (provider, feed, publisherName) instead of app-update.yml. */
+  updateConfigPath: string | null
+  /** NsisUpdater only: checks an installer's signer against the configured publisher names. */
+  verifyUpdateCodeSignature?: (publisherNames: string[], path: string) => Promise<string | null>
   checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
   on(event: 'checking-for-update', listener: () => void): unknown
@@ -48,8 +57,13 @@ interface UpdaterLogger {
 export interface AutoUpdateOptions {
   support: UpdateSupport
   settings: Pick<SettingsService, 'current' | 'subscribe'>
-  /** Whether the installer built in a feed (resources/app-update.yml). */
-  hasBuiltInFeed: boolean
+  platform: NodeJS.Platform
+  /** The feed the installer built in (resources/app-update.yml, parsed), or null when it has none. */
+  builtInFeed: BuiltInFeed | null
+  /** Windows: the signer names built into the app (windows-publisher.ts). */
+  publisherNames: readonly string[]
+  /** Where the updater's configuration is written before the updater is loaded (in the app's data folder). */
+  configPath: string
   log: Logger
   /** electron-updater's autoUpdater, loaded only when updates are actually on. */
   loadUpdater?: () => Promise<UpdaterLike>
@@ -107,7 +121,26 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
   const askToRestart = options.askToRestart ?? askToRestartWithDialog
   const loadUpdater = options.loadUpdater ?? loadElectronUpdater
 
-  let plan: UpdatePlan = updatePlan(support, settings.current(), options.hasBuiltInFeed)
+  const hasBuiltInFeed = options.builtInFeed !== null
+  // The plan, plus the configuration that makes it verifiable; a plan that cannot be verified is off.
+  let config: UpdaterConfig | null = null
+  const planFor = (values: EffectiveSettings): UpdatePlan => {
+    const next = updatePlan(support, values, hasBuiltInFeed)
+    if (!next.enabled) return next
+    const decided = updaterConfig({
+      platform: options.platform,
+      policyFeedUrl: next.feedUrl,
+      builtIn: options.builtInFeed,
+      embeddedPublisherNames: options.publisherNames,
+    })
+    if (!decided.ok) {
+      log.warn('automatic updates are off because updates could not be verified', { reason: decided.detail })
+      return { enabled: false, reason: 'unverifiable' }
+    }
+    config = decided.config
+    return next
+  }
+  let plan: UpdatePlan = planFor(settings.current())
   const store = createUpdateStatusStore(
     plan.enabled
       ? { state: 'idle', lastCheckedAt: null }
@@ -128,18 +161,29 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     return true
   }
 
-  const configure = (instance: UpdaterLike, feedUrl: string | null) => {
+  const configure = (instance: UpdaterLike, decided: UpdaterConfig) => {
     instance.autoDownload = true
     instance.autoInstallOnAppQuit = true
     instance.allowPrerelease = false
     instance.allowDowngrade = false
+    instance.disableWebInstaller = true
     instance.logger = {
       info: (message) => log.debug(`updater: ${text(message)}`),
       warn: (message) => log.warn(`updater: ${text(message)}`),
       error: (message) => log.error(`updater: ${text(message)}`),
     }
-    // Without a policy feed, electron-updater uses the one the installer wrote into app-update.yml.
-    if (feedUrl) instance.setFeedURL({ provider: 'generic', url: feedUrl })
+    // JSON is YAML: electron-updater reads this file as it would read app-update.yml. Written once, when
+    // the updater is first needed; a few hundred bytes.
+    writeFileSync(options.configPath, JSON.stringify(decided, null, 2), { mode: 0o600 })
+    instance.updateConfigPath = options.configPath
+    const verify = instance.verifyUpdateCodeSignature
+    if (verify) {
+      // A backstop: even handed no names, the Windows updater refuses rather than skipping the check.
+      instance.verifyUpdateCodeSignature = (names, path) =>
+        names.some((name) => name.trim() !== '')
+          ? verify(names, path)
+          : Promise.resolve('refused: no publisher name to check the installer’s signature against')
+    }
     instance.on('checking-for-update', () => store.apply({ type: 'checking' }))
     instance.on('update-not-available', () => store.apply({ type: 'not-available', at: now().toISOString() }))
     instance.on('update-available', (info) =>
@@ -169,20 +213,20 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
   const ready = (): Promise<UpdaterLike | null> => {
     if (updater) return Promise.resolve(updater)
     if (!loading) {
-      const feedUrl = plan.enabled ? plan.feedUrl : null
-      loading = loadUpdater().then(
-        (instance) => {
-          configure(instance, feedUrl)
+      const decided = config
+      if (!decided) return Promise.resolve(null)
+      loading = loadUpdater()
+        .then((instance) => {
+          configure(instance, decided)
           updater = instance
           return instance
-        },
-        (err: unknown) => {
+        })
+        .catch((err: unknown) => {
           loading = null
           log.error('the updater could not be loaded', { error: text(err) })
           store.apply({ type: 'error', error: err })
           return null
-        },
-      )
+        })
     }
     return loading
   }
@@ -210,7 +254,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
 
   // The user may switch updates on or off while the app runs (policy is read once, at start).
   const unsubscribe = settings.subscribe((next: EffectiveSettings) => {
-    const nextPlan = updatePlan(support, next, options.hasBuiltInFeed)
+    const nextPlan = planFor(next)
     if (nextPlan.enabled === plan.enabled) return
     plan = nextPlan
     if (nextPlan.enabled) {

@@ -1,19 +1,57 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, withContentSecurityPolicy } from './content-security-policy'
+import {
+  browserHarnessPolicy,
+  contentSecurityPolicy,
+  withContentSecurityPolicy,
+} from './content-security-policy'
+
+const directives = (policy: string) =>
+  new Map(
+    policy.split(';').map((part) => {
+      const [name = '', ...sources] = part.trim().split(/\s+/)
+      return [name, sources] as const
+    }),
+  )
 
 describe('contentSecurityPolicy', () => {
-  it('is strict for the packaged page: own scripts only, no network, no framing, no forms', () => {
-    expect(contentSecurityPolicy({ kind: 'file', path: '/app/out/renderer/index.html' })).toBe(
-      "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'none'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'",
-    )
+  const app = directives(contentSecurityPolicy({ kind: 'bundle', root: '/app/out/renderer' }))
+
+  it("refuses everything by default, and allows scripts and styles only from the app's own files", () => {
+    expect(app.get('default-src')).toEqual(["'none'"])
+    expect(app.get('script-src')).toEqual(["'self'"])
+    expect(app.get('style-src')).toEqual(["'self'"])
+  })
+
+  it('gives the page no network (connect-src falls back to none), no framing, no forms, no <base>', () => {
+    expect(app.has('connect-src')).toBe(false)
+    expect(app.get('frame-ancestors')).toEqual(["'none'"])
+    expect(app.get('form-action')).toEqual(["'none'"])
+    expect(app.get('base-uri')).toEqual(["'none'"])
+  })
+
+  it('has no unsafe-inline, unsafe-eval, wildcard or scheme source anywhere', () => {
+    for (const [name, sources] of app) {
+      if (name === 'style-src-attr') continue
+      for (const source of sources) expect(source, name).toMatch(/^'(self|none)'$/)
+    }
   })
 
   it('lets the dev server hot-reload in development, and still allows no other host', () => {
-    const policy = contentSecurityPolicy({ kind: 'dev-server', url: 'http://localhost:5173/' })
-    expect(policy).toContain("connect-src 'self' ws://localhost:5173")
-    expect(policy).toContain("script-src 'self' 'unsafe-inline'")
-    expect(policy).toContain("frame-ancestors 'none'")
-    expect(policy).not.toContain('*')
+    const dev = contentSecurityPolicy({ kind: 'dev-server', url: 'http://localhost:5173/' })
+    expect(dev).toContain("connect-src 'self' ws://localhost:5173")
+    expect(dev).toContain("script-src 'self' 'unsafe-inline'")
+    expect(dev).toContain("frame-ancestors 'none'")
+    expect(dev).not.toContain('*')
+  })
+})
+
+describe('browserHarnessPolicy', () => {
+  it("is the app's policy plus connect-src 'self' for the harness's fetch bridge, nothing else", () => {
+    const app = directives(contentSecurityPolicy({ kind: 'bundle', root: '/x' }))
+    const harness = directives(browserHarnessPolicy())
+    expect(harness.get('connect-src')).toEqual(["'self'"])
+    harness.delete('connect-src')
+    expect(harness).toEqual(app)
   })
 })
 

@@ -1,17 +1,15 @@
-import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { channelFor, operationNames } from '@shared/contract'
 import type { Dispatch } from '../services/ipc/dispatcher'
 import { silentLogger } from '../services/log/logger'
-import { isAppUrl } from './app-location'
+import { appPageUrl, isAppUrl } from './app-location'
 import { registerIpcHandlers } from './ipc-handlers'
 import { FakeWebContents, FakeWebFrame, ipcMain, resetFakeElectron } from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
-const page = '/opt/operately-tray/out/renderer/index.html'
-const pageUrl = pathToFileURL(page).href
-const isOwnPage = (url: string) => isAppUrl(url, { kind: 'file', path: page }, 'linux')
+const pageUrl = appPageUrl
+const isOwnPage = (url: string) => isAppUrl(url, { kind: 'bundle', root: '/opt/operately-tray/out/renderer' })
 
 function setup() {
   const popup = new FakeWebContents()

@@ -45,6 +45,7 @@ async function options(
     isPackaged: true,
     execPath: '/opt/Operately Tray/operately-tray',
     resourcesPath: temp('resources-'),
+    dataDir: temp('data-'),
     homeDir: '/nonexistent',
     ...rest,
   }

@@ -1,12 +1,14 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import type { Logger } from '../services/log/logger'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
 import type { SettingsPatch, SettingsService } from '../services/settings/settings-service'
 import type { SystemIntegration } from '../services/settings/system-integration'
+import { parseBuiltInFeed, type BuiltInFeed } from '../services/updates/update-config'
 import type { Timers } from '../services/updates/update-schedule'
 import { updateSupport } from '../services/updates/update-support'
+import { builtInPublisherNames } from '../services/updates/windows-publisher'
 import { startAutoUpdate, type AutoUpdater, type UpdaterLike } from './auto-update'
 import { applyStartAtLogin, createStartAtLogin, type LoginItemApi } from './start-at-login'
 
@@ -28,6 +30,10 @@ export interface ManagedConfigurationOptions {
   execPath: string
   /** process.resourcesPath; undefined outside Electron. */
   resourcesPath: string | undefined
+  /** The app's data folder, where the updater's configuration is written. */
+  dataDir: string
+  /** Windows signer names an update's installer must carry; the ones built into the app by default. */
+  publisherNames?: readonly string[]
   homeDir?: string
   loginItems?: LoginItemApi
   loadUpdater?: () => Promise<UpdaterLike>
@@ -83,8 +89,10 @@ export async function startManagedConfiguration(
       exists: existsSync,
     }),
     settings,
-    hasBuiltInFeed:
-      options.resourcesPath !== undefined && existsSync(join(options.resourcesPath, 'app-update.yml')),
+    platform,
+    builtInFeed: readBuiltInFeed(options.resourcesPath),
+    publisherNames: options.publisherNames ?? builtInPublisherNames,
+    configPath: join(options.dataDir, 'update-config.yml'),
     log,
     ...(options.loadUpdater ? { loadUpdater: options.loadUpdater } : {}),
     ...(options.askToRestart ? { askToRestart: options.askToRestart } : {}),
@@ -107,4 +115,11 @@ export async function startManagedConfiguration(
       for (const dispose of cleanup.splice(0)) dispose()
     },
   }
+}
+
+/** The installer's built-in feed (resources/app-update.yml), or null when the build has none. */
+function readBuiltInFeed(resourcesPath: string | undefined): BuiltInFeed | null {
+  if (resourcesPath === undefined) return null
+  const file = join(resourcesPath, 'app-update.yml')
+  return existsSync(file) ? parseBuiltInFeed(readFileSync(file, 'utf8')) : null
 }

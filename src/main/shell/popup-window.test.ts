@@ -153,19 +153,19 @@ describe('createPopupWindow', () => {
     expect(() => popup.show(trayAtBottomRight)).not.toThrow()
   })
 
-  it('loads the bundled page from disk, or the dev server URL in development', async () => {
+  it('loads the bundled page from app://, never from file://, or the dev server URL in development', async () => {
     const { popup, window } = setup()
-    await popup.load({ kind: 'file', path: '/app/out/renderer/index.html' })
+    await popup.load({ kind: 'bundle', root: '/app/out/renderer' })
     await popup.load({ kind: 'dev-server', url: 'http://localhost:5173/' })
     expect(window.loaded).toEqual([
-      { kind: 'file', target: '/app/out/renderer/index.html' },
+      { kind: 'url', target: 'app://operately-tray/index.html' },
       { kind: 'url', target: 'http://localhost:5173/' },
     ])
   })
 
   it('reloads the page when its process crashes, but stops after three reloads', async () => {
     const { popup, window } = setup()
-    await popup.load({ kind: 'file', path: '/app/out/renderer/index.html' })
+    await popup.load({ kind: 'bundle', root: '/app/out/renderer' })
     for (let i = 0; i < 5; i++)
       window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })
     expect(window.loaded).toHaveLength(1 + 3)

@@ -1,6 +1,6 @@
 import { BrowserWindow, app, nativeTheme, screen, type Rectangle, type WebContents } from 'electron'
 import type { Logger } from '../services/log/logger'
-import type { RendererTarget } from './app-location'
+import { rendererUrl, type RendererTarget } from './app-location'
 import { hasBounds, popupPosition } from './popup-position'
 
 export const popupSize = { width: 380, height: 560 } as const
@@ -145,12 +145,12 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
 
   const load = async (target: RendererTarget) => {
     lastTarget = target
+    const url = rendererUrl(target)
     try {
-      if (target.kind === 'dev-server') await window.loadURL(target.url)
-      else await window.loadFile(target.path)
+      await window.loadURL(url)
     } catch (err) {
       log.error('the popup page could not be loaded', {
-        target: target.kind === 'dev-server' ? target.url : target.path,
+        url,
         error: err instanceof Error ? err.message : String(err),
       })
     }

@@ -1,69 +1,131 @@
-import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { SessionState } from '@shared/session'
+import { createAppHandlers } from '../services/app/handlers'
+import { createLinkService } from '../services/app/link-service'
 import { silentLogger } from '../services/log/logger'
-import { isAppUrl } from './app-location'
+import { appPageUrl, isAppUrl } from './app-location'
 import { contentSecurityPolicy } from './content-security-policy'
-import { createLinkOpener } from './external-links'
-import { hardenSession, hardenWebContents, installWebContentsGuard } from './security'
+import { applyDevServerPolicy, hardenSession, hardenWebContents, installWebContentsGuard } from './security'
 import { FakeWebContents, app, preventable, resetFakeElectron, session, shell } from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
-const page = '/opt/operately-tray/out/renderer/index.html'
-const pageUrl = pathToFileURL(page).href
-const target = { kind: 'file', path: page } as const
-const isOwnPage = (url: string) => isAppUrl(url, target, 'linux')
-const policy = () => ({
-  isAppUrl: isOwnPage,
-  openLink: createLinkOpener((url) => shell.openExternal(url), silentLogger),
-  log: silentLogger,
-})
-
-function hardened() {
-  const contents = new FakeWebContents()
-  contents.mainFrame.url = pageUrl
-  hardenWebContents(contents as never, policy())
-  return contents
+const target = { kind: 'bundle', root: '/opt/operately-tray/out/renderer' } as const
+const isOwnPage = (url: string) => isAppUrl(url, target)
+const signedIn: SessionState = {
+  status: 'signed_in',
+  baseUrl: 'https://app.operately.com',
+  person: { id: 'ada', fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
+  canWrite: true,
+  serverVersion: '1.8.0',
 }
 
-describe('hardenWebContents', () => {
+/** The shell's guard wired to the real link policy, as start-shell.ts wires it. */
+function setup() {
+  const refusals: Record<string, unknown>[] = []
+  const log = {
+    ...silentLogger,
+    warn: (_m: string, fields?: Record<string, unknown>) => void refusals.push(fields ?? {}),
+  }
+  const links = createLinkService({
+    session: { get: async () => signedIn },
+    openExternal: (url) => shell.openExternal(url),
+    log,
+  })
+  let questions = 0
+  links.onQuestion(() => void questions++)
+  const pending: Promise<unknown>[] = []
+  const policy = {
+    isAppUrl: isOwnPage,
+    log,
+    leave: (url: string, via: Parameters<typeof links.request>[1]) =>
+      void pending.push(links.request(url, via)),
+  }
+  const contents = new FakeWebContents()
+  contents.mainFrame.url = appPageUrl
+  hardenWebContents(contents as never, policy)
+  const handlers = createAppHandlers({ links, hidePopup: () => {} })
+  return {
+    contents,
+    policy,
+    links,
+    refusals,
+    questions: () => questions,
+    settled: () => Promise.allSettled(pending),
+    openExternal: (url: string) => handlers['app.openExternal']({ url }).catch((err: unknown) => err),
+  }
+}
+
+type Setup = ReturnType<typeof setup>
+
+// Every way a link can leave the window, each driven as Electron (or the page) would drive it.
+const paths: [string, (s: Setup, url: string) => Promise<unknown>][] = [
+  ['navigation of the page', async (s, url) => expect(s.contents.navigate(url)).toBe(true)],
+  ['navigation in a frame', async (s, url) => expect(s.contents.navigateFrame(url)).toBe(true)],
+  [
+    'window.open / target=_blank',
+    async (s, url) => expect(s.contents.openWindow(url)).toEqual({ action: 'deny' }),
+  ],
+  ["the page's app.openExternal call", (s, url) => s.openExternal(url)],
+]
+
+describe('one link policy for every way out of the window', () => {
   beforeEach(() => resetFakeElectron())
 
-  it('keeps the window on the app: navigating to another site is prevented and the page stays', () => {
-    const contents = hardened()
-    expect(contents.navigate('https://evil.example/')).toBe(true)
-    expect(contents.getURL()).toBe(pageUrl)
+  it.each(paths)('%s: a page of the signed-in server opens in the browser at once', async (_path, leave) => {
+    const s = setup()
+    await leave(s, 'https://app.operately.com/acme/goals/1')
+    await s.settled()
+    expect(shell.opened).toEqual(['https://app.operately.com/acme/goals/1'])
+    expect(s.contents.getURL()).toBe(appPageUrl)
   })
 
-  it('opens a clicked web link in the browser instead of inside the app', () => {
-    const contents = hardened()
-    contents.navigate('https://app.operately.com/goals/1')
-    expect(shell.opened).toEqual(['https://app.operately.com/goals/1'])
+  it.each(paths)('%s: another site is asked about in the popup, and not opened', async (path, leave) => {
+    const s = setup()
+    await leave(s, 'https://example.com/phish')
+    await s.settled()
+    expect(shell.opened).toEqual([])
+    expect(s.contents.getURL()).toBe(appPageUrl)
+    if (path === "the page's app.openExternal call") {
+      // The page gets its question back directly; no signal needed.
+      expect(s.questions()).toBe(0)
+    } else {
+      expect(s.questions()).toBe(1)
+      const question = s.links.take()
+      expect(question).toMatchObject({ host: 'example.com', url: 'https://example.com/phish' })
+      await s.links.answer(question?.id ?? '', true)
+      expect(shell.opened).toEqual(['https://example.com/phish'])
+    }
+  })
+
+  it.each(
+    paths.flatMap(([path, leave]) => [
+      [path, leave, 'javascript:alert(1)'] as const,
+      [path, leave, 'file:///etc/passwd'] as const,
+    ]),
+  )('%s: %s… is refused and logged, never handed to the OS', async (_path, leave, url) => {
+    const s = setup()
+    await leave(s, url)
+    await s.settled()
+    expect(shell.opened).toEqual([])
+    expect(s.questions()).toBe(0)
+    expect(s.contents.getURL()).toBe(appPageUrl)
+    expect(s.refusals).toMatchObject([{ url }])
   })
 
   it('still lets the app navigate within its own page', () => {
-    const contents = hardened()
-    expect(contents.navigate(`${pageUrl}#/settings`)).toBe(false)
+    const s = setup()
+    expect(s.contents.navigate(`${appPageUrl}#/settings`)).toBe(false)
   })
 
-  it('prevents navigation to local files and script URLs without handing them to the OS', () => {
-    const contents = hardened()
-    expect(contents.navigate('file:///etc/passwd')).toBe(true)
-    expect(contents.navigate('javascript:alert(1)')).toBe(true)
-    expect(shell.opened).toEqual([])
-  })
-
-  it('denies every new window; an https link goes to the default browser, javascript: and file: go nowhere', () => {
-    const contents = hardened()
-    expect(contents.openWindow('https://app.operately.com/people/ada')).toEqual({ action: 'deny' })
-    expect(contents.openWindow('javascript:alert(1)')).toEqual({ action: 'deny' })
-    expect(contents.openWindow('file:///C:/Windows/System32/calc.exe')).toEqual({ action: 'deny' })
-    expect(contents.openWindow('http://intranet.local/')).toEqual({ action: 'deny' })
-    expect(shell.opened).toEqual(['https://app.operately.com/people/ada', 'http://intranet.local/'])
+  it('stops any frame from navigating, even to the app page, and leaves main-frame navigations to will-navigate', () => {
+    const s = setup()
+    expect(s.contents.navigateFrame(appPageUrl)).toBe(true)
+    expect(s.contents.navigateFrame('https://example.com/', true)).toBe(false)
   })
 
   it('blocks redirects away from the app and embedded web views', () => {
-    const contents = hardened()
+    const { contents } = setup()
     const redirect = preventable({ url: 'https://evil.example/' })
     contents.emit('will-redirect', redirect)
     expect(redirect.defaultPrevented).toBe(true)
@@ -77,10 +139,12 @@ describe('installWebContentsGuard', () => {
   beforeEach(() => resetFakeElectron())
 
   it('hardens every webContents the app creates, not only the popup', () => {
-    installWebContentsGuard(app as never, policy())
+    const { policy } = setup()
+    installWebContentsGuard(app as never, policy)
     const stray = new FakeWebContents()
     app.emit('web-contents-created', preventable(), stray)
     expect(stray.navigate('https://evil.example/')).toBe(true)
+    expect(stray.navigateFrame('https://evil.example/')).toBe(true)
     expect(stray.openWindow('https://evil.example/')).toEqual({ action: 'deny' })
   })
 })
@@ -88,11 +152,7 @@ describe('installWebContentsGuard', () => {
 describe('hardenSession', () => {
   beforeEach(() => {
     resetFakeElectron()
-    hardenSession(session.defaultSession as never, {
-      isAppUrl: isOwnPage,
-      contentSecurityPolicy: contentSecurityPolicy(target),
-      log: silentLogger,
-    })
+    hardenSession(session.defaultSession as never, { log: silentLogger })
   })
 
   it.each(['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal', 'display-capture'])(
@@ -109,23 +169,41 @@ describe('hardenSession', () => {
     },
   )
 
-  it('answers every permission check and device request with no', () => {
-    expect(session.defaultSession.permissionCheckHandler?.(null, 'media', pageUrl, {})).toBe(false)
-    expect(
-      session.defaultSession.permissionCheckHandler?.(null, 'clipboard-sanitized-write', pageUrl, {}),
-    ).toBe(false)
-    expect(session.defaultSession.devicePermissionHandler?.({ deviceType: 'usb', origin: pageUrl })).toBe(
+  it.each(['media', 'clipboard-sanitized-write', 'notifications', 'geolocation', 'fullscreen'])(
+    'answers a %s permission check from the app page with no',
+    (permission) => {
+      expect(session.defaultSession.permissionCheckHandler?.(null, permission, appPageUrl, {})).toBe(false)
+    },
+  )
+
+  it('answers every device request with no', () => {
+    expect(session.defaultSession.devicePermissionHandler?.({ deviceType: 'usb', origin: appPageUrl })).toBe(
       false,
     )
   })
 
-  it("puts the strict CSP on the app's own page", () => {
+  it('leaves responses alone: app:// pages get their CSP from the scheme handler, not from webRequest', () => {
+    expect(session.defaultSession.headersListener).toBeNull()
+  })
+})
+
+describe('applyDevServerPolicy', () => {
+  const dev = { kind: 'dev-server', url: 'http://localhost:5173/' } as const
+  beforeEach(() => {
+    resetFakeElectron()
+    applyDevServerPolicy(session.defaultSession as never, {
+      isAppUrl: (url) => isAppUrl(url, dev),
+      contentSecurityPolicy: contentSecurityPolicy(dev),
+    })
+  })
+
+  it("puts the development CSP on the dev server's pages", () => {
     let response: { responseHeaders?: Record<string, string[]> } | undefined
     session.defaultSession.headersListener?.(
-      { url: pageUrl, responseHeaders: { 'content-type': ['text/html'] } },
+      { url: 'http://localhost:5173/', responseHeaders: { 'content-type': ['text/html'] } },
       (r) => (response = r),
     )
-    expect(response?.responseHeaders?.['Content-Security-Policy']).toEqual([contentSecurityPolicy(target)])
+    expect(response?.responseHeaders?.['Content-Security-Policy']).toEqual([contentSecurityPolicy(dev)])
     expect(response?.responseHeaders?.['content-type']).toEqual(['text/html'])
   })
 

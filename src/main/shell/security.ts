@@ -1,30 +1,36 @@
 import type { App, Session, WebContents } from 'electron'
+import type { LinkVia } from '../services/app/link-policy'
 import type { Logger } from '../services/log/logger'
 import { withContentSecurityPolicy } from './content-security-policy'
 
 export interface NavigationPolicy {
   isAppUrl(url: string): boolean
-  /** Opens an http(s) link in the default browser; returns false when it refused. */
-  openLink(url: string): boolean
+  /**
+   * Where a link that tried to leave the window goes instead: the one link policy (the server's pages open
+   * in the browser, other sites are asked about in the popup, the rest is refused and logged).
+   */
+  leave(url: string, via: LinkVia): void
   log: Logger
 }
 
 const short = (url: string) => url.slice(0, 200)
 
 /**
- * Keeps a webContents on the app's own page: no navigation elsewhere (links go to the browser instead),
- * no new windows, no <webview>.
+ * Keeps a webContents on the app's own page: no navigation elsewhere, in the page or in any frame (the
+ * link goes through the link policy instead), no new windows, no redirects away, no <webview>.
  */
-export function hardenWebContents(
-  contents: WebContents,
-  { isAppUrl, openLink, log }: NavigationPolicy,
-): void {
+export function hardenWebContents(contents: WebContents, { isAppUrl, leave, log }: NavigationPolicy): void {
   contents.on('will-navigate', (event) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
-    log.warn('kept the window on the app instead of navigating away', { url: short(event.url) })
-    // A plain link click in rich text lands here: the user still gets the page, in their browser.
-    openLink(event.url)
+    leave(event.url, 'navigation')
+  })
+  // Fires for the main frame too (will-navigate handles that); the app has no frames of its own, so a
+  // frame navigating anywhere, even to the app's page, is stopped.
+  contents.on('will-frame-navigate', (event) => {
+    if (event.isMainFrame) return
+    event.preventDefault()
+    leave(event.url, 'frame-navigation')
   })
   contents.on('will-redirect', (event) => {
     if (isAppUrl(event.url)) return
@@ -36,7 +42,7 @@ export function hardenWebContents(
     log.warn('blocked an embedded web view')
   })
   contents.setWindowOpenHandler(({ url }) => {
-    openLink(url)
+    leave(url, 'new-window')
     return { action: 'deny' }
   })
 }
@@ -46,26 +52,27 @@ export function installWebContentsGuard(app: App, policy: NavigationPolicy): voi
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents, policy))
 }
 
-export interface SessionPolicy {
-  isAppUrl(url: string): boolean
-  contentSecurityPolicy: string
-  log: Logger
-}
-
 /**
- * No web permission is ever granted (camera, notifications from the page, geolocation, devices, …), and
- * the app's own pages get a strict CSP header on top of the meta tag in index.html.
+ * No web permission is ever granted or even reported as granted: camera, notifications from the page,
+ * geolocation, clipboard reading, devices, … The page needs none (the app's notifications come from main).
  */
-export function hardenSession(
-  session: Session,
-  { isAppUrl, contentSecurityPolicy, log }: SessionPolicy,
-): void {
+export function hardenSession(session: Session, { log }: { log: Logger }): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
     log.warn('denied a permission request from the page', { permission })
     callback(false)
   })
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
+}
+
+/**
+ * Development only: the electron-vite dev server's pages get the development CSP as a response header,
+ * as app:// pages get theirs from the scheme handler.
+ */
+export function applyDevServerPolicy(
+  session: Session,
+  { isAppUrl, contentSecurityPolicy }: { isAppUrl(url: string): boolean; contentSecurityPolicy: string },
+): void {
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isAppUrl(details.url)) {
       callback({})

@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { channelFor, operationNames } from '@shared/contract'
 import { startEmulator, type Emulator } from '../../../e2e/emulator'
@@ -18,8 +18,10 @@ import {
   globalShortcut,
   ipcMain,
   Menu,
+  protocol,
   resetFakeElectron,
   session,
+  shell as fakeShell,
 } from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
@@ -46,7 +48,7 @@ function memoryKeychain(): KeytarLike & { locked: boolean } {
 
 const root = fileURLToPath(new URL('../../../', import.meta.url))
 const mainDir = join(root, 'out', 'main')
-const pageUrl = pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href
+const pageUrl = 'app://operately-tray/index.html'
 
 let emulator: Emulator
 beforeAll(async () => {
@@ -72,6 +74,8 @@ async function start(overrides: Partial<ShellOptions> = {}) {
         keytar: keychain,
         log: silentLogger,
         requestTimeoutMs: 5000,
+        // What app-services.ts passes in the app: Electron's shell.openExternal (here the fake's).
+        openExternal: (url) => fakeShell.openExternal(url),
       })
       return services
     },
@@ -108,8 +112,63 @@ describe('startShell', () => {
       webSecurity: true,
       preload: join(root, 'out', 'preload', 'index.cjs'),
     })
-    expect(window?.loaded).toEqual([{ kind: 'file', target: join(root, 'out', 'renderer', 'index.html') }])
+    expect(window?.loaded).toEqual([{ kind: 'url', target: pageUrl }])
     expect(window?.webContents.getURL()).toBe(pageUrl)
+  })
+
+  it('never allows insecure content, experimental or Blink features, <webview>, or Node in workers and frames', async () => {
+    const { window } = await start()
+    const preferences = window?.options['webPreferences'] as Record<string, unknown>
+    expect(preferences).toMatchObject({
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      navigateOnDragDrop: false,
+    })
+    expect(preferences['experimentalFeatures']).toBeUndefined()
+    expect(preferences['enableBlinkFeatures']).toBeUndefined()
+    expect(preferences['devTools']).toBe(true) // development build; the packaged app passes false
+  })
+
+  it('sandboxes every renderer and declares app:// a standard, secure scheme, both before ready', async () => {
+    await start()
+    expect(app.sandboxEnabled).toEqual({ beforeReady: true })
+    expect(protocol.privileged).toEqual([
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+      },
+    ])
+    expect(protocol.registeredBeforeReady).toBe(true)
+  })
+
+  it('serves the built page on app:// with the CSP header, and nothing outside the build', async () => {
+    await start()
+    const handler = session.defaultSession.protocolHandlers.get('app')
+    if (!handler) throw new Error('app:// is not served')
+    const page = await handler(new Request(pageUrl))
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<div id="root"></div>')
+    expect(page.headers.get('content-security-policy')).toMatch(/^default-src 'none'; script-src 'self'/)
+    expect((await handler(new Request('app://operately-tray/../main/index.js'))).status).toBe(404)
+    expect((await handler(new Request('app://operately-tray/%2e%2e/main/index.js'))).status).toBe(404)
+    // The CSP travels with the page itself; no webRequest hook is needed (or installed) for it.
+    expect(session.defaultSession.headersListener).toBeNull()
+  })
+
+  it("sends links that leave the popup through the link policy: the server's pages open, other sites ask first", async () => {
+    const { invoke, window } = await start()
+    await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    expect(window?.webContents.navigate(`${emulator.url}/goals`)).toBe(true)
+    expect(window?.webContents.openWindow('https://example.com/')).toEqual({ action: 'deny' })
+    await expect.poll(() => window?.webContents.sent.length).toBe(1)
+    expect(fakeShell.opened).toEqual([`${emulator.url}/goals`])
+    expect(window?.webContents.sent).toEqual([{ channel: 'operately:link-question', args: [] }])
+    expect(await invoke('app.takeLinkQuestion', {})).toMatchObject({
+      ok: true,
+      value: { question: { host: 'example.com', url: 'https://example.com/' } },
+    })
   })
 
   it('answers every contract operation over IPC', async () => {

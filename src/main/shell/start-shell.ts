@@ -1,12 +1,14 @@
 import { resolve } from 'node:path'
-import { BrowserWindow, app, dialog, globalShortcut, session, shell } from 'electron'
+import { BrowserWindow, app, dialog, globalShortcut, session } from 'electron'
 import type { SessionState } from '@shared/session'
 import type { MainServices } from '../services/create-services'
 import { createLogger, type Logger } from '../services/log/logger'
+import { linkQuestionEvent } from '@shared/contract/app'
+import type { LinkService } from '../services/app/link-service'
 import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-location'
+import { registerAppScheme, serveAppScheme } from './app-scheme'
 import { installApplicationMenu } from './application-menu'
 import { contentSecurityPolicy } from './content-security-policy'
-import { createLinkOpener } from './external-links'
 import { registerToggleShortcut } from './global-shortcut'
 import { registerIpcHandlers } from './ipc-handlers'
 import {
@@ -15,7 +17,7 @@ import {
   type ManagedConfigurationOptions,
 } from './managed-configuration'
 import { createPopupWindow, type PopupWindow } from './popup-window'
-import { hardenSession, installWebContentsGuard } from './security'
+import { applyDevServerPolicy, hardenSession, installWebContentsGuard } from './security'
 import { createTray, type TrayController } from './tray'
 import { connectReminderNotifications, connectSyncNotifications } from './notifications'
 import { watchNetwork } from './network-watch'
@@ -103,13 +105,30 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   })
   let target: RendererTarget
   try {
-    target = rendererTarget(env, app.isPackaged, paths.rendererHtml)
+    target = rendererTarget(env, app.isPackaged, paths.rendererDir)
   } catch (err) {
     return fail('Operately Tray could not start', err)
   }
-  const isOwnPage = (url: string) => isAppUrl(url, target, platform)
-  const openLink = createLinkOpener((url) => shell.openExternal(url), log)
-  installWebContentsGuard(app, { isAppUrl: isOwnPage, openLink, log })
+  const isOwnPage = (url: string) => isAppUrl(url, target)
+  // Both must happen before 'ready': every renderer sandboxed (whatever a window's own options say), and
+  // app:// declared a standard, secure scheme for the page to be served from.
+  app.enableSandbox()
+  registerAppScheme()
+  // Links leaving any window go through the services' link policy; until the services exist, nowhere.
+  let links: LinkService | null = null
+  installWebContentsGuard(app, {
+    isAppUrl: isOwnPage,
+    log,
+    leave: (url, via) => {
+      if (!links) {
+        log.warn('refused a link before the app was ready', { via, url: url.slice(0, 200) })
+        return
+      }
+      links.request(url, via).catch((err: unknown) => {
+        log.warn('a link could not be opened', { via, error: message(err) })
+      })
+    },
+  })
 
   let popup: PopupWindow | null = null
   let tray: TrayController | null = null
@@ -143,11 +162,15 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   // A tray-only app is an agent app; the installer also sets LSUIElement so the icon never flashes.
   if (platform === 'darwin') app.dock?.hide()
 
-  hardenSession(session.defaultSession, {
-    isAppUrl: isOwnPage,
-    contentSecurityPolicy: contentSecurityPolicy(target),
-    log,
-  })
+  hardenSession(session.defaultSession, { log })
+  if (target.kind === 'bundle') {
+    serveAppScheme(session.defaultSession, { root: target.root, policy: contentSecurityPolicy(target), log })
+  } else {
+    applyDevServerPolicy(session.defaultSession, {
+      isAppUrl: isOwnPage,
+      contentSecurityPolicy: contentSecurityPolicy(target),
+    })
+  }
   installApplicationMenu(platform)
 
   let services: MainServices
@@ -161,6 +184,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     return fail('Operately Tray could not start', err)
   }
   current = services.log
+  links = services.links
 
   // ── Managed configuration (issue 5): start at login and updates, following the services' settings ──
   try {
@@ -172,6 +196,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       isPackaged: app.isPackaged,
       execPath: process.execPath,
       resourcesPath: options.resourcesPath ?? process.resourcesPath,
+      dataDir: services.dataDir,
       // The popup must really close for the installer to replace the app.
       beforeRestart: () => popup?.allowClose(),
       ...options.managed,
@@ -211,6 +236,9 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     }),
   )
   void window.load(target)
+  // A link the page followed by itself (not through its own click handling) left a question: the page
+  // takes it and asks. Only a signal crosses; the question itself is fetched through the bridge.
+  cleanup.push(services.links.onQuestion(() => window.webContents.send(linkQuestionEvent)))
 
   const controller = createTray({
     iconDir: paths.trayIcons,

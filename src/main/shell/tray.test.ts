@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../services/log/logger'
-import { createTray } from './tray'
+import { createTray, trayHandleKey } from './tray'
 import { trayIconSpec } from './tray-icons'
 import { FakeTray, resetFakeElectron, type FakeNativeImage } from './testing/fake-electron'
 
@@ -55,6 +55,18 @@ describe('tray on Linux and Windows', () => {
       ])
     },
   )
+
+  it('leaves the main process a handle on the real icon and its current menu (for the Electron e2e spec)', () => {
+    const { tray, controller } = setup('linux')
+    const handle = (globalThis as Record<symbol, unknown>)[trayHandleKey] as {
+      tray: unknown
+      menu: () => { labels(): string[] } | null
+    }
+    expect(handle.tray).toBe(tray)
+    expect(handle.menu()?.labels()).toContain('Sign out')
+    controller.update(signedIn)
+    expect(handle.menu()).toBe(tray.contextMenu)
+  })
 
   it('offers Sign out only while signed in, and re-attaches the menu on every change', () => {
     const { tray, controller } = setup('linux')

@@ -6,6 +6,9 @@ import { noBadge, trayAppearance, type TrayBadge } from './tray-badge'
 import { loadTrayImage, trayIconSpec, type TrayIconVariant } from './tray-icons'
 import { trayMenuTemplate, type TrayMenuActions } from './tray-menu'
 
+/** Where the tray icon and its current menu are found in the main process (see createTray). */
+export const trayHandleKey = Symbol.for('operately-tray:tray')
+
 export interface TrayActions extends TrayMenuActions {
   /** Left click: show the popup next to the icon, or hide it. */
   toggle(trayBounds: Rectangle | null): void
@@ -102,6 +105,10 @@ export function createTray({ iconDir, platform, log, actions, initialState }: Tr
   })
 
   update(state)
+  // Electron keeps no list of tray icons: this is how the Electron end-to-end spec (e2e/electron.spec.ts)
+  // reaches the real one from the main process, to read its menu and click it. Main-process only; the
+  // page cannot see it.
+  Object.assign(globalThis, { [trayHandleKey]: { tray, menu: () => menu } })
 
   return {
     update,

@@ -48,6 +48,7 @@ export const updateDisabledReasons = [
   'policy',
   'user',
   'no-feed',
+  'unverifiable',
   'development',
   'msi',
   'not-installed',

@@ -1,21 +1,16 @@
 import type { appOperations } from '@shared/contract/app'
 import { AppFailure, appError } from '@shared/errors'
 import type { AreaHandlers } from '../ipc/dispatcher'
-import type { Logger } from '../log/logger'
-import type { SessionService } from '../session/session-service'
-
-export type OpenExternal = (url: string) => Promise<void>
+import type { LinkService } from './link-service'
 
 /**
- * The renderer may ask for a page of the signed-in Operately server to be opened in the default browser
- * ("Open in Operately"). Anything else — another site, another scheme, a server we are not signed in to —
- * is refused: a compromised page must not be able to launch arbitrary URLs through us.
+ * The page's links go through the one link policy (link-policy.ts): pages of the signed-in server open
+ * in the default browser, other web addresses come back as a question the popup asks, anything else is
+ * refused. A compromised page can therefore open, unasked, only pages of the server it is signed in to.
  */
 export function createAppHandlers(deps: {
-  session: SessionService
-  openExternal: OpenExternal
+  links: LinkService
   hidePopup: () => void
-  log: Logger
 }): AreaHandlers<typeof appOperations> {
   return {
     'app.hidePopup': async () => {
@@ -23,27 +18,18 @@ export function createAppHandlers(deps: {
       return {}
     },
     'app.openExternal': async ({ url }) => {
-      const state = await deps.session.get()
-      let parsed: URL
-      try {
-        parsed = new URL(url)
-      } catch {
-        throw new AppFailure(appError('invalid_input', 'That link is not a web address.'))
-      }
-      const onServer = state.status === 'signed_in' && parsed.origin === new URL(state.baseUrl).origin
-      if (
-        (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') ||
-        !onServer ||
-        parsed.username ||
-        parsed.password
-      ) {
-        deps.log.warn('refused to open a link outside the signed-in server', { url: url.slice(0, 200) })
+      const outcome = await deps.links.request(url, 'open-external')
+      if (outcome.status === 'refused') {
         throw new AppFailure(
-          appError('invalid_input', 'Only pages of your Operately server can be opened from here.'),
+          appError(
+            'invalid_input',
+            'Only web addresses (http:// or https://) can be opened from Operately Tray. This link was not opened.',
+          ),
         )
       }
-      await deps.openExternal(parsed.href)
-      return {}
+      return outcome
     },
+    'app.takeLinkQuestion': async () => ({ question: deps.links.take() }),
+    'app.answerLinkQuestion': ({ id, open }) => deps.links.answer(id, open),
   }
 }

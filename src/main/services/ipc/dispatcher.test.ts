@@ -24,6 +24,8 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'session.signIn': { baseUrl: 'app.operately.com', token: 'opk_abc' },
   'session.signOut': {},
   'app.openExternal': { url: 'https://app.operately.com/acme/goals/x' },
+  'app.takeLinkQuestion': {},
+  'app.answerLinkQuestion': { id: '3f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f', open: true },
   'app.hidePopup': {},
   'goals.list': {},
   'goals.get': { id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
@@ -163,7 +165,11 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.get': signedIn,
   'session.signIn': signedIn,
   'session.signOut': signedIn,
-  'app.openExternal': {},
+  'app.openExternal': { status: 'opened' },
+  'app.takeLinkQuestion': {
+    question: { id: '3f1c2f3e', host: 'example.com', url: 'https://example.com/' },
+  },
+  'app.answerLinkQuestion': { opened: false },
   'app.hidePopup': {},
   'goals.list': { goals: [], ...fresh },
   'goals.get': {

@@ -74,6 +74,35 @@ describe('normalizeBaseUrl rejects what cannot be an Operately address, saying w
   it('never echoes a password back in the message', () => {
     expect(failure('https://ada:hunter2@app.operately.com').error.message).not.toContain('hunter2')
   })
+
+  // A token pasted into the address field, alone or around an address: whatever goes wrong, the message
+  // repeats at most a valid host, never the rest of what was typed.
+  const secret = 'opk_s3cretT0kenValue'
+  it.each([
+    secret,
+    `${secret}:abc`,
+    `https://${secret}`,
+    `https://${secret}.example.com:99999`,
+    `https://app.operately.com:99999/${secret}`,
+    `app.operately.com/${secret} x`,
+    `ftp://app.operately.com/${secret}`,
+    `javascript:${secret}`,
+    `s3cretprefix:${secret}`,
+    `http://app.operately.com/${secret}?token=${secret}#${secret}`,
+    `https://ada:${secret}@app.operately.com`,
+    `%${secret}%`,
+    `-${secret}-.example.com`,
+  ])('does not repeat %j beyond its host', (input) => {
+    const message = failure(input).error.message
+    expect(message).not.toContain('s3cret')
+    expect(message).not.toContain('T0ken')
+  })
+
+  it('names a valid host where that helps', () => {
+    expect(failure(`http://app.operately.com/${secret}`).error.message).toBe(
+      'The address must start with https:// so your token travels encrypted. Enter https://app.operately.com instead.',
+    )
+  })
 })
 
 describe('isLoopbackHost', () => {

@@ -40,6 +40,9 @@ function isValidHostname(hostname: string): boolean {
 /**
  * Turns whatever a person typed or pasted as their Operately address into the server's origin
  * (`https://app.operately.com`). A full page URL is fine: only its origin is kept.
+ *
+ * Its errors never repeat what was typed beyond a valid host: people paste their API token into the
+ * wrong field, and the message is shown on screen (and may be read out, or end up in a screenshot).
  */
 export function normalizeBaseUrl(input: string): string {
   const text = input.trim()
@@ -55,8 +58,11 @@ export function normalizeBaseUrl(input: string): string {
     if (/^[^/?#]*@/.test(text)) scheme = undefined
   }
   if (scheme !== undefined && scheme !== 'http' && scheme !== 'https') {
+    // Only a well-known scheme is named back: anything else before a colon may be a pasted secret.
     throw invalid(
-      `“${scheme}:” addresses cannot be used. Enter a web address starting with https://, ${example}.`,
+      knownSchemes.has(scheme)
+        ? `“${scheme}:” addresses cannot be used. Enter a web address starting with https://, ${example}.`
+        : `That is not a web address. Enter one starting with https://, ${example}.`,
     )
   }
 
@@ -66,9 +72,7 @@ export function normalizeBaseUrl(input: string): string {
     const withScheme = scheme !== undefined ? text : `${looksLikeLoopback(text) ? 'http' : 'https'}://${text}`
     url = new URL(withScheme)
   } catch {
-    throw invalid(
-      `“${text.slice(0, 80)}” is not a web address. Enter the address of your Operately server, ${example}.`,
-    )
+    throw invalid(`That is not a web address. Enter the address of your Operately server, ${example}.`)
   }
 
   if (url.username !== '' || url.password !== '') {
@@ -78,7 +82,7 @@ export function normalizeBaseUrl(input: string): string {
   }
   if (url.hostname === '' || !isValidHostname(url.hostname)) {
     throw invalid(
-      `“${text.slice(0, 80)}” is not a valid server address. Enter the address of your Operately server, ${example}.`,
+      `That is not a valid server address: a server name has only letters, digits, hyphens and dots. Enter the address of your Operately server, ${example}.`,
     )
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {

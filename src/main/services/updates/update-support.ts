@@ -19,7 +19,8 @@ export type UpdateKind = 'nsis' | 'appimage' | 'mac-zip'
 export type UpdateBlockedReason =
   'development' | 'msi' | 'not-installed' | 'linux-package' | 'disk-image' | 'unsupported-platform'
 
-export type UpdateDisabledReason = UpdateBlockedReason | 'policy' | 'user' | 'no-feed'
+/** `unverifiable`: the feed is not HTTPS, or a Windows copy knows no publisher to demand (update-config.ts). */
+export type UpdateDisabledReason = UpdateBlockedReason | 'policy' | 'user' | 'no-feed' | 'unverifiable'
 
 export type UpdateSupport =
   { supported: true; kind: UpdateKind } | { supported: false; reason: UpdateBlockedReason }
@@ -95,6 +96,8 @@ export const updateDisabledMessages: Record<UpdateDisabledReason, string> = {
   policy: 'Automatic updates are turned off by your organisation.',
   user: 'Automatic updates are turned off.',
   'no-feed': 'No update server is set for this copy of Operately Tray, so it does not look for updates.',
+  unverifiable:
+    'This copy of Operately Tray cannot check who published an update, so it installs none. Ask your IT team for a build that names its publisher.',
   development: 'Development builds do not update themselves.',
   msi: 'This copy was installed for all users by your organisation, which also installs its updates.',
   'not-installed':

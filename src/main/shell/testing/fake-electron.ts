@@ -70,6 +70,17 @@ export class FakeWebContents extends EventEmitter {
     if (!event.defaultPrevented) this.mainFrame.url = url
     return event.defaultPrevented
   }
+  /** A navigation inside a frame (an iframe, or the main frame); true when the shell blocked it. */
+  navigateFrame(url: string, isMainFrame = false): boolean {
+    const event = preventable({ url, isMainFrame, isSameDocument: false, frame: null })
+    this.emit('will-frame-navigate', event)
+    return event.defaultPrevented
+  }
+  /** Messages main sent to the page (webContents.send), in order. */
+  sent: { channel: string; args: unknown[] }[] = []
+  send(channel: string, ...args: unknown[]) {
+    this.sent.push({ channel, args })
+  }
   /** What window.open or a target=_blank link would cause. */
   openWindow(url: string) {
     if (!this.windowOpenHandler) return { action: 'allow' as const }
@@ -309,6 +320,9 @@ class FakeApp extends EventEmitter {
   switches: [string, string | undefined][] = []
   dockHidden = false
   focusCalls: unknown[] = []
+  /** Whether app.enableSandbox() was called, and whether the app was ready by then (Electron throws). */
+  sandboxEnabled: { beforeReady: boolean } | null = null
+  ready = false
   readonly dock = {
     hide: () => {
       this.dockHidden = true
@@ -323,7 +337,11 @@ class FakeApp extends EventEmitter {
     return this.singleInstanceLock
   }
   whenReady() {
+    this.ready = true
     return Promise.resolve()
+  }
+  enableSandbox() {
+    this.sandboxEnabled = { beforeReady: !this.ready }
   }
   /** What app.getVersion() answers (package.json's version in the real app). */
   version = '0.1.0'
@@ -433,8 +451,29 @@ type HeadersListener = (
   callback: (response: { responseHeaders?: Record<string, string[]>; cancel?: boolean }) => void,
 ) => void
 
+type ProtocolHandler = (request: Request) => Promise<Response>
+
+/** protocol: the schemes declared privileged (before ready) and the handlers serving them. */
+export const protocol = {
+  privileged: [] as { scheme: string; privileges?: Record<string, boolean> }[],
+  registeredBeforeReady: true,
+  registerSchemesAsPrivileged(schemes: { scheme: string; privileges?: Record<string, boolean> }[]) {
+    if (app.ready) this.registeredBeforeReady = false
+    this.privileged.push(...schemes)
+  },
+}
+
 export const session = {
   defaultSession: {
+    protocolHandlers: new Map<string, ProtocolHandler>(),
+    protocol: {
+      handle(scheme: string, handler: ProtocolHandler) {
+        // Electron throws when a scheme already has a handler; so do we.
+        if (session.defaultSession.protocolHandlers.has(scheme))
+          throw new Error(`The scheme has been registered: ${scheme}`)
+        session.defaultSession.protocolHandlers.set(scheme, handler)
+      },
+    },
     permissionRequestHandler: null as PermissionRequestHandler | null,
     permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
     devicePermissionHandler: null as ((...args: unknown[]) => boolean) | null,
@@ -496,6 +535,10 @@ export function resetFakeElectron() {
   app.switches = []
   app.dockHidden = false
   app.focusCalls = []
+  app.sandboxEnabled = null
+  app.ready = false
+  protocol.privileged = []
+  protocol.registeredBeforeReady = true
   ipcMain.handlers.clear()
   globalShortcut.registered.clear()
   globalShortcut.taken.clear()
@@ -507,6 +550,7 @@ export function resetFakeElectron() {
   s.permissionCheckHandler = null
   s.devicePermissionHandler = null
   s.headersListener = null
+  s.protocolHandlers.clear()
   nativeTheme.shouldUseDarkColors = false
   dialog.errors = []
   Menu.applicationMenu = undefined

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useSession } from '../bridge/session'
 import { SessionScreen } from '../features/session/SessionScreen'
+import { LinkPrompt } from './links/LinkPrompt'
+import { useLinkClicks } from './links/use-link-clicks'
 import { PopupLayout } from './PopupLayout'
 import { SignedInApp } from './SignedInApp'
 import { useEscapeHidesPopup } from './use-escape-hides-popup'
@@ -8,6 +10,7 @@ import { useEscapeHidesPopup } from './use-escape-hides-popup'
 export function App() {
   const session = useSession()
   useEscapeHidesPopup()
+  useLinkClicks()
   const status = session.data?.status
   // Remember having seen the sign-in form, so a fresh sign-in lands on the account card (who am I,
   // can this token write) while a popup that opens already signed in starts on the inbox.
@@ -15,12 +18,16 @@ export function App() {
   const [sawSignedOut, setSawSignedOut] = useState(false)
   if (status === 'signed_out' && !sawSignedOut) setSawSignedOut(true)
 
-  if (session.data?.status === 'signed_in') {
-    return <SignedInApp session={session.data} justSignedIn={sawSignedOut} />
-  }
   return (
-    <PopupLayout>
-      <SessionScreen />
-    </PopupLayout>
+    <>
+      {session.data?.status === 'signed_in' ? (
+        <SignedInApp session={session.data} justSignedIn={sawSignedOut} />
+      ) : (
+        <PopupLayout>
+          <SessionScreen />
+        </PopupLayout>
+      )}
+      <LinkPrompt />
+    </>
   )
 }

@@ -3,6 +3,7 @@
 // transformPastedHTML, then parsing against the schema), exactly what a Ctrl+V delivers.
 import type { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
+import { clipboardMarkerType } from './clipboard-marker'
 import { prepareForEditor, restoreFromEditor } from './loss-proof'
 import { createTestEditor, destroyTestEditor } from './test-support/editor'
 
@@ -138,11 +139,62 @@ describe('cut and paste inside the editor', () => {
       ],
     }
     editor = createTestEditor(prepareForEditor(original).doc)
-    // What a copy inside the editor puts on the clipboard, pasted back into an emptied document.
-    const copied = editor.view.serializeForClipboard(editor.state.doc.slice(0, editor.state.doc.content.size))
-      .dom.innerHTML
+    // A real copy through the editor's DOM events, pasted back into an emptied document.
+    const clipboard = fakeClipboard()
+    editor.commands.selectAll()
+    clipboardEvent(editor, 'copy', clipboard)
+    expect(clipboard.types()).toContain(clipboardMarkerType)
     editor.commands.clearContent()
-    editor.view.pasteHTML(copied, pasteEvent())
+    clipboardEvent(editor, 'paste', clipboard)
     expect(restoreFromEditor(editor.getJSON())).toEqual(original)
   })
 })
+
+describe("HTML that only looks like the editor's own", () => {
+  // What a web page can put on the clipboard: ProseMirror's data-pm-slice marker, a mention of someone
+  // (which the server would notify, or fail on), a file, and a slice context naming node types.
+  const forged = `<p data-pm-slice='1 1 ["blockquote",{"preserved":{"smuggled":true}}]'>Hi <span data-type="mention" data-id="ceo-123" data-label="The CEO" data-mention-suggestion-char="@">@The CEO</span> <span data-type="blob" data-ot-blob='{"src":"https://evil.example.com/x.exe","filetype":"application/x-msdownload","status":"uploaded"}'>x.exe</span></p>`
+
+  it.each([
+    [
+      'with no marker (a web page)',
+      fakeClipboard({ 'text/html': forged, 'text/plain': 'Hi @The CEO x.exe' }),
+    ],
+    [
+      'with a marker from another session',
+      fakeClipboard({
+        'text/html': forged,
+        'text/plain': 'Hi @The CEO x.exe',
+        [clipboardMarkerType]: 'f00d',
+      }),
+    ],
+  ])('pastes %s as plain text: no mention, no file, no smuggled context', (_what, clipboard) => {
+    editor = createTestEditor(prepareForEditor(null).doc)
+    clipboardEvent(editor, 'paste', clipboard)
+    const json = JSON.stringify(restoreFromEditor(editor.getJSON()))
+    expect(json).not.toContain('"type":"mention"')
+    expect(json).not.toContain('ceo-123')
+    expect(json).not.toContain('"type":"blob"')
+    expect(json).not.toContain('smuggled')
+    expect(json).not.toContain('blockquote')
+    expect(editor.getText()).toContain('Hi @The CEO x.exe')
+  })
+})
+
+/** A DataTransfer stand-in (jsdom has none): what ProseMirror reads and writes on copy, cut and paste. */
+function fakeClipboard(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial))
+  return {
+    getData: (type: string) => data.get(type) ?? '',
+    setData: (type: string, value: string) => void data.set(type, value),
+    clearData: () => data.clear(),
+    types: () => [...data.keys()],
+  }
+}
+
+/** Fires a clipboard event on the editor the way the browser does, carrying `clipboard`. */
+function clipboardEvent(target: Editor, type: 'copy' | 'paste', clipboard: ReturnType<typeof fakeClipboard>) {
+  const event = new Event(type, { bubbles: true, cancelable: true })
+  Object.defineProperty(event, 'clipboardData', { value: clipboard })
+  target.view.dom.dispatchEvent(event)
+}

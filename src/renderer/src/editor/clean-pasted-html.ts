@@ -49,9 +49,10 @@ const URL_ATTRIBUTES = [
   'lowsrc',
 ]
 
-// Attributes this editor writes for its own atoms and preserved data. They are trusted only in HTML that
-// came out of a ProseMirror editor (marked with data-pm-slice): anything else could smuggle made-up
-// mentions, files or hidden JSON into a document.
+// Attributes this editor writes for its own atoms and preserved data. They are trusted only in HTML this
+// app put on the clipboard in this session (clipboard-marker.ts): anything else could smuggle made-up
+// mentions, files or hidden JSON into a document. data-pm-slice, ProseMirror's own marker, carries the
+// pasted slice's context (node types and attributes): it is trusted only there too.
 const INTERNAL_MARKERS = /^data-(?:ot-|type$|id$|label$|mention-suggestion-char$)/
 
 /**
@@ -59,11 +60,16 @@ const INTERNAL_MARKERS = /^data-(?:ot-|type$|id$|label$|mention-suggestion-char$
  * ProseMirror parses it: scripts, styles, frames, media and form controls are removed with their content;
  * event handlers, address attributes and links with schemes other than http/https/mailto are removed
  * while the text they wrapped stays; Word's list bullets and conditional comments are dropped. Elements
- * the schema does not know are left for ProseMirror's parser, which keeps their text.
+ * the schema does not know are left for ProseMirror's parser, which keeps their text. Mentions, files
+ * and preserved data survive only with `fromThisApp` (the paste carried this session's marker); from
+ * anywhere else they become their text.
  */
-export function cleanPastedHtml(html: string): string {
+export function cleanPastedHtml(
+  html: string,
+  { fromThisApp = false }: { fromThisApp?: boolean } = {},
+): string {
   const document = new DOMParser().parseFromString(html, 'text/html')
-  const fromEditor = html.includes('data-pm-slice')
+  const fromEditor = fromThisApp && html.includes('data-pm-slice')
   const root = document.body
 
   const comments = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT)
@@ -84,7 +90,7 @@ export function cleanPastedHtml(html: string): string {
       if (
         name.startsWith('on') ||
         URL_ATTRIBUTES.includes(name) ||
-        (!fromEditor && INTERNAL_MARKERS.test(name))
+        (!fromEditor && (INTERNAL_MARKERS.test(name) || name === 'data-pm-slice'))
       ) {
         element.removeAttribute(attribute.name)
       }

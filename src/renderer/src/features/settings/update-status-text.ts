@@ -17,6 +17,7 @@ const disabledHeadlines: Record<DisabledReason, string> = {
   policy: 'Updates are managed by your organisation',
   user: 'Automatic updates are off',
   'no-feed': 'No update server is set for this copy',
+  unverifiable: 'Updates are off: this copy cannot verify who published them',
   development: 'Updates are not available for a development build',
   msi: 'Updates are not available for this kind of install (MSI)',
   'not-installed': 'Updates are not available for this kind of install',

@@ -1,6 +1,12 @@
 import { realpath, stat } from 'node:fs/promises'
 import { extname, isAbsolute, relative, resolve, sep } from 'node:path'
 
+/**
+ * Finding and describing the built renderer's files, shared by the app:// scheme (app-scheme.ts) and the
+ * browser harness (e2e/harness), so the page the e2e tests load is served by the same rules as the app's.
+ * Plain Node: no Electron.
+ */
+
 const mimeTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -52,5 +58,21 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
     return (await stat(realFile)).isFile() ? realFile : null
   } catch {
     return null
+  }
+}
+
+/**
+ * The headers every response for the app's page and files carries, errors included: the CSP, no MIME
+ * sniffing (a file is only ever what its extension says), no referrer, no framing for older engines,
+ * no caching (a rebuilt renderer shows up on reload).
+ */
+export function rendererHeaders(policy: string, contentType: string): Record<string, string> {
+  return {
+    'content-type': contentType,
+    'content-security-policy': policy,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cache-control': 'no-store',
   }
 }

@@ -1,0 +1,197 @@
+import { browserHarnessPolicy, contentSecurityPolicy } from '../src/main/shell/content-security-policy'
+import { SEED_IDS } from './emulator'
+import { descriptionUi, paragraph, pasteHtml, projects, storedProject, text } from './support/description'
+import { expect, test } from './support/fixtures'
+import { popup } from './support/popup'
+
+test.describe('the Content-Security-Policy', () => {
+  test('arrives as a response header on the page, the same policy the app:// scheme sends', async ({
+    page,
+    harness,
+  }) => {
+    const response = await page.goto(harness.url)
+    const header = response?.headers()['content-security-policy']
+    expect(header).toBe(browserHarnessPolicy())
+    // The app's own policy, with connect-src added for the harness's fetch bridge and nothing else.
+    expect(header).toBe(`${contentSecurityPolicy({ kind: 'bundle', root: '' })}; connect-src 'self'`)
+    await expect(popup(page).signInHeading).toBeVisible()
+  })
+
+  test('an inline script, an inline event handler and an inline style injected into the page do not run', async ({
+    page,
+    harness,
+    cspViolations,
+  }) => {
+    await page.goto(harness.url)
+    await expect(popup(page).signInHeading).toBeVisible()
+    const outcome = await page.evaluate(async () => {
+      const w = window as unknown as { injected: string[] }
+      w.injected = []
+      const script = document.createElement('script')
+      script.textContent = "window.injected.push('inline script')"
+      document.body.append(script)
+      const holder = document.createElement('div')
+      holder.innerHTML = `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" onload="window.injected.push('onload')" onerror="window.injected.push('onerror')">`
+      document.body.append(holder)
+      const style = document.createElement('style')
+      style.textContent = '#root { visibility: hidden }'
+      document.head.append(style)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+      return {
+        ran: w.injected,
+        rootVisibility: getComputedStyle(document.getElementById('root') as Element).visibility,
+      }
+    })
+    expect(outcome).toEqual({ ran: [], rootVisibility: 'visible' })
+    await expect(popup(page).signInHeading).toBeVisible()
+    // Each was refused by the policy, which Chromium reports: that is the proof it was the CSP.
+    const refused = cspViolations.splice(0).join('\n')
+    expect(refused).toMatch(/inline script violates .*script-src 'self'/)
+    expect(refused).toMatch(/inline event handler violates .*script-src 'self'/)
+    expect(refused).toMatch(/inline style violates .*style-src 'self'/)
+  })
+})
+
+test.describe('the browser harness is a capability', () => {
+  test('a page opened without its key loads, but every bridge call is refused', async ({ page, harness }) => {
+    const keyless = new URL(harness.url)
+    keyless.search = ''
+    await page.goto(keyless.href)
+    const answer = await page.evaluate(() =>
+      (window as unknown as { operately: { session: { get(): Promise<unknown> } } }).operately.session.get(),
+    )
+    expect(answer).toMatchObject({ ok: false, error: { kind: 'forbidden' } })
+  })
+
+  test('a page with a wrong key is refused too; the right one is answered', async ({ page, harness }) => {
+    const wrong = new URL(harness.url)
+    wrong.searchParams.set('key', 'guessed')
+    const call = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { operately: { session: { get(): Promise<unknown> } } }
+        ).operately.session.get(),
+      )
+    await page.goto(wrong.href)
+    expect(await call()).toMatchObject({ ok: false, error: { kind: 'forbidden' } })
+    await page.goto(harness.url)
+    expect(await call()).toMatchObject({ ok: true, value: { status: 'signed_out' } })
+  })
+})
+
+test.describe('links to other sites ask first', () => {
+  test('a link in a description asks "Open wiki.example.com in your browser?"; Cancel is the default, Escape closes only the question', async ({
+    page,
+    signedIn,
+    openedUrls,
+    popupHides,
+  }) => {
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
+    const link = ui.editor.getByRole('link', { name: 'internal wiki' })
+    await link.click()
+    const question = page.getByRole('alertdialog', { name: 'Open wiki.example.com in your browser?' })
+    await expect(question).toBeVisible()
+    await expect(question).toContainText('https://wiki.example.com/warehouse')
+    // The safe choice has the focus: Enter alone never opens anything.
+    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(question).toBeHidden()
+    expect(popupHides.count).toBe(0)
+    expect(openedUrls).toEqual([])
+    await expect(link).toBeFocused()
+
+    // Keyboard only: Enter on the link, Shift+Tab to "Open in browser", Enter.
+    await page.keyboard.press('Enter')
+    await expect(question).toBeVisible()
+    await page.keyboard.press('Shift+Tab')
+    await expect(question.getByRole('button', { name: 'Open in browser' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(question).toBeHidden()
+    await expect.poll(() => openedUrls).toEqual(['https://wiki.example.com/warehouse'])
+  })
+
+  test('Cancel opens nothing, and a middle click asks too instead of opening a tab', async ({
+    page,
+    signedIn,
+    openedUrls,
+  }) => {
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
+    const link = ui.editor.getByRole('link', { name: 'internal wiki' })
+    const tabs = page.context().pages().length
+    await link.click({ button: 'middle' })
+    const question = page.getByRole('alertdialog', { name: 'Open wiki.example.com in your browser?' })
+    await expect(question).toBeVisible()
+    await question.getByRole('button', { name: 'Cancel' }).click()
+    await expect(question).toBeHidden()
+    expect(page.context().pages()).toHaveLength(tabs)
+    expect(openedUrls).toEqual([])
+  })
+})
+
+test.describe("pasting the editor's own markup", () => {
+  // What any web page can put on the clipboard: ProseMirror's data-pm-slice and a mention of someone.
+  const forged =
+    `<p data-pm-slice="1 1 []">Ping <span data-type="mention" data-id="ceo-1" data-label="The CEO" ` +
+    `data-mention-suggestion-char="@">@The CEO</span> now</p>`
+
+  test("a web page's data-pm-slice HTML with a mention is pasted and saved as plain text", async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    storedProject(emulator, projects.office).description = {
+      type: 'doc',
+      content: [paragraph(text('Start.'))],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    await ui.toEnd()
+    await pasteHtml(ui.editor, forged, 'Ping @The CEO now')
+    await expect(ui.editor).toContainText('Ping @The CEO now')
+    await expect(ui.editor.locator('[data-type="mention"]')).toHaveCount(0)
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    const saved = storedProject(emulator, projects.office).description
+    expect(JSON.stringify(saved)).not.toContain('mention')
+    expect(JSON.stringify(saved)).toContain('@The CEO')
+  })
+
+  test('a copy from the editor, pasted back in this session, keeps its mention', async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    const mention = { type: 'mention', attrs: { id: SEED_IDS.people.grace, label: 'Grace Hopper' } }
+    storedProject(emulator, projects.office).description = {
+      type: 'doc',
+      content: [paragraph(text('Ask '), mention, text(' today.'))],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    await ui.editor.focus()
+    await page.keyboard.press('Control+a')
+    // The browser's copy and paste events, carrying one clipboard between them (what Ctrl+C, Ctrl+V do).
+    await ui.editor.evaluate((element) => {
+      const clipboard = new DataTransfer()
+      element.dispatchEvent(
+        new ClipboardEvent('copy', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      )
+      ;(window as unknown as { copied: DataTransfer }).copied = clipboard
+    })
+    await ui.toEnd()
+    await ui.editor.evaluate((element) => {
+      const clipboard = (window as unknown as { copied: DataTransfer }).copied
+      element.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: clipboard, bubbles: true, cancelable: true }),
+      )
+    })
+    await expect(ui.editor.locator('[data-type="mention"]')).toHaveCount(2)
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    expect(
+      JSON.stringify(storedProject(emulator, projects.office).description).match(/"mention"/g),
+    ).toHaveLength(2)
+  })
+})

@@ -1,0 +1,3 @@
+import type { ChecklistItem } from './security.mjs'
+export const checklist: ChecklistItem[]
+export const beyond: ChecklistItem[]
