@@ -2,7 +2,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'electron-vite'
 import react from '@vitejs/plugin-react'
-import { windowsPublisherNames } from './scripts/windows-publisher.mjs'
+import { windowsPublisherNames } from './scripts/publisher.mjs'
 
 const __dirname = dirname(fileURLToPath(import.meta.url))
 const shared = { '@shared': resolve(__dirname, 'src/shared') }
@@ -12,7 +12,7 @@ export default defineConfig({
     resolve: { alias: shared },
     // Whose signature a Windows update's installer must carry (src/main/services/updates/windows-publisher.ts).
     define: {
-      __OPERATELY_TRAY_WINDOWS_PUBLISHERS__: JSON.stringify(windowsPublisherNames({ root: __dirname })),
+      __OPERATELY_TRAY_WINDOWS_PUBLISHERS__: JSON.stringify(windowsPublisherNames()),
     },
     build: {
       // keytar is a native module: it must stay a runtime require, never bundled.

@@ -20,4 +20,6 @@ export function publisherBuilderConfig(publisher: Publisher): {
   win?: { signtoolOptions: { publisherName: string } }
 }
 
+export function windowsPublisherNames(file?: string): string[]
+
 export default function publisherConfigForElectronBuilder(): ReturnType<typeof publisherBuilderConfig>

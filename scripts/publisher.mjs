@@ -110,6 +110,19 @@ export function publisherBuilderConfig(publisher) {
   return config
 }
 
+/**
+ * The Windows signer names built into the app (electron.vite.config.ts → src/main/services/updates/
+ * windows-publisher.ts): the one in the file, or none, in which case a Windows build refuses to install
+ * updates. A malformed file stops the build rather than produce an app that cannot update.
+ */
+export function windowsPublisherNames(file = publisherFile) {
+  const publisher = readPublisher(file)
+  const problems = publisherProblems(publisher, { file })
+  if (problems.length > 0) throw new Error(problems.join('\n'))
+  const name = publisher.windowsPublisherName.trim()
+  return name === '' ? [] : [name]
+}
+
 /** electron-builder's `extends` entry point: the settings from build/publisher.json, or a plain error. */
 export default function publisherConfigForElectronBuilder() {
   const publisher = readPublisher()

@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { publisherBuilderConfig, publisherProblems, readPublisher, type Publisher } from './publisher.mjs'
+import {
+  publisherBuilderConfig,
+  publisherProblems,
+  readPublisher,
+  windowsPublisherNames,
+  type Publisher,
+} from './publisher.mjs'
 
 // build/publisher.json is the one place the publisher is written down; a release build must refuse the
 // placeholders it ships with, and anything else that only stands in for a real publisher.
@@ -105,5 +111,27 @@ describe('node scripts/publisher.mjs --check', () => {
     expect(result.stderr).toContain('packaging@operately-tray.invalid')
     expect(result.stderr).toContain('"windowsPublisherName" is empty')
     expect(result.stderr).toContain('not ready for a release')
+  })
+})
+
+describe('the Windows signer names built into the app', () => {
+  const file = (text: string) => {
+    const path = join(mkdtempSync(join(tmpdir(), 'publisher-')), 'publisher.json')
+    writeFileSync(path, text)
+    return path
+  }
+
+  it("is the file's windowsPublisherName, trimmed; none when it is empty (such a build will not update)", () => {
+    expect(
+      windowsPublisherNames(file(JSON.stringify({ ...real, windowsPublisherName: ' Acme Ltd ' }))),
+    ).toEqual(['Acme Ltd'])
+    expect(windowsPublisherNames(file(JSON.stringify({ ...real, windowsPublisherName: '' })))).toEqual([])
+  })
+
+  it('stops the build on a broken file rather than build an app that cannot update', () => {
+    expect(() => windowsPublisherNames(file('{'))).toThrow(/not valid JSON/)
+    expect(() =>
+      windowsPublisherNames(file(JSON.stringify({ ...real, windowsPublisherName: ['Acme'] }))),
+    ).toThrow(/"windowsPublisherName" must be text/)
   })
 })
