@@ -76,19 +76,26 @@ test.describe('a goal check-in', () => {
       )
       expect('due_date' in body).toBe(false)
 
-      // What the result view shows.
+      // What the result view shows: what changed, old → new, as the server recorded it.
       const result = page.getByRole('region', { name: 'Check-in submitted' })
-      await expect(result).toContainText(status.label)
-      await expect(result).toContainText(`72 → ${status.teams} teams`)
-      await expect(result).toContainText(`2.4 → ${status.load} s`)
-      await expect(
-        result.getByRole('listitem').filter({ hasText: 'Security review signed off' }),
-      ).toContainText('done')
-      await expect(
-        result.getByRole('listitem').filter({ hasText: 'Beta with 5 design partners' }),
-      ).toContainText('not done')
+      const changes = page.getByRole('list', { name: 'What changed' })
+      const change = (what: string) => changes.getByRole('listitem').filter({ hasText: what })
+      // The goal was "outdated" (owed since the 1st) before this check-in.
+      await expect(change('Status')).toHaveText(`StatusOutdated → ${status.label}`)
+      await expect(change('Due date')).toHaveText(/^Due date.*\(unchanged\)$/)
+      await expect(change('Due date')).toContainText(dueBefore!.value)
+      await expect(change('Weekly active teams')).toHaveText(
+        `Weekly active teams72 teams → ${status.teams} teams`,
+      )
+      await expect(change('p95 page load')).toHaveText(`p95 page load2.4 s → ${status.load} s`)
+      await expect(change('Security review signed off')).toHaveText(
+        'Security review signed offNot done → Done',
+      )
+      await expect(change('Beta with 5 design partners')).toHaveText(
+        'Beta with 5 design partnersDone → Not done',
+      )
+      await expect(change('Pricing page live')).toHaveCount(0)
       await expect(result).toContainText(`Status is ${status.label.toLowerCase()} this month.`)
-      await expect(result).toContainText(dueBefore!.value)
 
       await ui.openInOperately.click()
       await expect.poll(() => openedUrls).toHaveLength(1)

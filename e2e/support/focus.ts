@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test'
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test'
 
 /**
  * Whether the focused control shows a visible focus ring: it matches :focus-visible, and it (or the
@@ -29,4 +29,30 @@ export function showsFocusRing(control: Locator): Promise<boolean> {
 export async function settleEditor(editor: Locator): Promise<void> {
   await expect(editor).toBeFocused()
   await editor.evaluate(() => new Promise<void>((done) => setTimeout(done, 25)))
+}
+
+/**
+ * Stops of a keyboard-only walk: each one checks that `control` has focus and shows a focus ring, and
+ * attaches a picture of the popup at that stop to the test's report (what a person sees there).
+ */
+export function tabStops(page: Page, testInfo: TestInfo) {
+  let count = 0
+  const at = async (control: Locator, name: string): Promise<void> => {
+    await expect(control, `${name} has focus`).toBeFocused()
+    expect(await showsFocusRing(control), `${name} shows a focus ring`).toBe(true)
+    count += 1
+    await testInfo.attach(`stop ${String(count).padStart(2, '0')}: ${name}`, {
+      body: await page.screenshot({ animations: 'disabled' }),
+      contentType: 'image/png',
+    })
+  }
+  return {
+    /** Focus is already on `control` (opened there, or moved there by the app). */
+    at,
+    /** One Tab, and focus is on `control`. */
+    async next(control: Locator, name: string): Promise<void> {
+      await page.keyboard.press('Tab')
+      await at(control, name)
+    },
+  }
 }
