@@ -74,8 +74,7 @@ export function CheckInResultView({
               <span className="result__change-values">
                 {line.from !== null ? (
                   <>
-                    {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}
-                    {' '}
+                    {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
                     <span role="img" aria-label="to">
                       →
                     </span>{' '}

@@ -19,7 +19,8 @@ import {
   waitingText,
 } from './inbox-display'
 import { InboxRow } from './InboxRow'
-import { startRound } from './round'
+import { startRound, type RoundSummary } from './round'
+import { RoundSummaryCard } from './RoundSummaryCard'
 import { Loading } from '../../ui/Loading'
 
 /** A titled list of rows; its heading names the region, so each group can be found by its title. */
@@ -155,17 +156,19 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
 
 /**
  * The popup's home once signed in: the goal check-ins the person owes, grouped by when they are due,
- * what waits for their review, and everything else they owe, with how fresh the lists are.
+ * what waits for their review, and everything else they owe, with how fresh the lists are. After a round
+ * of check-ins, how the round went comes first.
  */
-export function InboxSection() {
+export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | undefined }) {
   const assignments = useAssignments()
   const refresh = useRefreshAssignments()
   const heading = useRef<HTMLHeadingElement>(null)
+  const summaryHeading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
 
-  // A new screen: put focus on its title, so a screen reader says where the popup opened.
+  // A new screen: put focus on its title (or the round's summary), so a screen reader says where it is.
   useEffect(() => {
-    heading.current?.focus()
+    ;(summaryHeading.current ?? heading.current)?.focus()
   }, [])
 
   const open = (url: string) => {
@@ -197,6 +200,7 @@ export function InboxSection() {
         </Button>
       </header>
 
+      {roundSummary ? <RoundSummaryCard ref={summaryHeading} summary={roundSummary} /> : null}
       <ErrorAlert title={problem ? errorTitle(problem.kind) : undefined} message={problem?.message} />
       <ErrorAlert
         title={openError ? 'The page could not be opened' : undefined}
