@@ -5,6 +5,8 @@ import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
+import { RefreshButton } from '../../ui/RefreshButton'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { lastCheckInText, shortDueDateText } from './goal-display'
@@ -29,6 +31,9 @@ export function GoalPicker() {
   const [hint, setHint] = useState('')
   // Captured once per visit: "3 days ago" does not need to tick while the popup is open.
   const [now] = useState(() => new Date())
+
+  const refresh = () => void goals.refetch()
+  useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   const { mine, others } = useMemo(() => groupGoals(filterGoals(all, query)), [all, query])
@@ -192,7 +197,12 @@ export function GoalPicker() {
       <p id={`${id}-hint`} className="goal-picker__hint" role="status">
         {hint}
       </p>
-      {goals.data ? <Freshness read={goals.data} className="goal-picker__freshness" /> : null}
+      {goals.data ? (
+        <div className="list-freshness">
+          <Freshness read={goals.data} className="goal-picker__freshness" />
+          <RefreshButton busy={goals.isRefetching} onRefresh={refresh} />
+        </div>
+      ) : null}
 
       {goals.isPending ? (
         <Loading what="Loading goals…" />

@@ -9,6 +9,8 @@ import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { Freshness } from '../../ui/Freshness'
+import { RefreshButton } from '../../ui/RefreshButton'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import {
   goalGroups,
   isInboxEmpty,
@@ -165,6 +167,7 @@ export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | u
   const heading = useRef<HTMLHeadingElement>(null)
   const summaryHeading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
+  useRefreshKeys(() => refresh.mutate())
 
   // A new screen: put focus on its title (or the round's summary), so a screen reader says where it is.
   useEffect(() => {
@@ -189,15 +192,7 @@ export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | u
           </h1>
           {view ? <Freshness read={view} busy={view.refreshing} /> : null}
         </div>
-        <Button
-          variant="secondary"
-          className="compact-button"
-          busy={refresh.isPending}
-          busyLabel="Refreshing…"
-          onClick={() => refresh.mutate()}
-        >
-          Refresh
-        </Button>
+        <RefreshButton busy={refresh.isPending} onRefresh={() => refresh.mutate()} />
       </header>
 
       {roundSummary ? <RoundSummaryCard ref={summaryHeading} summary={roundSummary} /> : null}
