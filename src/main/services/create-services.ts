@@ -155,7 +155,13 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client: () => session.client(),
   })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
-  const assignments = createAssignmentsService({ session, dataDir, log, ...options.inboxClock })
+  const assignments = createAssignmentsService({
+    session,
+    dataDir,
+    log,
+    ...options.inboxClock,
+    ...(options.isOsOnline ? { isOsOnline: options.isOsOnline } : {}),
+  })
   const reminders = createReminders({
     dataDir,
     log,
