@@ -237,12 +237,15 @@ test.describe('the goal picker', () => {
     await expect(ship).toContainText(/Due \w{3} \d{1,2}/)
     expect(await textOf(ship)).toMatch(/Last check-in \d+ (days|months) ago/)
 
-    // After opening the view-only goal once, the list knows it and says so.
-    await ui.openGoal('Publish the compiler handbook')
-    await ui.backToGoals.click()
+    // Goals she cannot check in on are marked from the start, before any has been opened.
     await expect(
       page.getByRole('option', { name: 'Publish the compiler handbook, view only' }),
     ).toContainText('View only')
+    await expect(page.getByRole('option', { name: 'Improve onboarding docs, view only' })).toContainText(
+      'View only',
+    )
+    await expect(ship).not.toContainText('View only')
+    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/get')).toHaveLength(2)
   })
 
   test('typing filters; arrow keys move through the results; Enter opens', async ({ page, signedIn }) => {

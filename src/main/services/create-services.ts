@@ -143,7 +143,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const cache = createCache({ dir: join(dataDir, 'cache'), log })
   const initialSession = await session.get()
   const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
-  const goals = createGoalsService({ session, webUrls, cache, connectivity })
+  const goals = createGoalsService({ session, webUrls, cache, connectivity, log })
   const checkIns = createCheckInService({ session, goals, drafts, log })
   const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
   const sync = await createSyncService({

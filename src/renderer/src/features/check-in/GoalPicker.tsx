@@ -18,8 +18,9 @@ import { Loading } from '../../ui/Loading'
 /**
  * The list of goals to check in on: a search box that filters as you type and takes a pasted link or id,
  * and a list box under it (the box keeps focus; arrow keys move through the goals, Enter opens one).
+ * Goals that cannot be checked in on (no edit access, or a read-only token) are marked from the start.
  */
-export function GoalPicker() {
+export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const goals = useGoals()
   const queryClient = useQueryClient()
   const { navigate } = useNavigation()
@@ -115,9 +116,9 @@ export function GoalPicker() {
 
   const row = (goal: GoalSummary) => {
     const isActive = active?.id === goal.id
-    // goals/list may not say whether a goal can be edited; a goal opened before has said so in its detail.
-    const viewOnly =
-      (goal.canEdit ?? queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit) === false
+    // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
+    const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
+    const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (
       <li
