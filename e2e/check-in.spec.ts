@@ -220,7 +220,7 @@ test.describe('the goal picker', () => {
     const backlog = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.supportBacklog)!
     const latest = emulator.state.checkIns.find((c) => c.id === backlog.lastCheckInId)!
     latest.publishedAt = latest.insertedAt = new Date().toISOString()
-    const ui = await openCheckIns(page, signedIn.url)
+    await openCheckIns(page, signedIn.url)
     const mine = page.getByRole('group', { name: 'Your goals' })
     const others = page.getByRole('group', { name: 'Other goals' })
     await expect(mine.getByRole('option')).toHaveText([
