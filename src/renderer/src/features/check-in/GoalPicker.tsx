@@ -126,8 +126,6 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
         id={optionId(goal)}
         role="option"
         aria-selected={isActive}
-        aria-label={viewOnly ? `${goal.name}, view only` : goal.name}
-        aria-describedby={`${optionId(goal)}-details`}
         className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
         onClick={() => open(goal.id)}
         onMouseMove={() => setActiveIndex(shown.indexOf(goal))}
@@ -137,7 +135,8 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
           {viewOnly ? <span className="goal-tag">View only</span> : null}
           {goal.isClosed ? <span className="goal-tag">Closed</span> : null}
         </span>
-        <span id={`${optionId(goal)}-details`} className="goal-row__details">
+        {/* Named by all it shows (name, marks, status, dates): what is read is what is seen. */}
+        <span className="goal-row__details">
           <StatusBadge status={goal.status} />
           <span>{shortDueDateText(goal.dueDate, now)}</span>
           <span className={owed ? 'goal-row__owed' : undefined}>
