@@ -1,6 +1,6 @@
 import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
-import { settleEditor, tabStops } from './support/focus'
+import { tabStops, typeIntoEmptyEditor } from './support/focus'
 import { checkInsOn, onlyCheckInBody, SHIP_ENGINE, shipEngineGoal, openCheckIns } from './support/check-in'
 
 test('a whole check-in with Tab and the keyboard alone: every control, a focus ring at every stop', async ({
@@ -73,8 +73,7 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   // The message: the formatting toolbar is one stop, then the text; Tab leaves the text again.
   await stops.next(page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button').first(), 'toolbar')
   await stops.next(ui.message, 'message')
-  await settleEditor(ui.message)
-  await page.keyboard.type('Security review done; pricing next.')
+  await typeIntoEmptyEditor(page, ui.message, 'Security review done; pricing next.')
 
   // Notify: one stop for the pair of choices; the arrow keys choose.
   await stops.next(ui.notifyEveryone, 'notify')

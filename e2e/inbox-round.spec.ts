@@ -3,7 +3,7 @@ import { SEED_IDS } from './emulator'
 import type { Emulator } from './emulator/types'
 import { expect, test } from './support/fixtures'
 import { checkInRequests, checkInScreen, checkInsOn } from './support/check-in'
-import { settleEditor } from './support/focus'
+import { typeIntoEmptyEditor } from './support/focus'
 import {
   giveAdaOnboardingDocs,
   inboxScreen,
@@ -71,8 +71,7 @@ test.describe('the weekly round', () => {
         await page.keyboard.type(typed)
       }
       await tabTo(page, ui.message)
-      await settleEditor(ui.message)
-      await page.keyboard.type(message)
+      await typeIntoEmptyEditor(page, ui.message, message)
       await page.keyboard.press('Control+Enter')
     }
     const previousLine = page.getByRole('region', { name: 'Check-in round' }).getByRole('status')

@@ -1,6 +1,6 @@
 import { descriptionUi, descriptionUpdates, projects, storedProject } from './support/description'
 import { expect, test } from './support/fixtures'
-import { settleEditor, tabStops } from './support/focus'
+import { tabStops, typeIntoEmptyEditor } from './support/focus'
 import { syncRow, syncUi } from './support/sync'
 
 // Every control of the description editor and of the Sync view reached with Tab and used with the keyboard
@@ -36,8 +36,8 @@ test('the description editor: from the project list to Saved with the keyboard a
   // The editor opens with the text focused; typing, then back through the toolbar and the page's links.
   await expect(ui.heading(projects.office.name)).toBeVisible()
   await stops.at(ui.editor, 'description text')
-  await settleEditor(ui.editor)
-  await page.keyboard.type('Keys handed over on Friday.')
+  // Office move has no description yet: the editor is empty.
+  await typeIntoEmptyEditor(page, ui.editor, 'Keys handed over on Friday.')
   const toolbar = page.getByRole('toolbar', { name: 'Formatting' })
   await page.keyboard.press('Shift+Tab')
   await stops.at(toolbar.getByRole('button', { name: 'H1 heading' }), 'formatting toolbar')
