@@ -83,3 +83,17 @@ test('screenshot of the number question', async ({ page, signedIn }) => {
   await page.getByRole('group', { name: 'Targets' }).evaluate((el) => el.scrollIntoView({ block: 'center' }))
   await page.screenshot({ path: docs('screenshot-number-question.png'), animations: 'disabled' })
 })
+
+test('screenshot of the inbox', async ({ page, signedIn }) => {
+  await page.goto(signedIn.url)
+  const inbox = inboxScreen(page)
+  await expect(inbox.writeCheckIn(SHIP_ENGINE)).toBeVisible()
+  await page.screenshot({ path: docs('screenshot-inbox.png'), animations: 'disabled' })
+})
+
+test('screenshot of the check-in form as it opens', async ({ page, signedIn }) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await expect(ui.target('Weekly active teams')).toHaveValue('72')
+  await page.screenshot({ path: docs('screenshot-check-in.png'), animations: 'disabled' })
+})
