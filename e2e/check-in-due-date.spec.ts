@@ -106,4 +106,27 @@ test.describe('the due date of a check-in', () => {
     expect(shipEngineGoal(emulator).timeframe?.contextual_end_date ?? null).toBeNull()
     await expect(page.getByRole('region', { name: 'Check-in submitted' })).toContainText('No due date')
   })
+
+  test('“Remove due date” is there inside the date editor too, once a new date is being picked', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('Caution').check()
+    await ui.changeDueDate.click()
+    await ui.precision('Year').check()
+    await expect(ui.removeDueDate).toHaveCount(1)
+    await ui.removeDueDate.click()
+    await expect(page.getByText('The due date will be removed')).toBeVisible()
+    await expect(ui.keepDueDate).toBeFocused()
+    await ui.writeMessage('Open-ended now.')
+    await ui.submit.click()
+    await expect(ui.resultHeading).toBeVisible()
+    expect(onlyCheckInBody(emulator).due_date).toBeNull()
+    await expect(
+      page.getByRole('list', { name: 'What changed' }).getByRole('listitem').filter({ hasText: 'Due date' }),
+    ).toHaveText(/→ No due date$/)
+  })
 })

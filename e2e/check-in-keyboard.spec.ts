@@ -1,96 +1,107 @@
 import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
-import { settleEditor, showsFocusRing } from './support/focus'
+import { tabStops, typeIntoEmptyEditor } from './support/focus'
 import { checkInsOn, onlyCheckInBody, SHIP_ENGINE, shipEngineGoal, openCheckIns } from './support/check-in'
 
-test('a whole check-in with the keyboard alone, with a visible focus ring on the way', async ({
+test('a whole check-in with Tab and the keyboard alone: every control, a focus ring at every stop', async ({
   page,
   signedIn,
   emulator,
-}) => {
+}, testInfo) => {
   const ui = await openCheckIns(page, signedIn.url)
-  const tab = async () => page.keyboard.press('Tab')
+  const stops = tabStops(page, testInfo)
 
-  // The picker opens on the search box: type, move, open.
-  await expect(ui.filter).toBeFocused()
-  await page.keyboard.type('engine')
+  // From the goal list: the search box has focus; type, move down the list, open with Enter.
+  await stops.at(ui.filter, 'goal filter')
+  await page.keyboard.type('analytical')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowUp')
+  await expect(ui.filter).toHaveAttribute('aria-activedescendant', /.+/)
   await page.keyboard.press('Enter')
   await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
 
-  // Heading → All goals is behind; forward: Status radios.
-  await tab()
-  await expect(ui.status('On track')).toBeFocused()
-  expect(await showsFocusRing(ui.status('On track'))).toBe(true)
+  // Status: nothing chosen yet; Tab lands on the first choice, Space picks it, arrows move the choice.
+  await stops.next(ui.status('On track'), 'status')
+  await expect(ui.status('On track')).not.toBeChecked()
+  await page.keyboard.press('Space')
+  await expect(ui.status('On track')).toBeChecked()
   await page.keyboard.press('ArrowRight')
   await expect(ui.status('Caution')).toBeChecked()
-  await page.keyboard.press('ArrowRight')
-  await expect(ui.status('Off track')).toBeChecked()
 
-  // Due date: Change → precision Month → month and year.
-  await tab()
-  await expect(ui.changeDueDate).toBeFocused()
-  expect(await showsFocusRing(ui.changeDueDate)).toBe(true)
+  // Due date: Change opens the editor; precision, month and year by arrow keys; then its two buttons.
+  await stops.next(ui.changeDueDate, 'change due date')
+  await stops.next(ui.removeDueDate, 'remove due date')
+  await page.keyboard.press('Shift+Tab')
   await page.keyboard.press('Enter')
-  await expect(ui.precision('Quarter')).toBeFocused()
+  await stops.at(ui.precision('Quarter'), 'due date precision')
   await page.keyboard.press('ArrowLeft')
   await expect(ui.precision('Month')).toBeChecked()
-  await tab()
-  await expect(ui.dueMonth).toBeFocused()
-  await ui.dueMonth.selectOption({ label: 'June' }) // a native select: what a keyboard user picks with arrows
-  await tab()
-  await expect(ui.dueYear).toBeFocused()
-  const year = String(new Date().getFullYear() + 1)
-  await ui.dueYear.selectOption(year)
-  await tab()
-  await expect(page.getByRole('button', { name: 'Keep current date' })).toBeFocused()
+  await stops.next(ui.dueMonth, 'due month')
+  await ui.dueMonth.press('End')
+  await expect(ui.dueMonth).toHaveValue('12')
+  await stops.next(ui.dueYear, 'due year')
+  await ui.dueYear.press('ArrowDown')
+  const year = await ui.dueYear.inputValue()
+  await stops.next(page.getByRole('button', { name: 'Keep current date' }), 'keep current date')
+  // "Remove due date" is there inside the editor too.
+  await stops.next(ui.removeDueDate, 'remove due date, inside the editor')
 
-  // Targets: type over the current values.
-  await tab()
-  await expect(ui.target('Weekly active teams')).toBeFocused()
-  expect(await showsFocusRing(ui.target('Weekly active teams'))).toBe(true)
+  // Targets: typed the way people type numbers; an ambiguous one asks, and is answered by keyboard.
+  await stops.next(ui.target('Weekly active teams'), 'first target')
   await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.type('77')
-  await tab()
+  await page.keyboard.type('1,200 teams')
+  await stops.next(ui.target('p95 page load'), 'second target')
+  await page.keyboard.press('ControlOrMeta+A')
+  await page.keyboard.type('2.900')
+  const question = page.getByRole('group', { name: 'Did you mean 2,900 or 2.9?' })
+  await expect(question).toBeVisible()
+  await expect(ui.target('p95 page load')).toHaveAccessibleDescription(/Did you mean 2,900 or 2\.9\?/)
+  await stops.next(question.getByRole('button', { name: '2,900 s' }), 'first answer')
+  await stops.next(question.getByRole('button', { name: '2.9 s' }), 'second answer')
+  await page.keyboard.press('Enter')
   await expect(ui.target('p95 page load')).toBeFocused()
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.type('not a number')
+  await expect(ui.target('p95 page load')).toHaveValue('2.9')
+  await expect(question).toHaveCount(0)
 
   // Checklist: Space toggles.
-  await tab()
-  await expect(ui.checklistItem('Beta with 5 design partners')).toBeFocused()
-  await tab()
-  await expect(ui.checklistItem('Security review signed off')).toBeFocused()
-  expect(await showsFocusRing(ui.checklistItem('Security review signed off'))).toBe(true)
+  await stops.next(ui.checklistItem('Beta with 5 design partners'), 'first checklist item')
+  await stops.next(ui.checklistItem('Security review signed off'), 'second checklist item')
   await page.keyboard.press('Space')
   await expect(ui.checklistItem('Security review signed off')).toBeChecked()
+  await stops.next(ui.checklistItem('Pricing page live'), 'third checklist item')
 
-  // Into the message: past the formatting toolbar (one Tab stop) into the text.
-  await ui.message.focus()
-  await settleEditor(ui.message)
-  await page.keyboard.type('Engine delayed by the security review.')
+  // The message: the formatting toolbar is one stop, then the text; Tab leaves the text again.
+  await stops.next(page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button').first(), 'toolbar')
+  await stops.next(ui.message, 'message')
+  await typeIntoEmptyEditor(page, ui.message, 'Security review done; pricing next.')
 
-  // Ctrl+Enter submits from anywhere; the invalid target stops it and takes focus, with its message.
-  await page.keyboard.press('Control+Enter')
-  await expect(ui.target('p95 page load')).toBeFocused()
-  await expect(ui.target('p95 page load')).toHaveAccessibleDescription(/Enter a number, such as 42 or 3.5/)
+  // Notify: one stop for the pair of choices; the arrow keys choose.
+  await stops.next(ui.notifyEveryone, 'notify')
+  await page.keyboard.press('ArrowDown')
+  await expect(ui.notifyChosen).toBeChecked()
+  await stops.next(page.getByRole('checkbox', { name: /Barbara Liskov/ }), 'a person to notify')
+  await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('ArrowUp')
+  await expect(ui.notifyEveryone).toBeChecked()
+
+  // Submit, reached by Tab and pressed with Enter.
+  await stops.next(ui.submit, 'submit')
   expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
-  await page.keyboard.press('ControlOrMeta+A')
-  await page.keyboard.type('2.9')
-  await page.keyboard.press('Control+Enter')
+  await page.keyboard.press('Enter')
 
   await expect(ui.resultHeading).toBeFocused()
   expect(onlyCheckInBody(emulator).due_date).toEqual({
     date_type: 'month',
-    date: `${year}-06-30`,
-    value: `Jun ${year}`,
+    date: `${year}-12-31`,
+    value: `Dec ${year}`,
   })
-  expect(shipEngineGoal(emulator).targets.map((t) => t.value)).toEqual([77, 2.9])
-  expect(checkInsOn(emulator, SEED_IDS.goals.shipEngine).at(-1)!.status).toBe('off_track')
+  expect(shipEngineGoal(emulator).targets.map((t) => t.value)).toEqual([1200, 2.9])
+  const stored = checkInsOn(emulator, SEED_IDS.goals.shipEngine).at(-1)!
+  expect(stored.status).toBe('caution')
+  expect(JSON.stringify(stored.message)).toContain('Security review done; pricing next.')
+  expect(stored.sendToEveryone).toBe(true)
 
   // From the result: Tab to Next goal and on.
-  await tab()
-  await expect(ui.nextGoal).toBeFocused()
-  expect(await showsFocusRing(ui.nextGoal)).toBe(true)
-  await tab()
-  await expect(ui.openInOperately).toBeFocused()
+  await stops.next(ui.nextGoal, 'next goal')
+  await stops.next(ui.openInOperately, 'open in Operately')
 })

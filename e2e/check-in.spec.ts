@@ -76,19 +76,26 @@ test.describe('a goal check-in', () => {
       )
       expect('due_date' in body).toBe(false)
 
-      // What the result view shows.
+      // What the result view shows: what changed, old → new, as the server recorded it.
       const result = page.getByRole('region', { name: 'Check-in submitted' })
-      await expect(result).toContainText(status.label)
-      await expect(result).toContainText(`72 → ${status.teams} teams`)
-      await expect(result).toContainText(`2.4 → ${status.load} s`)
-      await expect(
-        result.getByRole('listitem').filter({ hasText: 'Security review signed off' }),
-      ).toContainText('done')
-      await expect(
-        result.getByRole('listitem').filter({ hasText: 'Beta with 5 design partners' }),
-      ).toContainText('not done')
+      const changes = page.getByRole('list', { name: 'What changed' })
+      const change = (what: string) => changes.getByRole('listitem').filter({ hasText: what })
+      // The goal was "outdated" (owed since the 1st) before this check-in.
+      await expect(change('Status')).toHaveText(`StatusOutdated → ${status.label}`)
+      await expect(change('Due date')).toHaveText(/^Due date.*\(unchanged\)$/)
+      await expect(change('Due date')).toContainText(dueBefore!.value)
+      await expect(change('Weekly active teams')).toHaveText(
+        `Weekly active teams72 teams → ${status.teams} teams`,
+      )
+      await expect(change('p95 page load')).toHaveText(`p95 page load2.4 s → ${status.load} s`)
+      await expect(change('Security review signed off')).toHaveText(
+        'Security review signed offNot done → Done',
+      )
+      await expect(change('Beta with 5 design partners')).toHaveText(
+        'Beta with 5 design partnersDone → Not done',
+      )
+      await expect(change('Pricing page live')).toHaveCount(0)
       await expect(result).toContainText(`Status is ${status.label.toLowerCase()} this month.`)
-      await expect(result).toContainText(dueBefore!.value)
 
       await ui.openInOperately.click()
       await expect.poll(() => openedUrls).toHaveLength(1)
@@ -213,7 +220,7 @@ test.describe('the goal picker', () => {
     const backlog = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.supportBacklog)!
     const latest = emulator.state.checkIns.find((c) => c.id === backlog.lastCheckInId)!
     latest.publishedAt = latest.insertedAt = new Date().toISOString()
-    const ui = await openCheckIns(page, signedIn.url)
+    await openCheckIns(page, signedIn.url)
     const mine = page.getByRole('group', { name: 'Your goals' })
     const others = page.getByRole('group', { name: 'Other goals' })
     await expect(mine.getByRole('option')).toHaveText([
@@ -230,12 +237,15 @@ test.describe('the goal picker', () => {
     await expect(ship).toContainText(/Due \w{3} \d{1,2}/)
     expect(await textOf(ship)).toMatch(/Last check-in \d+ (days|months) ago/)
 
-    // After opening the view-only goal once, the list knows it and says so.
-    await ui.openGoal('Publish the compiler handbook')
-    await ui.backToGoals.click()
+    // Goals she cannot check in on are marked from the start, before any has been opened.
     await expect(
-      page.getByRole('option', { name: 'Publish the compiler handbook, view only' }),
+      page.getByRole('option', { name: /^Publish the compiler handbook View only/ }),
     ).toContainText('View only')
+    await expect(page.getByRole('option', { name: /^Improve onboarding docs View only/ })).toContainText(
+      'View only',
+    )
+    await expect(ship).not.toContainText('View only')
+    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/get')).toHaveLength(2)
   })
 
   test('typing filters; arrow keys move through the results; Enter opens', async ({ page, signedIn }) => {

@@ -10,13 +10,17 @@ import {
 } from './support/description'
 import { SEED_IDS, shortIdFromUuid } from './emulator'
 
-test('a view-only project opens read-only with the reason, and is marked "View only" in the list after', async ({
+test('a view-only project is marked "View only" in the list from the start, and opens read-only with the reason', async ({
   page,
   emulator,
   signedIn,
 }) => {
   const ui = descriptionUi(page)
   const before = snapshot(storedProject(emulator, projects.warehouse).description)
+  await page.goto(signedIn.url)
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Projects' }).click()
+  await expect(ui.row(projects.warehouse.name)).toContainText('View only')
+  await expect(ui.row(projects.launch.name)).not.toContainText('View only')
   await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
   await expect(
     page.getByRole('note').filter({ hasText: 'You can view this project but may not edit its description.' }),

@@ -1,6 +1,9 @@
+import type { Locator, Page } from '@playwright/test'
 import { SEED_IDS } from './emulator'
+import type { Emulator } from './emulator/types'
 import { expect, test } from './support/fixtures'
-import { checkInScreen, checkInsOn } from './support/check-in'
+import { checkInRequests, checkInScreen, checkInsOn } from './support/check-in'
+import { typeIntoEmptyEditor } from './support/focus'
 import {
   giveAdaOnboardingDocs,
   inboxScreen,
@@ -8,92 +11,155 @@ import {
   ONBOARDING_DOCS,
   SHIP_ENGINE,
   SUPPORT_BACKLOG,
+  seededGoal,
 } from './support/inbox'
 
-test.describe('the weekly round', () => {
-  test.beforeEach(({ emulator }) => {
-    // Three goal check-ins owed, each since a different day: the round goes most overdue first.
-    makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
-    giveAdaOnboardingDocs(emulator, 5)
-    makeDue(emulator, SEED_IDS.goals.supportBacklog, 2)
-  })
+const COMPILER_HANDBOOK = 'Publish the compiler handbook'
+const ACQUISITION = 'Acquire Difference Engine Ltd'
 
-  test('visits each due goal once; after each submit the next opens; a skipped one stays due', async ({
+/** Presses Tab (or Shift+Tab) until `control` has focus: how a keyboard user gets somewhere. */
+async function tabTo(page: Page, control: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<void> {
+  for (let presses = 0; presses < 40; presses++) {
+    if (await control.evaluate((element) => element === document.activeElement).catch(() => false)) return
+    await page.keyboard.press(key)
+  }
+  await expect(control).toBeFocused()
+}
+
+/** Makes a seeded goal Ada's (champion: full access) with its check-in owed since `daysAgo` days. */
+function giveAda(emulator: Emulator, goalId: string, daysAgo: number): void {
+  seededGoal(emulator, goalId).championId = SEED_IDS.people.ada
+  makeDue(emulator, goalId, daysAgo)
+}
+
+test.describe('the weekly round', () => {
+  test('five goals with the keyboard alone: each submit opens the next, one skipped, the summary says how it went', async ({
     page,
     signedIn,
     emulator,
   }) => {
+    // Five goal check-ins owed, each since a different day: the round goes most overdue first.
+    makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
+    giveAdaOnboardingDocs(emulator, 8)
+    giveAda(emulator, SEED_IDS.goals.compilerHandbook, 6)
+    giveAda(emulator, SEED_IDS.goals.acquisition, 4)
+    makeDue(emulator, SEED_IDS.goals.supportBacklog, 2)
+    const checkInsBefore = emulator.state.checkIns.length
+
     await page.goto(signedIn.url)
     const inbox = inboxScreen(page)
     const ui = checkInScreen(page)
-    await expect(inbox.group('Overdue').getByRole('listitem')).toHaveText([
-      new RegExp(SHIP_ENGINE),
-      new RegExp(ONBOARDING_DOCS),
-      new RegExp(SUPPORT_BACKLOG),
-    ])
-    await expect(inbox.tab).toHaveAccessibleName('Inbox, 3 due')
-    const countOn = (goalId: string) => checkInsOn(emulator, goalId).length
-    const before = {
-      ship: countOn(SEED_IDS.goals.shipEngine),
-      support: countOn(SEED_IDS.goals.supportBacklog),
-      onboarding: countOn(SEED_IDS.goals.onboardingDocs),
+    await expect(inbox.startRound).toHaveText('Start check-ins (5)')
+    await tabTo(page, inbox.startRound)
+    await page.keyboard.press('Enter')
+
+    /** Fills in the open goal by keyboard and submits with Ctrl+Enter. */
+    const checkIn = async (
+      goal: string,
+      status: { arrows: number; label: string },
+      targets: Array<[string, string]>,
+      message: string,
+    ) => {
+      await expect(ui.heading(goal)).toBeFocused()
+      await tabTo(page, ui.status('On track'))
+      await page.keyboard.press('Space')
+      for (let i = 0; i < status.arrows; i++) await page.keyboard.press('ArrowRight')
+      await expect(ui.status(status.label as 'On track')).toBeChecked()
+      for (const [name, typed] of targets) {
+        await tabTo(page, ui.target(name))
+        await page.keyboard.press('ControlOrMeta+A')
+        await page.keyboard.type(typed)
+      }
+      await tabTo(page, ui.message)
+      await typeIntoEmptyEditor(page, ui.message, message)
+      await page.keyboard.press('Control+Enter')
     }
-    const visited: string[] = []
+    const previousLine = page.getByRole('region', { name: 'Check-in round' }).getByRole('status')
 
-    await inbox.startRound.click()
-    await expect(inbox.startRound).toHaveCount(0)
-    await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
-    visited.push(SHIP_ENGINE)
-    await expect(inbox.round).toContainText('2 more goals')
-    await ui.status('On track').check()
-    await ui.writeMessage('Engine on track.')
-    await ui.submit.click()
-    await expect(ui.resultHeading).toBeFocused()
-    await expect(page.getByText(`Next in this round: ${ONBOARDING_DOCS}`)).toBeVisible()
-    // Submitted: nothing left to skip on this goal.
-    await expect(inbox.round).toContainText('Checked in')
-    await expect(inbox.skip).toHaveCount(0)
+    // 1 of 5.
+    await expect(inbox.round).toContainText('goal 1 of 5')
+    await checkIn(
+      SHIP_ENGINE,
+      { arrows: 0, label: 'On track' },
+      [['Weekly active teams', '1,200 teams']],
+      'Beta is live.',
+    )
 
-    await ui.nextGoal.click()
+    // 2 of 5 opens by itself, saying how the first went; skipped from the keyboard.
     await expect(ui.heading(ONBOARDING_DOCS)).toBeFocused()
-    visited.push(ONBOARDING_DOCS)
-    await expect(inbox.round).toContainText('1 more goal')
-    await expect(inbox.skip).toHaveAccessibleDescription(`Next: ${SUPPORT_BACKLOG}`)
-    await inbox.skip.click()
+    await expect(inbox.round).toContainText('goal 2 of 5')
+    await expect(previousLine).toHaveText(`${SHIP_ENGINE} — sent, on track`)
+    await tabTo(page, inbox.skip, 'Shift+Tab')
+    await expect(inbox.skip).toHaveAccessibleDescription(`Next: ${COMPILER_HANDBOOK}`)
+    await page.keyboard.press('Enter')
 
-    await expect(ui.heading(SUPPORT_BACKLOG)).toBeFocused()
-    visited.push(SUPPORT_BACKLOG)
-    await expect(inbox.round).toContainText('last goal')
-    await ui.status('Caution').check()
-    await ui.writeMessage('Backlog shrinking slowly.')
-    await ui.submit.click()
-    await expect(ui.resultHeading).toBeFocused()
-    await expect(page.getByText('That was the last goal of this round.')).toBeVisible()
+    await expect(inbox.round).toContainText('goal 3 of 5')
+    await expect(previousLine).toHaveText(`${ONBOARDING_DOCS} — skipped, still due`)
+    await checkIn(
+      COMPILER_HANDBOOK,
+      { arrows: 1, label: 'Caution' },
+      [['Chapters published', '7 chapters']],
+      'Two chapters to go.',
+    )
 
-    // After the last goal, "Next goal" ends the round in the inbox.
-    await ui.nextGoal.click()
-    await expect(inbox.heading).toBeVisible()
-    expect(visited).toEqual([SHIP_ENGINE, ONBOARDING_DOCS, SUPPORT_BACKLOG])
+    await expect(inbox.round).toContainText('goal 4 of 5')
+    await expect(previousLine).toHaveText(`${COMPILER_HANDBOOK} — sent, caution`)
+    await checkIn(
+      ACQUISITION,
+      { arrows: 2, label: 'Off track' },
+      [['Due diligence items closed', '1,250']],
+      'Lawyers found more.',
+    )
 
-    // One check-in each on the goals submitted, none on the skipped one, which stays due.
-    expect({
-      ship: countOn(SEED_IDS.goals.shipEngine),
-      support: countOn(SEED_IDS.goals.supportBacklog),
-      onboarding: countOn(SEED_IDS.goals.onboardingDocs),
-    }).toEqual({ ship: before.ship + 1, support: before.support + 1, onboarding: before.onboarding })
-    expect(checkInsOn(emulator, SEED_IDS.goals.shipEngine).at(-1)?.status).toBe('on_track')
-    expect(checkInsOn(emulator, SEED_IDS.goals.supportBacklog).at(-1)?.status).toBe('caution')
+    await expect(inbox.round).toContainText('goal 5 of 5')
+    await expect(previousLine).toHaveText(`${ACQUISITION} — sent, off track`)
+    await checkIn(SUPPORT_BACKLOG, { arrows: 0, label: 'On track' }, [['Open tickets', '180']], 'Down again.')
+
+    // The end: the inbox, with the round's summary first, and the skipped goal still due.
+    const summary = page.getByRole('region', { name: 'Round finished' })
+    await expect(summary.getByRole('heading', { name: 'Round finished' })).toBeFocused()
+    await expect(summary).toContainText('4 check-ins sent, 1 skipped (still due).')
+    await expect(summary.getByRole('listitem')).toHaveText([
+      `${SHIP_ENGINE} — sent, on track`,
+      `${ONBOARDING_DOCS} — skipped, still due`,
+      `${COMPILER_HANDBOOK} — sent, caution`,
+      `${ACQUISITION} — sent, off track`,
+      `${SUPPORT_BACKLOG} — sent, on track`,
+    ])
     await expect(inbox.group('Overdue').getByRole('listitem')).toHaveText([new RegExp(ONBOARDING_DOCS)])
     await expect(inbox.tab).toHaveAccessibleName('Inbox, 1 due')
-    // One goal left is no round.
-    await expect(inbox.startRound).toHaveCount(0)
+
+    // The server holds exactly four new check-ins, with what was typed, and none on the skipped goal.
+    expect(checkInRequests(emulator)).toHaveLength(4)
+    expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 4)
+    const last = (goalId: string) => checkInsOn(emulator, goalId).at(-1)!
+    expect(
+      checkInsOn(emulator, SEED_IDS.goals.onboardingDocs).filter((c) => c.authorId === SEED_IDS.people.ada),
+    ).toHaveLength(0)
+    const typed = [
+      [SEED_IDS.goals.shipEngine, 'on_track', 'Beta is live.', 'Weekly active teams', 1200],
+      [SEED_IDS.goals.compilerHandbook, 'caution', 'Two chapters to go.', 'Chapters published', 7],
+      [SEED_IDS.goals.acquisition, 'off_track', 'Lawyers found more.', 'Due diligence items closed', 1250],
+      [SEED_IDS.goals.supportBacklog, 'on_track', 'Down again.', 'Open tickets', 180],
+    ] as const
+    for (const [goalId, status, message, target, value] of typed) {
+      const stored = last(goalId)
+      expect(stored.authorId).toBe(SEED_IDS.people.ada)
+      expect(stored.status).toBe(status)
+      expect(JSON.stringify(stored.message)).toContain(message)
+      expect(stored.targets.find((t) => t.name === target)?.value).toBe(value)
+      expect(seededGoal(emulator, goalId).targets.find((t) => t.name === target)?.value).toBe(value)
+    }
   })
 
-  test('“End round” goes back to the inbox with everything not submitted still due', async ({
+  test('“End round” goes back to the inbox, says what happened, and leaves everything not submitted due', async ({
     page,
     signedIn,
     emulator,
   }) => {
+    makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
+    giveAdaOnboardingDocs(emulator, 5)
+    makeDue(emulator, SEED_IDS.goals.supportBacklog, 2)
     await page.goto(signedIn.url)
     const inbox = inboxScreen(page)
     const ui = checkInScreen(page)
@@ -104,8 +170,17 @@ test.describe('the weekly round', () => {
     await expect(ui.heading(ONBOARDING_DOCS)).toBeFocused()
     await inbox.endRound.click()
 
-    await expect(inbox.heading).toBeFocused()
+    const summary = page.getByRole('region', { name: 'Round finished' })
+    await expect(summary.getByRole('heading', { name: 'Round finished' })).toBeFocused()
+    await expect(summary).toContainText('0 check-ins sent, 1 skipped (still due), 2 not visited (still due).')
     await expect(inbox.startRound).toHaveText('Start check-ins (3)')
-    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+    expect(checkInRequests(emulator)).toHaveLength(0)
+
+    // Ended before anything happened: straight back to the inbox, no summary.
+    await inbox.startRound.click()
+    await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
+    await inbox.endRound.click()
+    await expect(inbox.heading).toBeFocused()
+    await expect(summary).toHaveCount(0)
   })
 })

@@ -1,11 +1,15 @@
 import { fileURLToPath } from 'node:url'
+import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
+import { checkInScreen, openCheckIns, SHIP_ENGINE } from './support/check-in'
 import { descriptionUi, projects } from './support/description'
+import { giveAdaOnboardingDocs, inboxScreen, makeDue, ONBOARDING_DOCS } from './support/inbox'
 import { popup } from './support/popup'
 import { syncUi } from './support/sync'
 
-const target = fileURLToPath(new URL('../docs/screenshot-popup.png', import.meta.url))
-const syncTarget = fileURLToPath(new URL('../docs/screenshot-sync.png', import.meta.url))
+const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.meta.url))
+const target = docs('screenshot-popup.png')
+const syncTarget = docs('screenshot-sync.png')
 
 // Refreshes the README's pictures of the popup; they are tracked files, so this runs only when asked.
 test.skip(!process.env.UPDATE_SCREENSHOT, 'Set UPDATE_SCREENSHOT=1 to refresh the pictures in docs/.')
@@ -31,4 +35,65 @@ test('screenshot of the Sync view with a change waiting', async ({ page, emulato
   await expect(sync.row('Description · Office move')).toBeVisible()
   await page.screenshot({ path: syncTarget, animations: 'disabled' })
   emulator.resume()
+})
+
+test('screenshot of the weekly round, the next goal opened by itself after a submit', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
+  giveAdaOnboardingDocs(emulator, 5)
+  makeDue(emulator, SEED_IDS.goals.supportBacklog, 2)
+  await page.goto(signedIn.url)
+  const inbox = inboxScreen(page)
+  const ui = checkInScreen(page)
+  await inbox.startRound.click()
+  await ui.status('On track').check()
+  await ui.target('Weekly active teams').fill('1,200')
+  await ui.writeMessage('Beta is live with five design partners.')
+  await ui.submit.click()
+  await expect(ui.heading(ONBOARDING_DOCS)).toBeFocused()
+  await expect(inbox.round.getByRole('status')).toHaveText(`${SHIP_ENGINE} — sent, on track`)
+  await page.screenshot({ path: docs('screenshot-round.png'), animations: 'disabled' })
+})
+
+test('screenshot of the result: what the check-in changed', async ({ page, signedIn }) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await ui.status('Caution').check()
+  await ui.changeDueDate.click()
+  await ui.precision('Month').check()
+  await ui.target('Weekly active teams').fill('1,200')
+  await ui.target('p95 page load').fill('2.1 s')
+  await ui.checklistItem('Security review signed off').check()
+  await ui.writeMessage('Security review done; the pricing page slips a month.')
+  await ui.submit.click()
+  await expect(ui.resultHeading).toBeFocused()
+  await page.screenshot({ path: docs('screenshot-result.png'), animations: 'disabled' })
+})
+
+test('screenshot of the number question', async ({ page, signedIn }) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await ui.target('Weekly active teams').fill('1,200')
+  await ui.target('p95 page load').fill('2.900')
+  const question = page.getByRole('group', { name: 'Did you mean 2,900 or 2.9?' })
+  await expect(question).toBeVisible()
+  await page.getByRole('group', { name: 'Targets' }).evaluate((el) => el.scrollIntoView({ block: 'center' }))
+  await page.screenshot({ path: docs('screenshot-number-question.png'), animations: 'disabled' })
+})
+
+test('screenshot of the inbox', async ({ page, signedIn }) => {
+  await page.goto(signedIn.url)
+  const inbox = inboxScreen(page)
+  await expect(inbox.writeCheckIn(SHIP_ENGINE)).toBeVisible()
+  await page.screenshot({ path: docs('screenshot-inbox.png'), animations: 'disabled' })
+})
+
+test('screenshot of the check-in form as it opens', async ({ page, signedIn }) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await expect(ui.target('Weekly active teams')).toHaveValue('72')
+  await page.screenshot({ path: docs('screenshot-check-in.png'), animations: 'disabled' })
 })

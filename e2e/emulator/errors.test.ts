@@ -120,6 +120,17 @@ describe('input parsing (before the token) and field checks (after it)', () => {
     expect(query.text).toBe('{"error":"Bad request","message":"Unknown input field: include_everything"}')
   })
 
+  it('takes no include_permissions on the list endpoints, as Operately does (only get carries permissions)', async () => {
+    for (const endpoint of ['goals/list', 'projects/list']) {
+      const r = await get(emu, endpoint, { include_permissions: true })
+      expect([endpoint, r.status, r.text]).toEqual([
+        endpoint,
+        400,
+        '{"error":"Bad request","message":"Unknown input field: include_permissions"}',
+      ])
+    }
+  })
+
   it('checks the token before required fields', async () => {
     const r = await post(emu, 'goals/create_check_in', {}, { token: null })
     expect([r.status, r.text]).toEqual([401, 'Unauthorized'])

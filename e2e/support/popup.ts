@@ -26,3 +26,19 @@ export function popup(page: Page) {
 }
 
 export type Popup = ReturnType<typeof popup>
+
+/**
+ * The popup hidden and shown again, as the page sees it: the window's page becomes hidden, then visible
+ * (Electron hides the popup window; it is never closed or reloaded).
+ */
+export async function hideAndShowPopup(page: Page, hiddenMs = 0): Promise<void> {
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { value, configurable: true })
+      Object.defineProperty(document, 'hidden', { value: value === 'hidden', configurable: true })
+      document.dispatchEvent(new Event('visibilitychange', { bubbles: true }))
+    }, state)
+  await setVisibility('hidden')
+  if (hiddenMs > 0) await page.clock.fastForward(hiddenMs)
+  await setVisibility('visible')
+}

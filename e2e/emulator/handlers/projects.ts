@@ -65,8 +65,23 @@ export const getProject: Endpoint = {
 
 export const listProjects: Endpoint = {
   kind: 'query',
+  // Exactly the inputs of Operately's projects/list: no include_permissions (nor access levels,
+  // subscribers, key resources): real servers answer those with 400 "Unknown input field".
   inputs: () => ({
-    ...flags('only_my_projects', 'only_reviewed_by_me', 'include_archived', ...INCLUDE_FLAGS),
+    ...flags(
+      'only_my_projects',
+      'only_reviewed_by_me',
+      'include_space',
+      'include_milestones',
+      'include_contributors',
+      'include_last_check_in',
+      'include_champion',
+      'include_reviewer',
+      'include_goal',
+      'include_archived',
+      'include_privacy',
+      'include_retrospective',
+    ),
     space_id: { type: t.id, nullable: true },
     goal_id: { type: t.id, nullable: true },
   }),

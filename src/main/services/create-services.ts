@@ -146,7 +146,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const cache = createCache({ dir: join(dataDir, 'cache'), log })
   const initialSession = await session.get()
   const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
-  const goals = createGoalsService({ session, webUrls, cache, connectivity })
+  const goals = createGoalsService({ session, webUrls, cache, connectivity, log })
   const checkIns = createCheckInService({ session, goals, drafts, log })
   const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
   const sync = await createSyncService({
@@ -158,7 +158,13 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     client: () => session.client(),
   })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
-  const assignments = createAssignmentsService({ session, dataDir, log, ...options.inboxClock })
+  const assignments = createAssignmentsService({
+    session,
+    dataDir,
+    log,
+    ...options.inboxClock,
+    ...(options.isOsOnline ? { isOsOnline: options.isOsOnline } : {}),
+  })
   const reminders = createReminders({
     dataDir,
     log,

@@ -203,6 +203,16 @@ describe('the shell and the due check-ins inbox', () => {
     expect(s.listRequests()).toHaveLength(2)
   })
 
+  it('tells polling when the computer goes to sleep, so no poll is started on the way down', async () => {
+    const s = await start('linux')
+    await s.invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    await s.settle()
+    const paused = vi.spyOn(s.services.assignments, 'onSuspend')
+    powerMonitor.suspend()
+    expect(paused).toHaveBeenCalledTimes(1)
+    expect(powerMonitor.listenerCount('suspend')).toBe(1)
+  })
+
   it('shows offline and the waiting change in the tray, and a notification once it reaches the server', async () => {
     const s = await start('linux')
     await s.invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
@@ -246,6 +256,7 @@ describe('the shell and the due check-ins inbox', () => {
     const { app } = await import('./testing/fake-electron')
     app.quit()
     expect(powerMonitor.listenerCount('resume')).toBe(0)
+    expect(powerMonitor.listenerCount('suspend')).toBe(0)
     powerMonitor.resume()
     await s.settle()
     expect(s.listRequests()).toHaveLength(1)

@@ -320,6 +320,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
           // The network may be another one after sleep: online only once the server answers again.
           services.connectivity.osChanged()
         },
+        onSuspend: () => services.assignments.onSuspend(),
       },
       log,
     ),
@@ -349,7 +350,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     }),
   )
   cleanup.push(watchNetwork(services.connectivity, log))
-  // Back online, the inbox asks again too (it has its own slower schedule otherwise).
+  // Back online, the inbox asks again too (its polling pauses while the OS reports no network).
   cleanup.push(services.connectivity.subscribe((online) => online && services.assignments.onOnline()))
   // Stop sending and probing; each outbox write is atomic, so whatever is cut short is safe to redo.
   cleanup.push(

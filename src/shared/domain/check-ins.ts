@@ -54,18 +54,29 @@ export const targetChangeSchema = z
   })
   .strict()
 
+/** A checklist item whose completion this check-in changed: done now, or no longer done. */
+export const checklistChangeSchema = z
+  .object({ id: z.string(), name: z.string(), completed: z.boolean() })
+  .strict()
+
 export const checkInResultSchema = z
   .object({
     id: z.string(),
     goalId: z.string(),
     goalName: z.string(),
     status: checkInStatusSchema.nullable(),
+    /** The goal's status just before this check-in (on_track, pending, outdated, …), as the server had it. */
+    previousStatus: z.string().nullable(),
     /** JSON string of the message document the server stored. */
     message: z.string(),
     insertedAt: z.string().nullable(),
     targetChanges: z.array(targetChangeSchema),
     checklist: z.array(checklistItemSchema),
+    /** The items whose completion the server recorded as changed by this check-in, in index order. */
+    checklistChanges: z.array(checklistChangeSchema),
     dueDate: contextualDateSchema.nullable(),
+    /** The goal's due date just before this check-in. */
+    previousDueDate: contextualDateSchema.nullable(),
     webUrl: z.string().nullable(),
     /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
     recovered: z.boolean(),

@@ -227,7 +227,7 @@ describe('assignments service against the emulator', () => {
     expect(clock.pendingDelays()).toEqual([])
   })
 
-  it('polls every 15 minutes and moves the badge count at local midnight, with no change on the server', async () => {
+  it('polls every 15 minutes in the day, rests at night, and the first poll of the morning moves the badge', async () => {
     // 21:00 on Saturday Feb 28 in Los Angeles = 05:00 on Sunday Mar 1 in UTC: the server already lists
     // the check-in due Mar 1, which for Ada is due tomorrow.
     serverClock = new Date('2026-03-01T05:00:00Z')
@@ -243,13 +243,94 @@ describe('assignments service against the emulator', () => {
     expect(service.current()?.goalCheckIns.thisWeek.map((i) => i.dueLabel)).toEqual(['Due tomorrow'])
     expect(service.current()?.dueNowCount).toBe(0)
 
-    for (let poll = 0; poll < 12; poll++) {
+    // 21:15, 21:30, 21:45 local; the 22:00 poll finds the night begun and waits for 07:00.
+    for (let poll = 0; poll < 4; poll++) {
       clock.advanceBy(minutes(15))
       await service.whenIdle()
     }
-    expect(assignmentRequests()).toHaveLength(13)
+    expect(assignmentRequests()).toHaveLength(4)
+    expect(clock.pendingDelays()).toEqual([9 * 3600_000])
+    // Through the night: nothing asked (the clock runs every timer on the way).
+    clock.advanceBy(9 * 3600_000 - 1)
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(4)
+
+    // 07:00: one request, and the check-in due today counts now.
+    clock.advanceBy(1)
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(5)
     expect(service.current()?.goalCheckIns.today.map((i) => i.dueLabel)).toEqual(['Due today'])
     expect(changes.map((v) => v?.dueNowCount)).toEqual([0, 1])
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
+    service.stop()
+  })
+
+  it('pauses while the OS reports no network, and resumes with one request when it returns', async () => {
+    let osOnline = true
+    const { service, clock } = setup({ isOsOnline: () => osOnline })
+    service.start()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+
+    osOnline = false
+    // Three hours without a network: the due poll finds it gone and stops; nothing is asked.
+    clock.advanceBy(3 * 3600_000)
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    expect(clock.pendingDelays()).toEqual([])
+    // Opening the popup offline asks nothing either: it shows what is kept.
+    clock.jumpTo(clock.now() + 31_000)
+    service.onPopupShown()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+
+    // The network is back: one request, then the usual 15 minutes.
+    osOnline = true
+    service.onOnline()
+    service.onOnline()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
+    clock.advanceBy(minutes(15))
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(3)
+    service.stop()
+  })
+
+  it('pauses while the computer sleeps; waking asks once, and the network returning just after adds nothing', async () => {
+    const { service, clock } = setup()
+    service.start()
+    await service.whenIdle()
+    service.onSuspend()
+    expect(clock.pendingDelays()).toEqual([])
+    clock.advanceBy(2 * 3600_000)
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+
+    service.onWake()
+    await service.whenIdle()
+    service.onOnline()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
+    service.stop()
+  })
+
+  it('woken without a network, waits for it and then asks once', async () => {
+    let osOnline = true
+    const { service, clock } = setup({ isOsOnline: () => osOnline })
+    service.start()
+    await service.whenIdle()
+    service.onSuspend()
+    osOnline = false
+    clock.jumpTo(clock.now() + 8 * 3600_000)
+    service.onWake()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    osOnline = true
+    service.onOnline()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
     service.stop()
   })
 

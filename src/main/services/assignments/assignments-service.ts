@@ -2,9 +2,10 @@ import type { AssignmentsView } from '@shared/domain/assignments'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import type { Logger } from '../log/logger'
+import { NIGHT_ENDS_MS, NIGHT_STARTS_MS } from '../reminders/reminder-rules'
 import type { SessionService } from '../session/session-service'
 import { createAssignmentsStore, type AssignmentsStore, type StoredAssignments } from './assignments-store'
-import { systemTimeZone } from './calendar'
+import { localMoment, systemTimeZone } from './calendar'
 import { toInboxEntries } from './entries'
 import { groupEntries } from './grouping'
 import { realTimers, type Timers } from './timers'
@@ -29,6 +30,24 @@ export interface AssignmentsServiceOptions {
   maxBackoffMs?: number
   /** Opening the popup asks the server only when its last answer is older than this (30 s). */
   popupFreshMs?: number
+  /**
+   * Whether the OS says there is a network (Electron's `net.isOnline()`); polling pauses while it says
+   * no, and resumes with one request when the network returns (`onOnline`). Online by default.
+   */
+  isOsOnline?: () => boolean
+}
+
+const DAY_MS = 86_400_000
+
+/**
+ * How long until polling may ask again, on the person's wall clock: polls pause at night (22:00–07:00,
+ * the hours no reminder goes out either), when nobody reads the inbox; 0 in the day.
+ */
+export function msUntilPollingHours(instant: number, timeZone: string): number {
+  const { msOfDay } = localMoment(instant, timeZone)
+  if (msOfDay >= NIGHT_STARTS_MS) return DAY_MS - msOfDay + NIGHT_ENDS_MS
+  if (msOfDay < NIGHT_ENDS_MS) return NIGHT_ENDS_MS - msOfDay
+  return 0
 }
 
 export type AssignmentsListener = (view: AssignmentsView | null) => void
@@ -45,11 +64,20 @@ export interface AssignmentsService {
   current(): AssignmentsView | null
   /** Called when the lists change (not when a poll brings the same lists); null after signing out. */
   subscribe(listener: AssignmentsListener): () => void
-  /** Starts polling: a request now, then every `intervalMs` (backing off while the server fails). */
+  /**
+   * Starts polling: a request now, then every `intervalMs` (backing off while the server fails). Polls
+   * pause while the OS reports no network, while the computer sleeps and at night (see
+   * `msUntilPollingHours`); each resumes with one request.
+   */
   start(): void
   stop(): void
-  /** The shell's hooks: the popup opened, the computer woke from sleep, the network came back. */
+  /**
+   * The shell's hooks: the popup opened (asks when the lists are older than 30 s), the computer goes to
+   * sleep (polling pauses) or wakes (one request), the network came back (one request, unless one was
+   * answered in the last 30 s, as after a wake-up).
+   */
   onPopupShown(): void
+  onSuspend(): void
   onWake(): void
   onOnline(): void
   /** Resolves once no request is under way. */
@@ -79,6 +107,7 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   const intervalMs = options.intervalMs ?? defaultPollIntervalMs
   const maxBackoffMs = options.maxBackoffMs ?? defaultMaxBackoffMs
   const popupFreshMs = options.popupFreshMs ?? defaultPopupFreshMs
+  const isOsOnline = options.isOsOnline ?? (() => true)
 
   const listeners = new Set<AssignmentsListener>()
   let snapshot: StoredAssignments | null = null
@@ -93,6 +122,7 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   let inFlight: Promise<void> | null = null
   let followUp: Promise<void> | null = null
   let started = false
+  let asleep = false
   let timer: unknown = null
   let lastDigest: string | null = null
   let currentIdentity: Identity | null = null
@@ -252,14 +282,34 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     return Math.max(Math.min(intervalMs * 2 ** failures, maxBackoffMs), retryAfterMs)
   }
 
-  const schedule = () => {
+  const clearTimer = () => {
     if (timer !== null) timers.clearTimeout(timer)
     timer = null
-    if (!started) return
+  }
+
+  const wait = (ms: number) => {
+    clearTimer()
     timer = timers.setTimeout(() => {
       timer = null
-      void trigger()
-    }, nextDelay())
+      poll()
+    }, ms)
+  }
+
+  const schedule = () => {
+    clearTimer()
+    if (!started || asleep) return
+    wait(nextDelay())
+  }
+
+  /**
+   * A poll falls due. Asleep or without a network, it waits, with no timer, for the wake-up or the network
+   * to come back (each asks once then); at night it waits for the morning and asks then.
+   */
+  const poll = () => {
+    if (!started || asleep || !isOsOnline()) return
+    const untilDay = msUntilPollingHours(now(), timeZone())
+    if (untilDay > 0) return wait(untilDay)
+    void trigger()
   }
 
   /** Starts a request unless one is under way, in which case its result is shared. */
@@ -332,10 +382,22 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     },
 
     onPopupShown() {
-      if (now() - lastSuccessAt >= popupFreshMs) void trigger()
+      if (isOsOnline() && now() - lastSuccessAt >= popupFreshMs) void trigger()
     },
-    onWake: () => void trigger(),
-    onOnline: () => void trigger(),
+    onSuspend() {
+      asleep = true
+      clearTimer()
+    },
+    onWake() {
+      asleep = false
+      // Without a network yet, the network's return asks instead.
+      if (isOsOnline()) void trigger()
+    },
+    onOnline() {
+      if (asleep || inFlight) return
+      if (now() - lastSuccessAt < popupFreshMs) return schedule()
+      void trigger()
+    },
 
     async whenIdle() {
       for (;;) {

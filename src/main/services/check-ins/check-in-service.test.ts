@@ -176,6 +176,8 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
           goalId: SHIP,
           goalName: 'Ship the Analytical Engine v2',
           status,
+          // What it was before, so the result can say what changed.
+          previousStatus: goal.status,
           message: expect.any(String),
           insertedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
           targetChanges: [
@@ -194,7 +196,10 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
             { id: beta!.id, name: 'Beta with 5 design partners', completed: true, index: 1 },
             { id: security!.id, name: 'Security review signed off', completed: true, index: 2 },
           ],
+          // Only the completion that changed (moving items around is not a change anyone reads).
+          checklistChanges: [{ id: security!.id, name: 'Security review signed off', completed: true }],
           dueDate: due,
+          previousDueDate: goal.dueDate,
           webUrl: `${emulator.url}/${shortIdFromUuid(SEED_IDS.company)}/goals/${SHIP}`,
           recovered: false,
         })

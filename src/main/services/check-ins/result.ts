@@ -89,22 +89,35 @@ function checklist(checkIn: CheckIn, ctx: ResultContext): ChecklistItem[] {
     })
 }
 
+/** The recorded items whose completion differs from the goal's own checks as read just before sending. */
+function checklistChanges(recorded: ChecklistItem[], goal: Goal): CheckInResult['checklistChanges'] {
+  return recorded.flatMap((item) => {
+    const before = goal.checklist.find((c) => sameId(c.id, item.id))
+    if (!before || (before.completed ?? false) === item.completed) return []
+    return [{ id: item.id, name: item.name, completed: item.completed }]
+  })
+}
+
 export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInResult {
   const { goal, prepared } = ctx
   const status = checkInStatusSchema.safeParse(checkIn.status ?? prepared.body.status)
+  const recordedChecklist = checklist(checkIn, ctx)
   return {
     id: checkIn.id,
     goalId: goal.id,
     goalName: goal.name ?? '',
     status: status.success ? status.data : null,
+    previousStatus: goal.status,
     message: checkIn.message ?? prepared.body.content,
     insertedAt: checkIn.inserted_at ?? checkIn.published_at,
     targetChanges: targetChanges(checkIn, ctx),
-    checklist: checklist(checkIn, ctx),
+    checklist: recordedChecklist,
+    checklistChanges: checklistChanges(recordedChecklist, goal),
     // The check-in's timeframe is the goal's after it; when the server leaves it out, what was sent says.
     dueDate: checkIn.timeframe
       ? fromServerContextualDate(checkIn.timeframe.contextual_end_date)
       : prepared.expectedDueDate,
+    previousDueDate: fromServerContextualDate(goal.timeframe?.contextual_end_date),
     webUrl: ctx.webUrl,
     recovered: ctx.recovered,
   }

@@ -55,19 +55,53 @@ describe.skipIf(!hasSecretService)('goals', () => {
     expect(goals.map((g) => g.id)).not.toContain(goalIds.acquisition)
   })
 
-  it('shows each goal with its due date, last check-in and status; edit rights unknown in the list', async () => {
+  it('shows each goal with its due date, last check-in and status', async () => {
     const goals = await list()
     const ship = goals.find((g) => g.id === goalIds.ship)!
     expect(ship.dueDate).toMatchObject({ dateType: 'quarter' })
     expect(ship.dueDate!.value).toMatch(/^Q[1-4] \d{4}$/)
     expect(ship.isClosed).toBe(false)
-    expect(ship.canEdit).toBeNull()
     expect(ship.spaceName).toEqual(expect.any(String))
     const backlog = goals.find((g) => g.id === goalIds.backlog)!
     expect(backlog.dueDate).toMatchObject({ dateType: 'year' })
     expect(backlog.lastCheckInAt).toMatch(/^\d{4}-\d{2}-\d{2}T/)
     expect(backlog.status).toMatch(/on_track|caution|off_track/)
     expect(goals.find((g) => g.id === goalIds.onboarding)!.dueDate).toBeNull()
+  })
+
+  it('marks the goals she cannot edit from the start, asking only about those her role does not settle, once', async () => {
+    const permissionReads = () =>
+      emulator.state.requests.filter(
+        (r) => r.endpoint === 'goals/get' && r.query?.['include_permissions'] === 'true',
+      )
+    const goals = await list()
+    expect(goals.map((g) => [g.name, g.canEdit])).toEqual([
+      ['Cut the support backlog in half', true],
+      ['Hire a data team', true],
+      ['Ship the Analytical Engine v2', true],
+      ['Improve onboarding docs', false],
+      ['Publish the compiler handbook', false],
+    ])
+    // goals/list carries no permissions: the two goals she neither champions nor reviews were asked about.
+    expect(permissionReads()).toHaveLength(2)
+    // Read again: what was learnt is kept with the list, nothing is asked twice.
+    expect((await list()).map((g) => g.canEdit)).toEqual([true, true, true, false, false])
+    expect(permissionReads()).toHaveLength(2)
+  })
+
+  it('follows a goal opened since: its detail is the latest word on edit rights', async () => {
+    await list()
+    const handbook = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.compilerHandbook)!
+    handbook.access.people[SEED_IDS.people.ada] = 'edit'
+    expect((await get(goalIds.handbook)).canEdit).toBe(true)
+    expect((await list()).find((g) => g.id === goalIds.handbook)!.canEdit).toBe(true)
+  })
+
+  it('asks nothing about edit rights for a read-only token, which can edit nothing', async () => {
+    await session.cleanup()
+    session = await signedInServices(emulator, { token: emulator.tokens.readOnly })
+    await list()
+    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/get')).toHaveLength(0)
   })
 
   it('still knows her goals after she is renamed (ids compared by their last segment)', async () => {

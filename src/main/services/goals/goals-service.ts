@@ -4,9 +4,13 @@ import { goalDetailSchema, goalSummarySchema, type GoalDetail, type GoalSummary 
 import { z } from 'zod'
 import { detailKey } from '../cache/cache-key'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
+import { lastSegment } from '@shared/ids'
+import type { Logger } from '../log/logger'
+import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
+import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
-import { sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
+import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
 
 export interface GoalsService {
@@ -27,30 +31,47 @@ export function createGoalsService(deps: {
   webUrls: WebUrls
   cache: Cache
   connectivity: ConnectivityReporter
+  log?: Logger
 }): GoalsService {
   const { session, webUrls, cache, connectivity } = deps
+  const log = deps.log ?? silentLogger
+  const rights = createEditRights()
 
-  /** The signed-in person's id: the role on each goal is worked out against it. */
-  const personId = async (): Promise<string> => {
+  const signedIn = async () => {
     const state = await session.get()
     if (state.status !== 'signed_in') {
       throw new AppFailure(
         appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
       )
     }
-    return state.person.id
+    return state
   }
+  /** The signed-in person's id: the role on each goal is worked out against it. */
+  const personId = async (): Promise<string> => (await signedIn()).person.id
 
   const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
 
   return {
     async list() {
-      const me = await personId()
+      const state = await signedIn()
+      const me = state.person.id
+      const kept = await cache.read('goals', goalListSchema)
+      if (kept) rememberFrom(rights, kept.value)
       const read = await cache.cachedRead(
         'goals',
         async () => {
-          const raw = await (await session.client()).listGoals()
-          return sortGoals(raw.filter((g) => g.is_archived !== true).map((g) => toGoalSummary(g, me)))
+          const client = await session.client()
+          const raw = await client.listGoals()
+          const goals = raw
+            .filter((g) => g.is_archived !== true)
+            .map((g) => toGoalSummary(g, me))
+            // Champions and reviewers have full access to their goals.
+            .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g))
+          // A read-only token can edit nothing: the picker says so for every goal without asking.
+          const ask = state.canWrite
+            ? async (id: string) => editPermission({ permissions: await client.getGoalPermissions(id) })
+            : null
+          return sortGoals(await fillEditRights(goals, rights, ask, log))
         },
         { connectivity, schema: goalListSchema },
       )
@@ -67,6 +88,8 @@ export function createGoalsService(deps: {
         },
         { connectivity, schema: goalDetailSchema },
       )
+      // What the detail says is the freshest word on edit rights: the list follows it from now on.
+      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

@@ -78,7 +78,7 @@ function lastCheckInAt(goal: Goal): string | null {
 }
 
 /** `can_edit`, or `can_check_in` on a server that names it so; null when the server said neither. */
-function editPermission(goal: Goal): boolean | null {
+export function editPermission(goal: Pick<Goal, 'permissions'>): boolean | null {
   return goal.permissions?.['can_edit'] ?? goal.permissions?.['can_check_in'] ?? null
 }
 

@@ -45,11 +45,15 @@ export interface OperatelyClient {
   searchPeople(input: SearchPeopleInput): Promise<Person[]>
   listGoals(): Promise<Goal[]>
   getGoal(id: string): Promise<Goal>
+  /** A goal's permissions alone (goals/list never carries them); null when the server sends none. */
+  getGoalPermissions(id: string): Promise<Record<string, boolean> | null>
   listCheckIns(goalId: string): Promise<CheckIn[]>
   /** Not idempotent: after a timeout, look at listCheckIns before sending again. */
   createCheckIn(input: CreateCheckInInput): Promise<CheckIn | null>
   listProjects(): Promise<Project[]>
   getProject(id: string): Promise<Project>
+  /** A project's permissions alone (projects/list never carries them); null when the server sends none. */
+  getProjectPermissions(id: string): Promise<Record<string, boolean> | null>
   updateDescription(input: UpdateDescriptionInput): Promise<Project>
   listAssignments(): Promise<Assignments>
 }
@@ -120,6 +124,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
       return parseResponse(goalResponse, json, 'a goal').goal
     },
 
+    async getGoalPermissions(id) {
+      const json = await get('goals/get', { id, include_permissions: true })
+      return parseResponse(goalResponse, json, 'a goal').goal.permissions
+    },
+
     async listCheckIns(goalId) {
       const json = await get('goals/list_check_ins', { goal_id: goalId })
       return parseResponse(checkInsResponse, json, 'a list of check-ins').check_ins
@@ -150,6 +159,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
         include_space: true,
       })
       return parseResponse(projectResponse, json, 'a project').project
+    },
+
+    async getProjectPermissions(id) {
+      const json = await get('projects/get', { id, include_permissions: true })
+      return parseResponse(projectResponse, json, 'a project').project.permissions
     },
 
     async updateDescription(input) {

@@ -23,7 +23,7 @@ export function isOwnProject(project: Project, personId: string): boolean {
  * Whether the server says the person may edit the description: `can_edit_description` on Operately's
  * own servers, `can_edit` on others; null when it sent neither (projects/list never sends permissions).
  */
-export function descriptionPermission(project: Project): boolean | null {
+export function descriptionPermission(project: Pick<Project, 'permissions'>): boolean | null {
   return project.permissions?.['can_edit_description'] ?? project.permissions?.['can_edit'] ?? null
 }
 

@@ -98,16 +98,26 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(office.status).toBe('paused')
     })
 
-    it('knows edit rights where Operately implies them, and learns the rest from opening a project', async () => {
+    it('marks what she cannot edit from the start: roles settle most, the rest are asked about once', async () => {
+      const permissionReads = () =>
+        emulator.state.requests.filter(
+          (r) => r.endpoint === 'projects/get' && r.query?.['include_permissions'] === 'true',
+        ).length
       const before = new Map((await list()).map((p) => [p.id, p.canEdit]))
       expect(before.get(ids.launch)).toBe(true) // champion
-      expect(before.get(ids.mobile)).toBeNull() // contributor: the list does not say
-      expect(before.get(ids.warehouse)).toBeNull()
-      await get(ids.warehouse)
-      await get(ids.mobile)
-      const after = new Map((await list()).map((p) => [p.id, p.canEdit]))
-      expect(after.get(ids.warehouse)).toBe(false)
-      expect(after.get(ids.mobile)).toBe(true)
+      expect(before.get(ids.mobile)).toBe(true) // contributor with edit access: asked
+      expect(before.get(ids.warehouse)).toBe(false) // view only: asked
+      // projects/list carries no permissions; only the two projects her role does not settle were asked.
+      expect(permissionReads()).toBe(2)
+      await list()
+      expect(permissionReads()).toBe(2)
+    })
+
+    it('follows a project opened since: its detail is the latest word on edit rights', async () => {
+      await list()
+      stored('warehouse').access.people[SEED_IDS.people.ada] = 'edit'
+      expect((await get(ids.warehouse)).canEdit).toBe(true)
+      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(true)
     })
   })
 

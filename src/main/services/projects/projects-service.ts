@@ -14,6 +14,7 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
+import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import {
   descriptionPermission,
@@ -95,9 +96,9 @@ export function createProjectsService(deps: {
 }): ProjectsService {
   const { session, webUrls, cache, connectivity, log } = deps
   const now = deps.now ?? (() => new Date())
-  // Edit rights learnt from projects/get, by short id: projects/list never says (real servers do not take
-  // include_permissions there), so a project opened once is marked correctly in the list afterwards.
-  const knownCanEdit = new Map<string, boolean>()
+  // Edit rights by short id: projects/list never says (real servers do not take include_permissions
+  // there), so they come from the roles, from projects opened, from the kept list, or are asked once.
+  const rights = createEditRights()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -129,21 +130,27 @@ export function createProjectsService(deps: {
 
   return {
     async list() {
-      const me = (await signedIn()).person.id
+      const state = await signedIn()
+      const me = state.person.id
+      const kept = await cache.read('projects', projectListSchema)
+      if (kept) rememberFrom(rights, kept.value)
       const read = await cache.cachedRead(
         'projects',
         async () => {
-          const raw = await explained(false, async () => (await session.client()).listProjects())
+          const client = await session.client()
+          const raw = await explained(false, async () => client.listProjects())
           const projects = raw
             .filter((p) => p.is_archived !== true)
-            .map((p) => {
-              const canEdit =
-                descriptionPermission(p) ??
-                knownCanEdit.get(lastSegment(p.id)) ??
-                (leadsProject(p, me) ? true : null)
-              return toProjectSummary(p, me, canEdit)
-            })
-          return sortProjects(projects)
+            // Champions and reviewers have full access to their projects.
+            .map((p) =>
+              toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
+            )
+          // A read-only token can edit nothing: the picker says so for every project without asking.
+          const ask = state.canWrite
+            ? async (id: string) =>
+                descriptionPermission({ permissions: await client.getProjectPermissions(id) })
+            : null
+          return sortProjects(await fillEditRights(projects, rights, ask, log))
         },
         { connectivity, schema: projectListSchema },
       )
@@ -166,7 +173,7 @@ export function createProjectsService(deps: {
         },
         { connectivity, schema: projectDetailSchema },
       )
-      knownCanEdit.set(lastSegment(read.value.id), read.value.canEdit)
+      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 
@@ -189,7 +196,7 @@ export function createProjectsService(deps: {
         // Operately answers with the short project, without `description` (operately-api.md §6): that is
         // not "cleared". The server stored exactly what was sent, so that is what the app reports.
         await client.updateDescription({ projectId: input.projectId, description: input.description })
-        knownCanEdit.set(lastSegment(input.projectId), true)
+        rights.known.set(lastSegment(input.projectId), true)
         await rememberDescription(input.projectId, input.description)
         return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
       })

@@ -26,12 +26,17 @@ function CurrentSection({ session }: { session: SignedIn }) {
   const { route } = useNavigation()
   switch (route.section) {
     case 'inbox':
-      return <InboxSection />
+      return <InboxSection roundSummary={route.roundSummary} />
     case 'check-ins':
       return (
         <>
           {route.goalId && route.round ? (
-            <RoundBar key={route.goalId} goalId={route.goalId} round={route.round} />
+            <RoundBar
+              key={route.goalId}
+              goalId={route.goalId}
+              round={route.round}
+              log={route.roundLog ?? []}
+            />
           ) : null}
           <CheckInSection session={session} goalId={route.goalId} />
         </>

@@ -1,16 +1,19 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import type { RoundStep, RoundSummary } from '../features/inbox/round'
 
 /**
  * Where the popup is. Five sections, some with an optional item open in it. Kept in memory only: what
  * must survive closing the popup (drafts, queued saves) lives in main, not in the route.
  */
 export type Route =
-  | { section: 'inbox' }
+  /** `roundSummary`: a round of check-ins just ended here; the inbox shows how it went. */
+  | { section: 'inbox'; roundSummary?: RoundSummary }
   /**
    * `round`: during the weekly round of check-ins ("Start check-ins" in the inbox), the goals still to
-   * visit after `goalId`, in order; absent outside a round.
+   * visit after `goalId`, in order; `roundLog`: what became of the goals visited before. Both absent
+   * outside a round.
    */
-  | { section: 'check-ins'; goalId?: string; round?: string[] }
+  | { section: 'check-ins'; goalId?: string; round?: string[]; roundLog?: RoundStep[] }
   | { section: 'projects'; projectId?: string }
   /** What is saved on this computer but not yet on the server (the outbox). */
   | { section: 'sync' }

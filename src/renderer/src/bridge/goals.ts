@@ -1,20 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
+import { LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
 export const goalQueryKey = (id: string) => ['goal', id] as const
 
 /**
- * Every goal the person can see, the person's own first. Kept for a minute: the picker is opened many times
- * during a round of check-ins, and each submitted check-in refreshes it (see useCreateCheckIn).
+ * Every goal the person can see, the person's own first. Kept for 30 seconds: the picker is opened many
+ * times during a round of check-ins, and each submitted check-in refreshes it (see useCreateCheckIn).
  */
 export function useGoals() {
   return useQuery({
     queryKey: goalsQueryKey,
     queryFn: () => call((bridge) => bridge.goals.list()),
-    staleTime: 60_000,
+    staleTime: LIST_FRESH_MS,
+    // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
+    refetchOnWindowFocus: true,
   })
 }
 

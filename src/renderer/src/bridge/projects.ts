@@ -3,6 +3,7 @@ import type { OperationOutput } from '@shared/contract'
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import { call } from './operately'
+import { LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -12,12 +13,14 @@ type ProjectList = OperationOutput<'projects.list'>
 export type ProjectView = OperationOutput<'projects.get'>
 export const projectQueryKey = (id: string) => ['project', id] as const
 
-/** Every project the person can see, their own first. Kept for a minute: the picker opens often. */
+/** Every project the person can see, their own first. Kept for 30 seconds: the picker opens often. */
 export function useProjects() {
   return useQuery({
     queryKey: projectsQueryKey,
     queryFn: () => call((bridge) => bridge.projects.list()),
-    staleTime: 60_000,
+    staleTime: LIST_FRESH_MS,
+    // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
+    refetchOnWindowFocus: true,
   })
 }
 

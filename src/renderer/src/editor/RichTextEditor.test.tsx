@@ -109,9 +109,9 @@ describe('RichTextEditor: accessible structure', () => {
       item.getAttribute('aria-label'),
     )
     expect(labels).toEqual([
-      'Heading 1',
-      'Heading 2',
-      'Heading 3',
+      'H1 heading',
+      'H2 heading',
+      'H3 heading',
       'Bold',
       'Italic',
       'Underline',

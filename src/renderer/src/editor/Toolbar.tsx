@@ -110,7 +110,8 @@ export function Toolbar({ editor, editorId, onOpenLink }: ToolbarProps) {
   const items: ToolbarItem[] = [
     ...([1, 2, 3] as const).map((level): ToolbarItem => ({
       key: `h${level}`,
-      label: `Heading ${level}`,
+      // The name starts with what the button shows: a voice-control user says "click H1".
+      label: `H${level} heading`,
       content: <span className="ot-toolbar__text">H{level}</span>,
       pressed: state.heading === level,
       shortcut: `Mod-Alt-${level}`,

@@ -22,6 +22,7 @@ import { checkInFormSchema, prefillFrom, toCreateCheckInInput, type CheckInFormV
 import { timeAgo } from './goal-display'
 import { isEmptyMessage } from './message'
 import { NotifyField } from './NotifyField'
+import { userNumberLocale } from './number-text'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
@@ -90,14 +91,16 @@ export function CheckInForm({
 }: CheckInFormProps) {
   const id = useId()
   const [now] = useState(() => new Date())
-  const [prefill] = useState(() => prefillFrom(goal, now))
+  // Numbers are read and written the person's way (1,200.5 or 1.200,5), the same for the whole visit.
+  const [locale] = useState(userNumberLocale)
+  const [prefill] = useState(() => prefillFrom(goal, now, locale))
   const [restored] = useState(() => (stored?.value != null ? restoreDraft(stored.value, prefill) : null))
   const draftKey = draftKeyFor(goal.id)
   const checklistItems = useMemo(
     () => [...goal.checklist].sort((a, b) => a.index - b.index),
     [goal.checklist],
   )
-  const schema = useMemo(() => checkInFormSchema(goal), [goal])
+  const schema = useMemo(() => checkInFormSchema(goal, locale), [goal, locale])
   const form = useForm<CheckInFormValues>({
     resolver: zodResolver(schema),
     defaultValues: restored?.values ?? prefill,
@@ -208,7 +211,13 @@ export function CheckInForm({
     }
     setConfirmEmpty(false)
     submissionId.current ??= crypto.randomUUID()
-    const input = toCreateCheckInInput({ values, goal, message: doc, submissionId: submissionId.current })
+    const input = toCreateCheckInInput({
+      values,
+      goal,
+      message: doc,
+      submissionId: submissionId.current,
+      locale,
+    })
     inFlight.current = true
     setProblem(null)
     createCheckIn.mutate(input, {
@@ -350,7 +359,11 @@ export function CheckInForm({
         onKeyDownCapture={onKeyDownCapture}
       >
         <div id={`${id}-area-status`}>
-          <StatusField register={register} error={errors.status?.message ?? areaError('status')} />
+          <StatusField
+            register={register}
+            previous={goal.status}
+            error={errors.status?.message ?? areaError('status')}
+          />
         </div>
         <div id={`${id}-area-due`}>
           <DueDateField form={form} current={goal.dueDate} now={now} areaError={areaError('due')} />
@@ -358,7 +371,8 @@ export function CheckInForm({
         <div id={`${id}-area-targets`}>
           <TargetFields
             targets={goal.targets}
-            register={register}
+            form={form}
+            locale={locale}
             errors={errors.targets}
             areaError={areaError('targets')}
           />

@@ -6,24 +6,23 @@ import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
-import { dueDateText, formatNumber } from './goal-display'
 import { isEmptyMessage } from './message'
 import { NextGoalActions } from './NextGoalActions'
+import { userNumberLocale } from './number-text'
+import { changeLines } from './result-changes'
 import { StatusBadge } from './StatusBadge'
 
 /**
- * What the server recorded for the check-in just submitted: status, message, checklist, target changes,
- * due date; then the way on: the goal in Operately, or the next goal still owed a check-in.
+ * What the server recorded for the check-in just submitted: what it changed (status, due date, each
+ * target old → new, each checklist item done or undone) and the message; then the way on: the goal in
+ * Operately, or the next goal still owed a check-in.
  */
 export function CheckInResultView({
   result,
   onNext,
   onBack,
-  round,
 }: {
   result: CheckInResult
-  /** In the weekly round: the goals still to visit, the first of them next (none: back to the inbox). */
-  round?: readonly string[] | undefined
   /** Opens the next goal; with null, goes back to the list. */
   onNext: (goalId: string | null) => void
   onBack: () => void
@@ -31,6 +30,7 @@ export function CheckInResultView({
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
+  const [locale] = useState(userNumberLocale)
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -63,57 +63,30 @@ export function CheckInResultView({
         </p>
       ) : null}
 
-      <dl className="result__facts">
-        <div className="result__fact">
-          <dt>Status</dt>
-          <dd>
-            <StatusBadge status={result.status} />
-          </dd>
-        </div>
-        <div className="result__fact">
-          <dt>Due date</dt>
-          <dd>{dueDateText(result.dueDate).replace(/^Due /, '')}</dd>
-        </div>
-      </dl>
-
-      {result.targetChanges.length > 0 ? (
-        <div className="result__block">
-          <h2 className="result__label">Targets</h2>
-          <ul className="result__targets">
-            {result.targetChanges.map((t) => (
-              <li key={t.id} className="result__target">
-                <span className="result__target-name">{t.name}</span>
-                <span className="result__target-values">
-                  {formatNumber(t.previousValue)} → {formatNumber(t.value)}
-                  {t.unit ? ` ${t.unit}` : ''}
-                </span>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-
-      {result.checklist.length > 0 ? (
-        <div className="result__block">
-          <h2 className="result__label">Checklist</h2>
-          <ul className="result__checklist">
-            {[...result.checklist]
-              .sort((a, b) => a.index - b.index)
-              .map((item) => (
-                <li
-                  key={item.id}
-                  className={item.completed ? 'result__check result__check--done' : 'result__check'}
-                >
-                  <span className="result__check-mark" aria-hidden="true">
-                    {item.completed ? <CheckIcon width="12" height="12" /> : null}
-                  </span>
-                  <span>{item.name}</span>
-                  <span className="visually-hidden">{item.completed ? ', done' : ', not done'}</span>
-                </li>
-              ))}
-          </ul>
-        </div>
-      ) : null}
+      <div className="result__block">
+        <h2 id={`${id}-changes`} className="result__label">
+          What changed
+        </h2>
+        <ul className="result__changes" aria-labelledby={`${id}-changes`}>
+          {changeLines(result, locale).map((line) => (
+            <li key={`${line.kind}:${line.what}`} className="result__change">
+              <span className="result__change-what">{line.what}</span>
+              <span className="result__change-values">
+                {line.from !== null ? (
+                  <>
+                    {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
+                    <span role="img" aria-label="to">
+                      →
+                    </span>{' '}
+                  </>
+                ) : null}
+                {line.statuses ? <StatusBadge status={line.statuses.to} /> : line.to}
+                {line.from === null ? <span className="result__change-same"> (unchanged)</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </div>
 
       <div className="result__block">
         <h2 className="result__label">Message</h2>
@@ -129,7 +102,7 @@ export function CheckInResultView({
         message={openError?.message}
       />
 
-      <NextGoalActions goalId={result.goalId} round={round} onNext={onNext} onBack={onBack}>
+      <NextGoalActions goalId={result.goalId} onNext={onNext} onBack={onBack}>
         {result.webUrl ? (
           <Button variant="secondary" onClick={() => open(result.webUrl!)}>
             Open in Operately

@@ -11,7 +11,7 @@ import { useSyncPick } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
-import { nextInRound } from '../inbox/round'
+import { useRoundStep } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
@@ -25,8 +25,9 @@ type SignedIn = Extract<SessionState, { status: 'signed_in' }>
  * when Operately could not be reached, that the check-in waits in the outbox).
  */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
-  const { route, navigate } = useNavigation()
-  const round = route.section === 'check-ins' ? route.round : undefined
+  const { navigate } = useNavigation()
+  // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
+  const roundStep = useRoundStep()
   const goal = useGoal(goalId)
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const draft = useQuery({
@@ -55,13 +56,10 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   const backToList = () => navigate({ section: 'check-ins' })
   const openSync = () => navigate({ section: 'sync' })
   const onNext = (next: string | null) =>
-    // In the weekly round (started from the inbox) the round says which goal comes next.
-    navigate(
-      round ? nextInRound(round) : next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' },
-    )
+    navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
 
   if (submitted?.outcome.outcome === 'created') {
-    return <CheckInResultView result={submitted.outcome} onBack={backToList} round={round} onNext={onNext} />
+    return <CheckInResultView result={submitted.outcome} onBack={backToList} onNext={onNext} />
   }
   if (submitted?.outcome.outcome === 'queued') {
     return (
@@ -69,7 +67,6 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
         queued={submitted.outcome}
         submitted={submitted.input}
         goalName={goal.data?.name ?? 'This goal'}
-        round={round}
         onNext={onNext}
         onBack={backToList}
         onOpenSync={openSync}
@@ -124,7 +121,16 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
       freshness={goal.data}
       waitingSince={waiting}
       onOpenSync={openSync}
-      onSubmitted={(outcome, input) => setSubmitted({ outcome, input })}
+      onSubmitted={(outcome, input) =>
+        roundStep
+          ? roundStep({
+              goalId: goal.data.id,
+              goalName: goal.data.name,
+              outcome: outcome.outcome === 'created' ? 'sent' : 'queued',
+              status: input.status,
+            })
+          : setSubmitted({ outcome, input })
+      }
       onBack={backToList}
     />
   )

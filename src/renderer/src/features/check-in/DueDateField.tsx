@@ -210,6 +210,12 @@ export function DueDateField({
             <Button variant="secondary" className="ci-button-small" onClick={() => setMode('keep')}>
               {current ? 'Keep current date' : 'Cancel'}
             </Button>
+            {/* Deciding against any date is one of the choices while picking one, not only before. */}
+            {current ? (
+              <button type="button" className="ci-link ci-link--danger" onClick={() => setMode('clear')}>
+                Remove due date
+              </button>
+            ) : null}
           </span>
         </div>
       )}

@@ -5,6 +5,8 @@ import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
+import { RefreshButton } from '../../ui/RefreshButton'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { lastCheckInText, shortDueDateText } from './goal-display'
@@ -16,8 +18,9 @@ import { Loading } from '../../ui/Loading'
 /**
  * The list of goals to check in on: a search box that filters as you type and takes a pasted link or id,
  * and a list box under it (the box keeps focus; arrow keys move through the goals, Enter opens one).
+ * Goals that cannot be checked in on (no edit access, or a read-only token) are marked from the start.
  */
-export function GoalPicker() {
+export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const goals = useGoals()
   const queryClient = useQueryClient()
   const { navigate } = useNavigation()
@@ -29,6 +32,9 @@ export function GoalPicker() {
   const [hint, setHint] = useState('')
   // Captured once per visit: "3 days ago" does not need to tick while the popup is open.
   const [now] = useState(() => new Date())
+
+  const refresh = () => void goals.refetch()
+  useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   const { mine, others } = useMemo(() => groupGoals(filterGoals(all, query)), [all, query])
@@ -110,9 +116,9 @@ export function GoalPicker() {
 
   const row = (goal: GoalSummary) => {
     const isActive = active?.id === goal.id
-    // goals/list may not say whether a goal can be edited; a goal opened before has said so in its detail.
-    const viewOnly =
-      (goal.canEdit ?? queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit) === false
+    // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
+    const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
+    const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (
       <li
@@ -120,8 +126,6 @@ export function GoalPicker() {
         id={optionId(goal)}
         role="option"
         aria-selected={isActive}
-        aria-label={viewOnly ? `${goal.name}, view only` : goal.name}
-        aria-describedby={`${optionId(goal)}-details`}
         className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
         onClick={() => open(goal.id)}
         onMouseMove={() => setActiveIndex(shown.indexOf(goal))}
@@ -131,7 +135,8 @@ export function GoalPicker() {
           {viewOnly ? <span className="goal-tag">View only</span> : null}
           {goal.isClosed ? <span className="goal-tag">Closed</span> : null}
         </span>
-        <span id={`${optionId(goal)}-details`} className="goal-row__details">
+        {/* Named by all it shows (name, marks, status, dates): what is read is what is seen. */}
+        <span className="goal-row__details">
           <StatusBadge status={goal.status} />
           <span>{shortDueDateText(goal.dueDate, now)}</span>
           <span className={owed ? 'goal-row__owed' : undefined}>
@@ -192,7 +197,12 @@ export function GoalPicker() {
       <p id={`${id}-hint`} className="goal-picker__hint" role="status">
         {hint}
       </p>
-      {goals.data ? <Freshness read={goals.data} className="goal-picker__freshness" /> : null}
+      {goals.data ? (
+        <div className="list-freshness">
+          <Freshness read={goals.data} className="goal-picker__freshness" />
+          <RefreshButton busy={goals.isRefetching} onRefresh={refresh} />
+        </div>
+      ) : null}
 
       {goals.isPending ? (
         <Loading what="Loading goals…" />

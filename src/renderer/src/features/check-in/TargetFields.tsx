@@ -1,24 +1,44 @@
 import { useId } from 'react'
-import type { FieldErrors, UseFormRegister } from 'react-hook-form'
+import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import type { Target } from '@shared/domain/goals'
 import { FieldError } from './FieldError'
-import type { CheckInFormValues } from './form-values'
+import { readTarget, type CheckInFormValues } from './form-values'
 import { targetRangeText } from './goal-display'
+import { ambiguityQuestion, formatNumberIn, unambiguousText } from './number-text'
 
-/** One number field per target, labelled with its name, showing its unit and where it goes (from → to). */
+/**
+ * One number field per target, labelled with its name, showing its unit and where it goes (from → to).
+ * Numbers are read the locale's way; one that could mean two numbers ("1.200" in en-US) asks which, right
+ * under the field, with each reading as a button, instead of guessing.
+ */
 export function TargetFields({
   targets,
-  register,
+  form,
+  locale,
   errors,
   areaError,
 }: {
   targets: Target[]
-  register: UseFormRegister<CheckInFormValues>
+  form: UseFormReturn<CheckInFormValues>
+  /** How the person writes numbers (decimal sign, thousands separator). */
+  locale: string
   errors: FieldErrors<CheckInFormValues>['targets']
   areaError: string | undefined
 }) {
   const id = useId()
+  const { register, control, setValue, setFocus, formState } = form
+  const typed = useWatch({ control, name: 'targets' })
   if (targets.length === 0) return null
+
+  const choose = (i: number, value: number) => {
+    // Written back so that it reads as the chosen number unasked: the question goes away by itself.
+    setValue(`targets.${i}.value`, unambiguousText(value, locale), {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    })
+    setFocus(`targets.${i}.value`)
+  }
+
   return (
     <div className="ci-section" role="group" aria-labelledby={`${id}-label`}>
       <div id={`${id}-label`} className="ci-section__label">
@@ -28,11 +48,15 @@ export function TargetFields({
       <div className="ci-targets">
         {targets.map((target, i) => {
           const inputId = `${id}-${i}`
-          const error = errors?.[i]?.value?.message
+          const reading = readTarget(target, typed[i]?.value ?? '', locale)
+          const question = reading.kind === 'ambiguous' ? ambiguityQuestion(reading, locale) : null
+          const errorText = errors?.[i]?.value?.message
+          // An ambiguous number's error is its question: said once, with the answers under it.
+          const error = errorText === question ? undefined : errorText
           return (
             <div
               key={target.id}
-              className={['ci-target', error ? 'field--invalid' : ''].filter(Boolean).join(' ')}
+              className={['ci-target', errorText ? 'field--invalid' : ''].filter(Boolean).join(' ')}
             >
               <label htmlFor={inputId} className="ci-target__name">
                 {target.name}
@@ -47,8 +71,12 @@ export function TargetFields({
                   type="text"
                   inputMode="decimal"
                   autoComplete="off"
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={[`${inputId}-range`, error ? `${inputId}-error` : '']
+                  aria-invalid={errorText ? true : undefined}
+                  aria-describedby={[
+                    `${inputId}-range`,
+                    question ? `${inputId}-question` : '',
+                    error ? `${inputId}-error` : '',
+                  ]
                     .filter(Boolean)
                     .join(' ')}
                   {...register(`targets.${i}.value`)}
@@ -61,6 +89,26 @@ export function TargetFields({
               </div>
               <div className="ci-target__error">
                 <FieldError id={`${inputId}-error`} message={error} />
+                {reading.kind === 'ambiguous' ? (
+                  <div className="ci-question" role="group" aria-labelledby={`${inputId}-question`}>
+                    <p id={`${inputId}-question`} className="ci-question__text">
+                      {question}
+                    </p>
+                    <span className="ci-question__answers">
+                      {[reading.grouped, reading.decimal].map((value) => (
+                        <button
+                          key={value}
+                          type="button"
+                          className="ci-question__answer"
+                          onClick={() => choose(i, value)}
+                        >
+                          {formatNumberIn(value, locale)}
+                          {target.unit ? <span className="ci-question__unit"> {target.unit}</span> : null}
+                        </button>
+                      ))}
+                    </span>
+                  </div>
+                ) : null}
               </div>
             </div>
           )

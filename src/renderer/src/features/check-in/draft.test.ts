@@ -13,7 +13,7 @@ describe('check-in drafts', () => {
   })
 
   it('come back as the user left them', () => {
-    const prefill = prefillFrom(detail(), now)
+    const prefill = prefillFrom(detail(), now, 'en-US')
     const values = structuredClone(prefill)
     values.status = 'off_track'
     values.due = { ...values.due, mode: 'set', precision: 'year', year: '2027' }
@@ -25,7 +25,7 @@ describe('check-in drafts', () => {
   })
 
   it('keep only what the user changed, so fresh values from the server show through elsewhere', () => {
-    const prefill = prefillFrom(detail(), now)
+    const prefill = prefillFrom(detail(), now, 'en-US')
     const values = structuredClone(prefill)
     values.targets[0]!.value = '99'
     const stored = toStoredDraft({ values, message: null }, prefill)
@@ -37,6 +37,7 @@ describe('check-in drafts', () => {
         checklist: detail().checklist.map((c) => ({ ...c, completed: true })),
       }),
       now,
+      'en-US',
     )
     const restored = restoreDraft(stored, fresh)!
     expect(restored.values.targets).toEqual([
@@ -47,7 +48,7 @@ describe('check-in drafts', () => {
   })
 
   it('drop parts the goal no longer has, and ignore what is not a draft', () => {
-    const prefill = prefillFrom(detail(), now)
+    const prefill = prefillFrom(detail(), now, 'en-US')
     const stored = { v: 1, targets: { gone: '5', tA: '73' }, checklist: { gone: true } }
     expect(restoreDraft(stored, prefill)?.values.targets).toEqual([
       { id: 'tA', value: '73' },

@@ -1,36 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import {
-  checkInFormSchema,
-  NOT_A_NUMBER,
-  parseNumberText,
-  prefillFrom,
-  toCreateCheckInInput,
-} from './form-values'
+import { checkInFormSchema, notANumber, prefillFrom, toCreateCheckInInput } from './form-values'
 import { detail } from './test-goals'
 
 const now = new Date(2026, 2, 10, 12)
 const submissionId = '6f1c3c4e-8a8e-4d7e-9a49-1d7b5d6f2a11'
 const message = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Fine.' }] }] }
 
-describe('parseNumberText', () => {
-  it.each([
-    ['42', 42],
-    [' -3.5 ', -3.5],
-    ['3,5', 3.5],
-    ['1 200', 1200],
-    ['45%', 45],
-    ['.5', 0.5],
-  ])('reads %j as %d', (text, value) => expect(parseNumberText(text)).toBe(value))
-
-  it.each(['', 'abc', '12abc', '1.2.3', '--1', '1e5', 'NaN', 'Infinity', '1,2,3'])('refuses %j', (text) =>
-    expect(parseNumberText(text)).toBeNull(),
-  )
-})
-
 describe('prefillFrom', () => {
-  it('starts from the goal as the server has it: status, target values, checklist in index order', () => {
-    const values = prefillFrom(detail(), now)
-    expect(values.status).toBe('on_track')
+  it('starts from the goal as the server has it: target values, checklist in index order', () => {
+    const values = prefillFrom(detail(), now, 'en-US')
     expect(values.targets).toEqual([
       { id: 'tA', value: '72' },
       { id: 'tB', value: '2.4' },
@@ -47,20 +25,29 @@ describe('prefillFrom', () => {
     expect(values.notify).toEqual({ mode: 'everyone', personIds: ['barbara-1'] })
   })
 
-  it('asks for a status when the goal has none of the three', () => {
-    expect(prefillFrom(detail({ status: 'pending' }), now).status).toBe('')
+  it('preselects no status, whatever the goal’s: each check-in decides it afresh', () => {
+    expect(prefillFrom(detail({ status: 'on_track' }), now, 'en-US').status).toBe('')
+    expect(prefillFrom(detail({ status: 'pending' }), now, 'en-US').status).toBe('')
+  })
+
+  it('writes target values the locale’s way', () => {
+    const goal = detail({
+      targets: [{ id: 'tA', name: 'Revenue', from: 0, to: 2e6, unit: '€', value: 1234567.5, index: 0 }],
+    })
+    expect(prefillFrom(goal, now, 'de-DE').targets).toEqual([{ id: 'tA', value: '1.234.567,5' }])
+    expect(prefillFrom(goal, now, 'en-IN').targets).toEqual([{ id: 'tA', value: '12,34,567.5' }])
   })
 })
 
 describe('toCreateCheckInInput', () => {
   it('sends only changed targets, the full checklist by index with four keys, and the message as JSON', () => {
     const goal = detail()
-    const values = prefillFrom(goal, now)
+    const values = prefillFrom(goal, now, 'en-US')
     values.status = 'caution'
     values.targets[0]!.value = '80'
     values.targets[1]!.value = '2.40' // the same number written differently is no change
     values.checklist[1]!.completed = true
-    const input = toCreateCheckInInput({ values, goal, message, submissionId })
+    const input = toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' })
     expect(input).toEqual({
       submissionId,
       goalId: 'kHLABHdtjTkzZF2eK502u',
@@ -88,9 +75,10 @@ describe('toCreateCheckInInput', () => {
     ['year', { year: '2027' }, { dateType: 'year', date: '2027-12-31', value: '2027' }],
   ] as const)('turns a %s picked in the form into the exact contextual date', (precision, fields, date) => {
     const goal = detail()
-    const values = prefillFrom(goal, now)
+    const values = prefillFrom(goal, now, 'en-US')
+    values.status = 'on_track'
     values.due = { ...values.due, ...fields, mode: 'set', precision }
-    expect(toCreateCheckInInput({ values, goal, message, submissionId }).dueDate).toEqual({
+    expect(toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).dueDate).toEqual({
       mode: 'set',
       date,
     })
@@ -98,16 +86,20 @@ describe('toCreateCheckInInput', () => {
 
   it('sends an explicit removal of the due date as clear', () => {
     const goal = detail()
-    const values = prefillFrom(goal, now)
+    const values = prefillFrom(goal, now, 'en-US')
+    values.status = 'on_track'
     values.due.mode = 'clear'
-    expect(toCreateCheckInInput({ values, goal, message, submissionId }).dueDate).toEqual({ mode: 'clear' })
+    expect(toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).dueDate).toEqual({
+      mode: 'clear',
+    })
   })
 
   it('notifies only chosen people who can be notified on the goal', () => {
     const goal = detail()
-    const values = prefillFrom(goal, now)
+    const values = prefillFrom(goal, now, 'en-US')
+    values.status = 'on_track'
     values.notify = { mode: 'selected', personIds: ['grace-2', 'someone-who-left'] }
-    expect(toCreateCheckInInput({ values, goal, message, submissionId }).notify).toEqual({
+    expect(toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).notify).toEqual({
       mode: 'selected',
       personIds: ['grace-2'],
     })
@@ -122,20 +114,28 @@ describe('checkInFormSchema', () => {
         { id: 'tC', name: 'New', from: 0, to: 1, unit: null, value: null, index: 2 },
       ],
     })
-    const values = prefillFrom(goal, now)
+    const values = prefillFrom(goal, now, 'en-US')
+    values.status = 'on_track'
     mutate(values)
-    const result = checkInFormSchema(goal).safeParse(values)
+    const result = checkInFormSchema(goal, 'en-US').safeParse(values)
     return result.success ? [] : result.error.issues.map((i) => [i.path.join('.'), i.message])
   }
 
-  it('accepts the form as it opens', () => expect(check(() => undefined)).toEqual([]))
+  it('accepts the form as it opens, once a status is chosen', () =>
+    expect(check(() => undefined)).toEqual([]))
 
   it('rejects a target that is not a number, next to that target', () => {
-    expect(check((v) => (v.targets[1]!.value = 'soon'))).toEqual([['targets.1.value', NOT_A_NUMBER]])
+    expect(check((v) => (v.targets[1]!.value = 'soon'))).toEqual([['targets.1.value', notANumber('en-US')]])
   })
 
   it('rejects emptying a target that had a value, but not leaving an unset one empty', () => {
-    expect(check((v) => (v.targets[0]!.value = ' '))).toEqual([['targets.0.value', NOT_A_NUMBER]])
+    expect(check((v) => (v.targets[0]!.value = ' '))).toEqual([['targets.0.value', notANumber('en-US')]])
+  })
+
+  it('asks which number was meant when it could be either, in the field’s error', () => {
+    expect(check((v) => (v.targets[0]!.value = '1.200'))).toEqual([
+      ['targets.0.value', 'Did you mean 1,200 or 1.2?'],
+    ])
   })
 
   it('asks for a status, and for the parts of a new due date', () => {
@@ -148,5 +148,40 @@ describe('checkInFormSchema', () => {
     expect(check((v) => (v.due = { ...v.due, mode: 'set', precision: 'quarter', year: '26' }))[0]?.[0]).toBe(
       'due.year',
     )
+  })
+})
+
+describe('target values in the person’s locale', () => {
+  const goal = detail({
+    targets: [
+      { id: 'tA', name: 'Revenue', from: 0, to: 5000, unit: '€', value: 1.234, index: 0 },
+      { id: 'tB', name: 'Teams', from: 0, to: 20000, unit: 'teams', value: 900, index: 1 },
+    ],
+  })
+  const send = (locale: string, typed: [string, string]) => {
+    const values = prefillFrom(goal, now, locale)
+    values.status = 'on_track'
+    values.targets[0]!.value = typed[0]
+    values.targets[1]!.value = typed[1]
+    return toCreateCheckInInput({ values, goal, message, submissionId, locale }).targetValues
+  }
+
+  it('sends 1,200 typed in en-US as twelve hundred, never as 1.2', () => {
+    expect(send('en-US', ['1.234', '12,500 teams'])).toEqual([{ id: 'tB', value: 12500 }])
+  })
+
+  it('reads the same typing the German way in de-DE', () => {
+    expect(send('de-DE', ['1,234', '12.500'])).toEqual([{ id: 'tB', value: 12500 }])
+    expect(send('de-DE', ['2,5 €', '900'])).toEqual([{ id: 'tA', value: 2.5 }])
+  })
+
+  it('leaves a value the form opened with alone, even one that would be a question if typed', () => {
+    const values = prefillFrom(goal, now, 'en-US')
+    expect(values.targets[0]!.value).toBe('1.234')
+    values.status = 'on_track'
+    expect(checkInFormSchema(goal, 'en-US').safeParse(values).success).toBe(true)
+    expect(
+      toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).targetValues,
+    ).toEqual([])
   })
 })

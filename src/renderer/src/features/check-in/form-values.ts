@@ -12,8 +12,9 @@ import {
   type DateType,
   type DueDateAnchor,
 } from '@shared/domain/contextual-date'
-import type { GoalDetail } from '@shared/domain/goals'
+import type { GoalDetail, Target } from '@shared/domain/goals'
 import { lastSegment } from '@shared/ids'
+import { ambiguityQuestion, formatNumberIn, readNumber, type NumberReading } from './number-text'
 
 /**
  * The check-in form's values, how they are checked, and how they become the `checkIns.create` input.
@@ -36,7 +37,7 @@ export interface DueDateFields {
 }
 
 export interface CheckInFormValues {
-  /** Empty until the user picks one (when the goal's status is none of the three). */
+  /** Empty until the user picks one: a check-in says how the goal is doing now, so nothing is preselected. */
   status: CheckInStatus | ''
   due: DueDateFields
   /** One entry per target, in the goal's order, holding what the user typed. */
@@ -66,31 +67,23 @@ export function dueDateFieldsFor(goal: Pick<GoalDetail, 'dueDate'>, now: Date): 
   }
 }
 
-/** A number as the user wrote it: `42`, `-3.5`, `3,5`, `1 200`, `45%`. Null when it is not one. */
-export function parseNumberText(text: string): number | null {
-  const compact = text
-    .trim()
-    .replace(/[\s\u00a0\u202f_']/g, '')
-    .replace(/%$/, '')
-  if (!/^[+-]?(\d+([.,]\d+)?|[.,]\d+)$/.test(compact)) return null
-  const value = Number(compact.replace(',', '.'))
-  return Number.isFinite(value) && Math.abs(value) < 1e15 ? value : null
-}
-
-/** The text a target's field starts with: its current value, as people write numbers. */
-export function targetText(value: number | null): string {
-  return value === null ? '' : String(Number.parseFloat(value.toPrecision(12)))
+/** The text a target's field starts with: its current value, written the way the locale writes numbers. */
+export function targetText(value: number | null, locale: string): string {
+  return value === null ? '' : formatNumberIn(value, locale)
 }
 
 const isCheckInStatus = (value: string | null): value is CheckInStatus =>
   value !== null && (checkInStatuses as readonly string[]).includes(value)
 
-/** The form as it opens on a goal with no draft: everything as the server has it now. */
-export function prefillFrom(goal: GoalDetail, now: Date): CheckInFormValues {
+/**
+ * The form as it opens on a goal with no draft: everything as the server has it now, except the status,
+ * which the person decides afresh (the previous one is shown beside the choices).
+ */
+export function prefillFrom(goal: GoalDetail, now: Date, locale: string): CheckInFormValues {
   return {
-    status: isCheckInStatus(goal.status) ? goal.status : '',
+    status: '',
     due: dueDateFieldsFor(goal, now),
-    targets: goal.targets.map((t) => ({ id: t.id, value: targetText(t.value) })),
+    targets: goal.targets.map((t) => ({ id: t.id, value: targetText(t.value, locale) })),
     checklist: [...goal.checklist]
       .sort((a, b) => a.index - b.index)
       .map((item) => ({ id: item.id, completed: item.completed })),
@@ -142,14 +135,38 @@ export function dueDateChange(due: DueDateFields): DueDateChange {
 }
 
 export const STATUS_REQUIRED = 'Choose how the goal is doing: on track, caution or off track.'
-export const NOT_A_NUMBER = 'Enter a number, such as 42 or 3.5.'
+
+/** "Enter a number, such as 42 or 3.5.", with the locale's decimal sign. */
+export const notANumber = (locale: string): string =>
+  `Enter a number, such as ${formatNumberIn(42, locale)} or ${formatNumberIn(3.5, locale)}.`
+
+export type TargetReading =
+  | { kind: 'unchanged' }
+  | { kind: 'empty' }
+  | { kind: 'number'; value: number }
+  | Exclude<NumberReading, { kind: 'number' }>
 
 /**
- * The form's rules, for react-hook-form's zod resolver. Built per goal: whether an empty target field is
- * fine depends on whether the target had a value to begin with.
+ * What a target field says. The text it opened with stands for the goal's current value as it is (a value
+ * such as 1.234 written back in the locale may itself be a question); anything else is read as typed.
  */
-export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>) {
-  const hadValue = new Map(goal.targets.map((t) => [t.id, t.value !== null]))
+export function readTarget(
+  target: Pick<Target, 'value' | 'unit'>,
+  text: string,
+  locale: string,
+): TargetReading {
+  if (text.trim() === '') return { kind: 'empty' }
+  if (target.value !== null && text === targetText(target.value, locale)) return { kind: 'unchanged' }
+  return readNumber(text, locale, target.unit)
+}
+
+/**
+ * The form's rules, for react-hook-form's zod resolver. Built per goal and locale: whether an empty target
+ * field is fine depends on whether the target had a value to begin with, and numbers are read the
+ * locale's way (an ambiguous one asks its question as the field's error).
+ */
+export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: string) {
+  const targets = new Map(goal.targets.map((t) => [t.id, t]))
   return z
     .object({
       status: z
@@ -168,11 +185,16 @@ export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>) {
       notify: z.object({ mode: z.enum(['everyone', 'selected']), personIds: z.array(z.string()) }),
     })
     .superRefine((values, ctx) => {
-      values.targets.forEach((target, i) => {
-        const empty = target.value.trim() === ''
-        if (empty ? hadValue.get(target.id) === true : parseNumberText(target.value) === null) {
-          ctx.addIssue({ code: 'custom', path: ['targets', i, 'value'], message: NOT_A_NUMBER })
-        }
+      values.targets.forEach((field, i) => {
+        const target = targets.get(field.id) ?? { value: null, unit: null }
+        const reading = readTarget(target, field.value, locale)
+        const message =
+          reading.kind === 'ambiguous'
+            ? ambiguityQuestion(reading, locale)
+            : reading.kind === 'invalid' || (reading.kind === 'empty' && target.value !== null)
+              ? notANumber(locale)
+              : null
+        if (message) ctx.addIssue({ code: 'custom', path: ['targets', i, 'value'], message })
       })
       if (values.due.mode === 'set') {
         const found = anchorFor(values.due as DueDateFields)
@@ -192,18 +214,21 @@ export function toCreateCheckInInput(args: {
   goal: GoalDetail
   message: unknown
   submissionId: string
+  /** The locale the target fields were typed in. */
+  locale: string
 }): CreateCheckInInput {
-  const { values, goal, message, submissionId } = args
+  const { values, goal, message, submissionId, locale } = args
   if (!isCheckInStatus(values.status)) throw new RangeError(STATUS_REQUIRED)
 
   const typed = new Map(values.targets.map((t) => [t.id, t.value]))
   const targetValues: CreateCheckInInput['targetValues'] = []
   for (const target of goal.targets) {
     const text = typed.get(target.id)
-    if (text === undefined || text.trim() === '') continue
-    const value = parseNumberText(text)
-    if (value === null) throw new RangeError(NOT_A_NUMBER)
-    if (value !== target.value) targetValues.push({ id: target.id, value })
+    if (text === undefined) continue
+    const reading = readTarget(target, text, locale)
+    if (reading.kind === 'empty' || reading.kind === 'unchanged') continue
+    if (reading.kind !== 'number') throw new RangeError(notANumber(locale))
+    if (reading.value !== target.value) targetValues.push({ id: target.id, value: reading.value })
   }
 
   const completed = new Map(values.checklist.map((c) => [c.id, c.completed]))

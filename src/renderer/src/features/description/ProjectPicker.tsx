@@ -3,6 +3,8 @@ import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
+import { RefreshButton } from '../../ui/RefreshButton'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { TextField } from '../../ui/TextField'
 import { LockIcon } from '../../ui/icons'
@@ -28,6 +30,8 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const [hint, setHint] = useState<string | null>(null)
   const list = useRef<HTMLDivElement>(null)
   const headingId = useId()
+  const refresh = () => void projects.refetch()
+  useRefreshKeys(refresh)
 
   const all = projects.data?.projects ?? []
   const shown = filterProjects(all, query)
@@ -80,7 +84,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         <h1 id={headingId} className="screen-title">
           Project descriptions
         </h1>
-        {projects.data ? <Freshness read={projects.data} /> : null}
+        {projects.data ? (
+          <div className="list-freshness">
+            <Freshness read={projects.data} />
+            <RefreshButton busy={projects.isRefetching} onRefresh={refresh} />
+          </div>
+        ) : null}
       </div>
       {leftWithDraft ? (
         <p className="projects__kept" role="status">

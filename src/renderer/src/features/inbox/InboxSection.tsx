@@ -9,6 +9,8 @@ import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { Freshness } from '../../ui/Freshness'
+import { RefreshButton } from '../../ui/RefreshButton'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import {
   goalGroups,
   isInboxEmpty,
@@ -19,7 +21,8 @@ import {
   waitingText,
 } from './inbox-display'
 import { InboxRow } from './InboxRow'
-import { startRound } from './round'
+import { startRound, type RoundSummary } from './round'
+import { RoundSummaryCard } from './RoundSummaryCard'
 import { Loading } from '../../ui/Loading'
 
 /** A titled list of rows; its heading names the region, so each group can be found by its title. */
@@ -155,17 +158,20 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
 
 /**
  * The popup's home once signed in: the goal check-ins the person owes, grouped by when they are due,
- * what waits for their review, and everything else they owe, with how fresh the lists are.
+ * what waits for their review, and everything else they owe, with how fresh the lists are. After a round
+ * of check-ins, how the round went comes first.
  */
-export function InboxSection() {
+export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | undefined }) {
   const assignments = useAssignments()
   const refresh = useRefreshAssignments()
   const heading = useRef<HTMLHeadingElement>(null)
+  const summaryHeading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
+  useRefreshKeys(() => refresh.mutate())
 
-  // A new screen: put focus on its title, so a screen reader says where the popup opened.
+  // A new screen: put focus on its title (or the round's summary), so a screen reader says where it is.
   useEffect(() => {
-    heading.current?.focus()
+    ;(summaryHeading.current ?? heading.current)?.focus()
   }, [])
 
   const open = (url: string) => {
@@ -186,17 +192,10 @@ export function InboxSection() {
           </h1>
           {view ? <Freshness read={view} busy={view.refreshing} /> : null}
         </div>
-        <Button
-          variant="secondary"
-          className="compact-button"
-          busy={refresh.isPending}
-          busyLabel="Refreshing…"
-          onClick={() => refresh.mutate()}
-        >
-          Refresh
-        </Button>
+        <RefreshButton busy={refresh.isPending} onRefresh={() => refresh.mutate()} />
       </header>
 
+      {roundSummary ? <RoundSummaryCard ref={summaryHeading} summary={roundSummary} /> : null}
       <ErrorAlert title={problem ? errorTitle(problem.kind) : undefined} message={problem?.message} />
       <ErrorAlert
         title={openError ? 'The page could not be opened' : undefined}

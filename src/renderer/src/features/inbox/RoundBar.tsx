@@ -1,74 +1,67 @@
-import { useMutationState } from '@tanstack/react-query'
-import { useId, useState } from 'react'
-import { checkInOutcomeSchema, type CheckInOutcome } from '@shared/domain/check-ins'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useState } from 'react'
+import type { GoalDetail } from '@shared/domain/goals'
 import { sameId } from '@shared/ids'
 import { useNavigation } from '../../app/navigation'
 import { useAssignments } from '../../bridge/assignments'
+import { goalQueryKey } from '../../bridge/goals'
 import { itemName } from './inbox-display'
-import { nextInRound } from './round'
+import { endRound, nextInRound, stepLine, type RoundStep } from './round'
 
 /**
- * How a check-in on this goal submitted after `since` (ms) ended, if one was: created, or queued to be
- * created once Operately can be reached. Either way the form has moved on and the round goes on.
+ * Above each form of the weekly round: how far along the round is, what became of the previous goal in
+ * one line (announced, since the form opened by itself after a submit), "Skip" to leave this goal due and
+ * go on, and "End round". Mounted once per goal (keyed by it).
  */
-function useSubmittedSince(goalId: string, since: number): CheckInOutcome['outcome'] | null {
-  const outcomes = useMutationState({
-    filters: { status: 'success' },
-    select: (mutation) => {
-      if (mutation.state.submittedAt < since) return null
-      const result = checkInOutcomeSchema.safeParse(mutation.state.data)
-      return result.success ? result.data : null
-    },
-  })
-  return outcomes.find((outcome) => outcome !== null && sameId(outcome.goalId, goalId))?.outcome ?? null
-}
-
-/**
- * Above each form of the weekly round: how far along the round is, "Skip" to leave this goal due and go
- * on to the next one, and a way out. Mounted once per goal (keyed by it).
- */
-export function RoundBar({ goalId, round }: { goalId: string; round: string[] }) {
+export function RoundBar({ goalId, round, log }: { goalId: string; round: string[]; log: RoundStep[] }) {
   const { navigate } = useNavigation()
   const assignments = useAssignments()
-  const [shownAt] = useState(() => Date.now())
-  const submitted = useSubmittedSince(goalId, shownAt)
+  const queryClient = useQueryClient()
   const nextId = useId()
 
+  const goalCheckIns = Object.values(assignments.data?.goalCheckIns ?? {}).flat()
+  const nameOf = (id: string): string | null => {
+    const item = goalCheckIns.find((i) => i.goalId !== null && sameId(i.goalId, id))
+    return item ? itemName(item) : (queryClient.getQueryData<GoalDetail>(goalQueryKey(id))?.name ?? null)
+  }
   const next = round[0]
-  const nextItem = next
-    ? Object.values(assignments.data?.goalCheckIns ?? {})
-        .flat()
-        .find((item) => item.goalId !== null && sameId(item.goalId, next))
-    : undefined
-  const left = round.length
+  const position = log.length + 1
+  const total = log.length + 1 + round.length
+  const previous = log.at(-1)
+  // Filled just after the bar appears: a live region that is born with its text is not read out.
+  const previousLine = previous ? stepLine(previous) : ''
+  const [said, setSaid] = useState('')
+  useEffect(() => {
+    const timer = setTimeout(() => setSaid(previousLine), 50)
+    return () => clearTimeout(timer)
+  }, [previousLine])
+
+  const skip = () => {
+    const step: RoundStep = { goalId, goalName: nameOf(goalId) ?? 'A goal', outcome: 'skipped', status: null }
+    navigate(nextInRound(round, [...log, step]))
+  }
 
   return (
     <section className="round-bar" aria-label="Check-in round">
-      <p className="round-bar__text">
-        <strong>
-          {submitted === 'created' ? 'Checked in' : submitted === 'queued' ? 'Queued' : 'Check-in round'}
-        </strong>
-        {' · '}
-        {left === 0 ? 'last goal' : left === 1 ? '1 more goal' : `${left} more goals`}
-        <span id={nextId} className="visually-hidden">
-          {next ? `Next: ${nextItem ? itemName(nextItem) : 'the next goal due'}` : 'Then back to the inbox'}
-        </span>
-      </p>
-      <div className="round-bar__actions">
-        {submitted ? null : (
-          <button
-            type="button"
-            className="round-bar__button"
-            aria-describedby={nextId}
-            onClick={() => navigate(nextInRound(round))}
-          >
+      <div className="round-bar__row">
+        <p className="round-bar__text">
+          <strong>Check-in round</strong> · goal {position} of {total}
+          <span id={nextId} className="visually-hidden">
+            {next ? `Next: ${nameOf(next) ?? 'the next goal due'}` : 'Then the round’s summary'}
+          </span>
+        </p>
+        <div className="round-bar__actions">
+          <button type="button" className="round-bar__button" aria-describedby={nextId} onClick={skip}>
             Skip
           </button>
-        )}
-        <button type="button" className="round-bar__button" onClick={() => navigate({ section: 'inbox' })}>
-          End round
-        </button>
+          <button type="button" className="round-bar__button" onClick={() => navigate(endRound(round, log))}>
+            End round
+          </button>
+        </div>
       </div>
+      <p className="round-bar__previous" role="status">
+        {said}
+      </p>
     </section>
   )
 }

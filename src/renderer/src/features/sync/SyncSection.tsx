@@ -3,6 +3,7 @@ import type { SyncItem, SyncView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
 import { useSync, useSyncNow } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
+import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { AlertIcon, CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
@@ -81,6 +82,8 @@ export function SyncSection() {
   const { navigate } = useNavigation()
   const heading = useRef<HTMLHeadingElement>(null)
   const [note, setNote] = useState('')
+  // F5 / Ctrl+R read the list again (sending is "Sync now", a choice of its own).
+  useRefreshKeys(() => void sync.refetch())
 
   // A new screen: put focus on its title, so a screen reader says where the popup is.
   useEffect(() => {

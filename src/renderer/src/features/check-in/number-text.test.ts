@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ambiguityQuestion,
+  formatNumberIn,
+  readNumber,
+  unambiguousText,
+  type NumberReading,
+} from './number-text'
+
+const value = (v: number): NumberReading => ({ kind: 'number', value: v })
+const ask = (grouped: number, decimal: number): NumberReading => ({ kind: 'ambiguous', grouped, decimal })
+const invalid: NumberReading = { kind: 'invalid' }
+
+describe('numbers as people type them in en-US', () => {
+  it.each([
+    ['42', 42],
+    ['1,200', 1200],
+    ['12,500', 12500],
+    ['1,234,567.25', 1234567.25],
+    ['1 200', 1200],
+    ['-3.5', -3.5],
+    ['−3.5', -3.5],
+    ['.5', 0.5],
+    ['0.125', 0.125],
+    ['3.14159', 3.14159],
+    ['12.', 12],
+    // The other convention, where it has one reading only.
+    ['1.200,5', 1200.5],
+    ['12,5', 12.5],
+    ['1,2345', 1.2345],
+  ])('reads %j as %d', (text, expected) => expect(readNumber(text, 'en-US')).toEqual(value(expected)))
+
+  it('asks about a decimal point followed by exactly three digits: people from comma countries write 1.200', () => {
+    expect(readNumber('1.200', 'en-US')).toEqual(ask(1200, 1.2))
+    expect(readNumber('3.141', 'en-US')).toEqual(ask(3141, 3.141))
+    expect(readNumber('-12.500', 'en-US')).toEqual(ask(-12500, -12.5))
+  })
+
+  it('asks in words the person reads: "Did you mean 1,200 or 1.2?"', () => {
+    const reading = readNumber('1.200', 'en-US')
+    if (reading.kind !== 'ambiguous') throw new Error('expected a question')
+    expect(ambiguityQuestion(reading, 'en-US')).toBe('Did you mean 1,200 or 1.2?')
+  })
+
+  it.each([
+    '',
+    'abc',
+    '12abc',
+    '1.2.3',
+    '--1',
+    '1e5',
+    'NaN',
+    'Infinity',
+    '1,2,3',
+    '1,20,0',
+    '1..2',
+    '1,.2',
+    '12 5,5 5',
+  ])('refuses %j', (text) => expect(readNumber(text, 'en-US')).toEqual(invalid))
+})
+
+describe('numbers as people type them in de-DE', () => {
+  it.each([
+    ['1.200', 1200],
+    ['12.500', 12500],
+    ['1.200,5', 1200.5],
+    ['1.234.567,25', 1234567.25],
+    ['3,5', 3.5],
+    ['0,125', 0.125],
+    ['1 200', 1200],
+    // Written the English way, with one reading only.
+    ['1,200.5', 1200.5],
+    ['2.9', 2.9],
+  ])('reads %j as %d', (text, expected) => expect(readNumber(text, 'de-DE')).toEqual(value(expected)))
+
+  it('asks about a decimal comma followed by exactly three digits', () => {
+    expect(readNumber('1,200', 'de-DE')).toEqual(ask(1200, 1.2))
+    const reading = readNumber('1,200', 'de-DE')
+    if (reading.kind !== 'ambiguous') throw new Error('expected a question')
+    expect(ambiguityQuestion(reading, 'de-DE')).toBe('Did you mean 1.200 or 1,2?')
+  })
+})
+
+describe('numbers as people type them in fr-FR', () => {
+  it.each([
+    ['1 200', 1200],
+    ['1\u202f200', 1200],
+    ['1\u00a0200,5', 1200.5],
+    ['1 234 567,25', 1234567.25],
+    ['3,5', 3.5],
+    ['12,5 %', 12.5],
+  ])('reads %j as %d', (text, expected) => expect(readNumber(text, 'fr-FR')).toEqual(value(expected)))
+
+  it('asks about a point, which French does not use, and about a comma followed by three digits', () => {
+    expect(readNumber('1.200', 'fr-FR')).toEqual(ask(1200, 1.2))
+    expect(readNumber('1,200', 'fr-FR')).toEqual(ask(1200, 1.2))
+    const reading = readNumber('1.200', 'fr-FR')
+    if (reading.kind !== 'ambiguous') throw new Error('expected a question')
+    expect(ambiguityQuestion(reading, 'fr-FR')).toBe('Did you mean 1\u202f200 or 1,2?')
+  })
+})
+
+describe('numbers as people type them in en-IN', () => {
+  it.each([
+    ['12,34,567', 1234567],
+    ['12,34,567.5', 1234567.5],
+    ['1,00,000', 100000],
+    ['1,200', 1200],
+    // Western grouping is understood too.
+    ['1,234,567', 1234567],
+  ])('reads %j as %d', (text, expected) => expect(readNumber(text, 'en-IN')).toEqual(value(expected)))
+
+  it('asks about a decimal point followed by exactly three digits', () => {
+    expect(readNumber('1.200', 'en-IN')).toEqual(ask(1200, 1.2))
+  })
+
+  it('refuses groups that are neither Indian nor Western', () => {
+    expect(readNumber('1,2345,678', 'en-IN')).toEqual(invalid)
+    expect(readNumber('123,45,678', 'en-IN')).toEqual(invalid)
+  })
+})
+
+describe('units, percent and currency signs typed along', () => {
+  it('takes away the target’s unit, wherever it is typed and however it is capitalised', () => {
+    expect(readNumber('2,900 ms', 'en-US', 'ms')).toEqual(value(2900))
+    expect(readNumber('120 Teams', 'en-US', 'teams')).toEqual(value(120))
+    expect(readNumber('$1,200', 'en-US', '$')).toEqual(value(1200))
+  })
+
+  it('takes away percent and currency signs, before or after, with a sign in either place', () => {
+    expect(readNumber('45%', 'en-US')).toEqual(value(45))
+    expect(readNumber('45 %', 'fr-FR')).toEqual(value(45))
+    expect(readNumber('-$1,200', 'en-US')).toEqual(value(-1200))
+    expect(readNumber('$-1,200', 'en-US')).toEqual(value(-1200))
+    expect(readNumber('1.200,50 €', 'de-DE')).toEqual(value(1200.5))
+  })
+
+  it('refuses other words', () => {
+    expect(readNumber('12 apples', 'en-US', 'teams')).toEqual(invalid)
+    expect(readNumber('ms', 'en-US', 'ms')).toEqual(invalid)
+  })
+})
+
+describe('answering the question', () => {
+  it.each(['en-US', 'de-DE', 'fr-FR', 'en-IN'])(
+    'writes each reading so that %s reads it back unasked',
+    (locale) => {
+      for (const [grouped, decimal] of [
+        [1200, 1.2],
+        [3141, 3.141],
+        [-12500, -12.5],
+      ] as const) {
+        expect(readNumber(unambiguousText(grouped, locale), locale)).toEqual(value(grouped))
+        expect(readNumber(unambiguousText(decimal, locale), locale)).toEqual(value(decimal))
+      }
+    },
+  )
+
+  it('writes numbers the locale’s way, without float noise', () => {
+    expect(formatNumberIn(0.1 + 0.2, 'en-US')).toBe('0.3')
+    expect(formatNumberIn(1234.5, 'de-DE')).toBe('1.234,5')
+    expect(formatNumberIn(1234567, 'en-IN')).toBe('12,34,567')
+  })
+})

@@ -1,0 +1,192 @@
+/**
+ * Numbers as people type them into a target: with the thousands separators and the decimal sign of their
+ * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), with the
+ * target's unit, a percent or a currency sign typed along. Pure, so every rule is tested in every locale
+ * without a browser.
+ *
+ * Only one shape has two honest readings: a single `.` or `,` followed by exactly three digits, after one
+ * to three digits (`1,200`, `1.200`). When that mark is the locale's thousands separator, the locale
+ * settles it (`1,200` is 1200 in en-US). When it is the locale's decimal sign, or a sign the locale does
+ * not use at all, people from either convention write it, so the reader asks instead of guessing
+ * ("Did you mean 1,200 or 1.2?"). Everything else has at most one reading, whatever the locale.
+ */
+
+export type NumberReading =
+  | { kind: 'number'; value: number }
+  /** Two readings: the first with the mark as a thousands separator, the second as a decimal sign. */
+  | { kind: 'ambiguous'; grouped: number; decimal: number }
+  | { kind: 'invalid' }
+
+/** A space-like or apostrophe thousands separator; never a decimal sign anywhere. */
+const SPACER = /^[\s\u00a0\u2009\u202f'’_]$/u
+type Mark = '.' | ',' | 'space'
+
+const markOf = (char: string): Mark | null => {
+  if (char === '.' || char === ',') return char
+  return SPACER.test(char) ? 'space' : null
+}
+
+export interface LocaleMarks {
+  decimal: Mark | null
+  group: Mark | null
+}
+
+const marksCache = new Map<string, LocaleMarks>()
+
+/** The locale's decimal sign and thousands separator, as `Intl.NumberFormat` writes them. */
+export function localeMarks(locale: string): LocaleMarks {
+  const known = marksCache.get(locale)
+  if (known) return known
+  let parts: Intl.NumberFormatPart[]
+  try {
+    parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
+  } catch {
+    parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5)
+  }
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  const marks: LocaleMarks = { decimal: markOf(part('decimal')), group: markOf(part('group')) }
+  marksCache.set(locale, marks)
+  return marks
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign. */
+function stripDecorations(
+  text: string,
+  unit: string | null | undefined,
+): { body: string; negative: boolean } {
+  let body = text.trim().replace(/\u2212/g, '-')
+  let negative = false
+  const unitText = unit?.trim()
+  const around = [
+    ...(unitText
+      ? [new RegExp(`^${escapeRegExp(unitText)}`, 'iu'), new RegExp(`${escapeRegExp(unitText)}$`, 'iu')]
+      : []),
+    /^%/u,
+    /%$/u,
+    /^\p{Sc}/u,
+    /\p{Sc}$/u,
+  ]
+  // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %".
+  for (let round = 0; round < 4; round++) {
+    const before = body
+    if (!negative && /^[+-]/.test(body)) {
+      negative = body.startsWith('-')
+      body = body.slice(1).trim()
+    }
+    for (const pattern of around) body = body.replace(pattern, '').trim()
+    if (body === before) break
+  }
+  return { body, negative }
+}
+
+/** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
+function isGrouping(runs: string[]): boolean {
+  const [first, ...rest] = runs
+  if (!first || rest.length === 0 || first.startsWith('0')) return false
+  const last = rest.at(-1)!
+  if (last.length !== 3) return false
+  const middle = rest.slice(0, -1)
+  const western = first.length <= 3 && middle.every((run) => run.length === 3)
+  const indian = first.length <= 2 && middle.every((run) => run.length === 2)
+  return western || indian
+}
+
+const toNumber = (integer: string, fraction: string, negative: boolean): number | null => {
+  const value = Number(`${integer || '0'}.${fraction || '0'}`)
+  if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return null
+  return negative ? -value : value
+}
+
+/** What `text` says as a number in `locale`, for a target measured in `unit`. */
+export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
+  const { body, negative } = stripDecorations(text, unit)
+  const tokens = body.match(/\d+|[^\d]/gu)
+  if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
+
+  const runs: string[] = []
+  const marks: Mark[] = []
+  for (const [i, token] of tokens.entries()) {
+    if (/^\d+$/.test(token)) {
+      runs.push(token)
+      continue
+    }
+    const mark = markOf(token)
+    // Only one mark between digits; a leading decimal sign (".5") and a trailing one ("12.") are fine.
+    if (mark === null || (i > 0 && markOf(tokens[i - 1]!) !== null)) return { kind: 'invalid' }
+    if (i === 0) runs.push('')
+    marks.push(mark)
+  }
+  if (marks.length === runs.length) runs.push('')
+  const number = (integer: string, fraction: string): NumberReading => {
+    const value = toNumber(integer, fraction, negative)
+    return value === null ? { kind: 'invalid' } : { kind: 'number', value }
+  }
+
+  if (marks.length === 0) return number(runs[0]!, '')
+
+  const last = marks.at(-1)!
+  const groups = marks.slice(0, -1)
+  const oneKind = marks.every((m) => m === last)
+
+  // Several marks of one kind, or space-like ones: thousands groups, and nothing else.
+  if (oneKind && (marks.length > 1 || last === 'space')) {
+    return isGrouping(runs) ? number(runs.join(''), '') : { kind: 'invalid' }
+  }
+
+  // Two kinds: the last mark is the decimal sign, the others (all one kind) group the whole part.
+  if (!oneKind) {
+    const group = groups[0]!
+    if (last === 'space' || groups.some((m) => m !== group)) return { kind: 'invalid' }
+    const whole = runs.slice(0, -1)
+    if (whole.length > 1 && !isGrouping(whole)) return { kind: 'invalid' }
+    return number(whole.join(''), runs.at(-1)!)
+  }
+
+  // One `.` or `,`.
+  const [before, after] = runs as [string, string]
+  const couldGroup = after.length === 3 && before.length >= 1 && before.length <= 3 && !before.startsWith('0')
+  if (!couldGroup) return number(before, after)
+  const grouped = toNumber(`${before}${after}`, '', negative)!
+  const decimal = toNumber(before, after, negative)!
+  const { group, decimal: decimalMark } = localeMarks(locale)
+  if (last === group && last !== decimalMark) return { kind: 'number', value: grouped }
+  return { kind: 'ambiguous', grouped, decimal }
+}
+
+/** A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`). */
+export function formatNumberIn(value: number, locale: string): string {
+  const clean = Number.parseFloat(value.toPrecision(12))
+  try {
+    return new Intl.NumberFormat(locale, { maximumFractionDigits: 12 }).format(clean)
+  } catch {
+    return new Intl.NumberFormat('en-US', { maximumFractionDigits: 12 }).format(clean)
+  }
+}
+
+/**
+ * How to write one reading of an ambiguous number so that it reads back the same, unasked: `1,200` for
+ * 1200 in en-US; a decimal with exactly three decimals gets a fourth, `0` (`1.2340`), which only a decimal
+ * sign can be followed by.
+ */
+export function unambiguousText(value: number, locale: string): string {
+  const text = formatNumberIn(value, locale)
+  const reading = readNumber(text, locale)
+  if (reading.kind !== 'ambiguous') return text
+  return `${text}0`
+}
+
+/** "Did you mean 1,200 or 1.2?", in the locale's own way of writing both. */
+export function ambiguityQuestion(
+  reading: Extract<NumberReading, { kind: 'ambiguous' }>,
+  locale: string,
+): string {
+  return `Did you mean ${formatNumberIn(reading.grouped, locale)} or ${formatNumberIn(reading.decimal, locale)}?`
+}
+
+/** The locale numbers are read in: the person's first language (the OS's, in the app). */
+export function userNumberLocale(): string {
+  if (typeof navigator === 'undefined') return 'en-US'
+  return navigator.languages?.[0] ?? navigator.language ?? 'en-US'
+}
