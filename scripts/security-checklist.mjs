@@ -246,7 +246,7 @@ export const beyond = [
   },
   {
     title: 'Updates are always verified',
-    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged).',
+    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check.',
     proofs: [
       {
         file: 'src/main/services/updates/update-config.test.ts',
@@ -255,6 +255,14 @@ export const beyond = [
       {
         file: 'src/main/shell/auto-update.test.ts',
         test: 'a Windows copy that names no publisher refuses to update, and logs why',
+      },
+      {
+        file: 'src/main/shell/auto-update.test.ts',
+        test: "replaces the Windows updater's signature check with one that refuses what it cannot check",
+      },
+      {
+        file: 'src/main/services/updates/windows-signature.test.ts',
+        test: 'refuses when PowerShell cannot be started, instead of letting the installer through',
       },
     ],
   },

@@ -68,6 +68,11 @@ export const verifications: Record<Platform, Verification[]> = {
   win: [
     { what: "the MSI's UpgradeCode", run: /'UpgradeCode'[\s\S]*EXPECT_MSI_UPGRADE_CODE/, signed: false },
     { what: "the MSI's Manufacturer", run: /'Manufacturer'[\s\S]*EXPECT_MANUFACTURER/, signed: false },
+    {
+      what: "the app's update signature check on real signatures",
+      run: /^npx vitest run src\/main\/services\/updates\/windows-signature\.test\.ts$/,
+      signed: false,
+    },
     { what: 'signtool verify /pa', run: /signtool[\s\S]* verify \/pa /, signed: true },
     {
       what: 'the signer being the publisher',
