@@ -1,4 +1,4 @@
-import { lstat, mkdir, mkdtemp } from 'node:fs/promises'
+import * as fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
@@ -12,6 +12,8 @@ export interface DataFolderOptions {
   /** The current user's id; absent on Windows, where folder ownership and modes are not POSIX. */
   uid?: number | undefined
   tempRoot?: string
+  /** The file system calls it makes (node:fs/promises); a test can put another process's moves in between. */
+  fs?: Pick<typeof fsPromises, 'lstat' | 'mkdir' | 'mkdtemp'>
 }
 
 /**
@@ -25,7 +27,9 @@ export async function prepareDataFolder({
   prefix,
   uid = process.getuid?.(),
   tempRoot = tmpdir(),
+  fs = fsPromises,
 }: DataFolderOptions): Promise<DataFolder> {
+  const { lstat, mkdir, mkdtemp } = fs
   if (given === undefined || given === '') {
     return { ok: true, dir: await mkdtemp(join(tempRoot, prefix)), temporary: true }
   }
