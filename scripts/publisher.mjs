@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The publisher of the installers, from build/publisher.json: the one file IT or a maintainer edits.
 //
 //   name                  package.json `author` of the shipped app, hence the MSI Manufacturer, the
@@ -9,7 +8,8 @@
 //                         signature of every downloaded update
 //
 // electron-builder.yml `extends` this module, so every build (npm run package, or electron-builder run
-// by hand) gets these values. `node scripts/publisher.mjs --check` says whether they are fit for a
+// by hand) gets these values, and electron.vite.config.ts imports it (no `#!` line: electron-vite puts
+// code before the module when it bundles its configuration, and a `#!` there is a syntax error). `node scripts/publisher.mjs --check` says whether they are fit for a
 // release, which is what `npm run package -- --release` and the release workflow enforce.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
