@@ -1,5 +1,5 @@
 import type { App, Session, WebContents } from 'electron'
-import type { LinkVia } from '../services/app/link-policy'
+import { addressForLog, type LinkVia } from '../services/app/link-policy'
 import type { Logger } from '../services/log/logger'
 import { withContentSecurityPolicy } from './content-security-policy'
 
@@ -12,8 +12,6 @@ export interface NavigationPolicy {
   leave(url: string, via: LinkVia): void
   log: Logger
 }
-
-const short = (url: string) => url.slice(0, 200)
 
 /**
  * Keeps a webContents on the app's own page: no navigation elsewhere, in the page or in any frame (the
@@ -35,7 +33,7 @@ export function hardenWebContents(contents: WebContents, { isAppUrl, leave, log 
   contents.on('will-redirect', (event) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
-    log.warn('blocked a redirect away from the app', { url: short(event.url) })
+    log.warn('blocked a redirect away from the app', { url: addressForLog(event.url) })
   })
   contents.on('will-attach-webview', (event) => {
     event.preventDefault()
