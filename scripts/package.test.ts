@@ -298,6 +298,7 @@ describe('builderConfig', () => {
       env: {},
     })
     expect(problems).toEqual([
+      expect.stringContaining('"name" is the app\'s own name'),
       expect.stringContaining('"email" is a placeholder'),
       expect.stringContaining('"windowsPublisherName" is empty'),
       'A release build needs OPERATELY_TRAY_UPDATE_URL, the https:// address of the update feed (docs/release.md).',
