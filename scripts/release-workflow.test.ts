@@ -276,6 +276,30 @@ describe('pinning', () => {
     expect(pinningProblems('steps:\n  - uses: docker://alpine:3.20\n')).toHaveLength(1)
   })
 
+  // The same unpinned action, written in the other ways YAML allows: each must still be caught.
+  it.each([
+    ['a flow mapping', 'steps:\n  - { uses: actions/checkout@v7 }\n'],
+    ['a flow sequence', 'steps: [{ name: x, uses: actions/checkout@v7 }]\n'],
+    ['the value on the next line', 'steps:\n  - uses:\n      actions/checkout@v7\n'],
+    ['a block scalar', 'steps:\n  - uses: >-\n      actions/checkout@v7\n'],
+    ['a quoted key', 'steps:\n  - "uses": actions/checkout@v7\n'],
+    ['an alias', 'x: &co actions/checkout@v7\nsteps:\n  - uses: *co\n'],
+    [
+      'a reusable workflow of another repository',
+      'jobs:\n  a: { uses: evil/repo/.github/workflows/x.yml@main }\n',
+    ],
+  ])('fails on an unpinned action written as %s', (_how, text) => {
+    expect(pinningProblems(text)).toContainEqual(
+      expect.objectContaining({ kind: 'pinning', message: expect.stringContaining('must be pinned') }),
+    )
+  })
+
+  it('fails on a pinned action whose tag comment is not on its line', () => {
+    expect(
+      pinningProblems('steps:\n  - uses:\n      actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1\n'),
+    ).toEqual([expect.objectContaining({ message: expect.stringContaining('needs the tag') })])
+  })
+
   it('accepts this repository’s own actions and images by digest', () => {
     expect(
       pinningProblems(
