@@ -267,12 +267,20 @@ export const beyond = [
     ],
   },
   {
-    title: "Pasted HTML is the editor's own only with this session's marker",
-    how: 'data-pm-slice from a web page no longer smuggles mentions, files or slice context in.',
+    title: "Pasted HTML is the editor's own only as one of our copies wrote it",
+    how: 'data-pm-slice from a web page no longer smuggles mentions, files or slice context in: a paste keeps internal markup only where it carries the random marker of one of our copies, and only the elements that copy wrote (a page that read a marker cannot add mentions of its own).',
     proofs: [
       {
         file: 'e2e/security.spec.ts',
         test: "a web page's data-pm-slice HTML with a mention is pasted and saved as plain text",
+      },
+      {
+        file: 'src/renderer/src/editor/clean-pasted-html.test.ts',
+        test: "keeps the mentions our copy carried, and turns the page's own into plain text",
+      },
+      {
+        file: 'e2e/security.spec.ts',
+        test: 'Ctrl+C and Ctrl+V through the real clipboard keep the mention the copy carried',
       },
     ],
   },
