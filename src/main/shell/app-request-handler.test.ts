@@ -31,6 +31,8 @@ afterAll(async () => {
 })
 
 const get = (url: string, init?: RequestInit) => handle(new Request(url, init))
+/** An absolute path outside the build, percent-encoded into the URL path. */
+const absoluteOutside = encodeURIComponent(join(tmpdir(), 'secret.txt'))
 
 describe('the app:// scheme', () => {
   it.each([
@@ -76,7 +78,7 @@ describe('the app:// scheme', () => {
     'app://operately-tray/%252e%252e/secret.txt',
     'app://operately-tray/assets/..;/..;/secret.txt',
     'app://operately-tray/%2fsecret.txt',
-    `app://operately-tray/${encodeURIComponent(join(tmpdir(), 'secret.txt'))}`,
+    `app://operately-tray/${absoluteOutside}`,
     'app://operately-tray/C:%5CWindows%5Cwin.ini',
     'app://operately-tray/%5C%5Cserver%5Cshare%5Csecret.txt',
     `app://operately-tray/${'a/'.repeat(5000)}secret.txt`,
