@@ -128,11 +128,15 @@ export const checklist = [
   },
   {
     title: 'Disable or limit navigation',
-    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (server pages open in the browser, other sites are asked about, the rest refused and logged). Redirects away are blocked.",
+    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (server pages open in the browser, other sites are asked about, the rest refused and logged). Redirects away are blocked, and so are downloads (not navigations, but a way out all the same).",
     proofs: [
       {
         file: 'src/main/shell/security.test.ts',
         test: '%s: a page of the signed-in server opens in the browser at once',
+      },
+      {
+        file: 'src/main/shell/security.test.ts',
+        test: 'lets the page download nothing: a download is refused and logged, like any other way out',
       },
       {
         file: 'src/main/shell/security.test.ts',

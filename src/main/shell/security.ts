@@ -53,6 +53,7 @@ export function installWebContentsGuard(app: App, policy: NavigationPolicy): voi
 /**
  * No web permission is ever granted or even reported as granted: camera, notifications from the page,
  * geolocation, clipboard reading, devices, … The page needs none (the app's notifications come from main).
+ * Nor may it download anything.
  */
 export function hardenSession(session: Session, { log }: { log: Logger }): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
@@ -61,6 +62,12 @@ export function hardenSession(session: Session, { log }: { log: Logger }): void 
   })
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
+  // A download (an <a download>, a blob: link) is not a navigation, so no navigation guard sees it; the
+  // page never needs one, and a file written to disk is a way out of the window like any other.
+  session.on('will-download', (event, item) => {
+    event.preventDefault()
+    log.warn('blocked a download from the page', { url: addressForLog(item.getURL()) })
+  })
 }
 
 /**
