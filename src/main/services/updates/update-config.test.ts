@@ -60,6 +60,17 @@ describe('updaterConfig', () => {
     ).toMatchObject({ ok: true, config: { publisherName: ['Acme Ltd'] } })
   })
 
+  it('refuses a built-in feed whose address carries a user name or password', () => {
+    expect(
+      updaterConfig({
+        platform: 'linux',
+        policyFeedUrl: null,
+        builtIn: parseBuiltInFeed('provider: generic\nurl: https://ci:s3cret@updates.example/tray\n'),
+        embeddedPublisherNames: [],
+      }),
+    ).toMatchObject({ ok: false, reason: 'bad-feed', detail: expect.not.stringContaining('s3cret') })
+  })
+
   it("uses IT's policy feed over the built-in one", () => {
     expect(
       updaterConfig({

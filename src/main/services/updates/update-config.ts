@@ -84,6 +84,14 @@ export function updaterConfig(input: {
   if (!url || url.protocol !== 'https:') {
     return { ok: false, reason: 'bad-feed', detail: 'the update feed is not an https:// address' }
   }
+  // As for the policy's UpdateFeedUrl: credentials in a feed address ship in every installer and the log.
+  if (url.username !== '' || url.password !== '') {
+    return {
+      ok: false,
+      reason: 'bad-feed',
+      detail: 'the update feed address contains a user name or password',
+    }
+  }
   const config: UpdaterConfig = {
     provider: 'generic',
     url: url.href,
