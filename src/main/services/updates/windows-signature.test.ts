@@ -153,11 +153,12 @@ describe('createWindowsSignatureCheck', () => {
 
 // The script itself only runs on Windows (CI's Windows machine runs this file: installers.yml).
 describe.runIf(process.platform === 'win32')('on Windows, with the real PowerShell', () => {
-  const notepad = join(process.env['SystemRoot'] ?? 'C:\\Windows', 'System32', 'notepad.exe')
+  // Windows PowerShell itself: on every Windows, signed by Microsoft Windows.
+  const signed = powerShellPath(process.env)
 
   it("accepts a file signed by its publisher and refuses another publisher's name", async () => {
-    expect(await createWindowsSignatureCheck({ publisherNames: ['Microsoft Windows'] })(notepad)).toBeNull()
-    expect(await createWindowsSignatureCheck({ publisherNames: ['Acme Ltd'] })(notepad)).toMatch(
+    expect(await createWindowsSignatureCheck({ publisherNames: ['Microsoft Windows'] })(signed)).toBeNull()
+    expect(await createWindowsSignatureCheck({ publisherNames: ['Acme Ltd'] })(signed)).toMatch(
       /^refused: the installer is signed by "CN=Microsoft Windows/,
     )
   })
