@@ -172,6 +172,9 @@ test.describe('the inbox', () => {
     const inbox = inboxScreen(page)
     const ui = checkInScreen(page)
     await expect(inbox.heading).toBeFocused()
+    // The list arrives after the heading takes focus: a Tab pressed before it is there (a busy machine)
+    // rightly goes past where it will be.
+    await expect(inbox.writeCheckIn(SHIP_ENGINE)).toBeVisible()
 
     await page.keyboard.press('Tab')
     await expect(inbox.refresh).toBeFocused()

@@ -158,6 +158,27 @@ test.describe("pasting the editor's own markup", () => {
     expect(JSON.stringify(saved)).toContain('@The CEO')
   })
 
+  test('Ctrl+C and Ctrl+V through the real clipboard keep the mention the copy carried', async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    const mention = { type: 'mention', attrs: { id: SEED_IDS.people.grace, label: 'Grace Hopper' } }
+    storedProject(emulator, projects.office).description = {
+      type: 'doc',
+      content: [paragraph(text('Ask '), mention, text(' today.'))],
+    }
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    await ui.editor.focus()
+    await page.keyboard.press('Control+a')
+    await page.keyboard.press('Control+c')
+    await ui.toEnd()
+    await page.keyboard.press('Control+v')
+    await expect(ui.editor.locator('[data-type="mention"]')).toHaveCount(2)
+  })
+
   test('a copy from the editor, pasted back in this session, keeps its mention', async ({
     page,
     emulator,

@@ -187,6 +187,7 @@ describe('electron-builder.yml', () => {
         env: { OPERATELY_TRAY_UPDATE_URL: 'https://github.com/acme/tray/releases/latest/download/' },
       })
       expect(problems).toEqual([
+        expect.stringContaining('"name" is the app\'s own name ("Operately Tray")'),
         expect.stringContaining('"email" is a placeholder (packaging@operately-tray.invalid'),
         expect.stringContaining('"windowsPublisherName" is empty'),
       ])

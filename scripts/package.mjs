@@ -221,14 +221,25 @@ export function builderConfig({
       'OPERATELY_TRAY_UPDATE_URL is not set: building without an update feed (no latest*.yml files). Installed copies only update where the UpdateFeedUrl policy names a feed.',
     )
   } else {
+    // Built into app-update.yml of every installer, and printed in CI logs: never repeat more of it than
+    // scheme, host and path, and let nothing secret in.
     let url = null
     try {
       url = new URL(feed)
     } catch {
-      problems.push(`OPERATELY_TRAY_UPDATE_URL is not a web address: "${feed}".`)
+      problems.push(`OPERATELY_TRAY_UPDATE_URL is not a web address (${feed.length} characters).`)
     }
+    const shown = url ? `${url.protocol}//${url.host}${url.pathname}` : ''
     if (url && url.protocol !== 'https:')
-      problems.push(`OPERATELY_TRAY_UPDATE_URL must start with https:// (it is "${feed}").`)
+      problems.push(`OPERATELY_TRAY_UPDATE_URL must start with https:// (it is "${shown}").`)
+    else if (url && (url.username !== '' || url.password !== ''))
+      problems.push(
+        `OPERATELY_TRAY_UPDATE_URL must not contain a user name or password (${shown}): it is written into every installer. Serve the feed without sign-in.`,
+      )
+    else if (url && (url.search !== '' || url.hash !== ''))
+      problems.push(
+        `OPERATELY_TRAY_UPDATE_URL must not have a query or fragment (${shown}): it is the folder the feed files are in, written into every installer.`,
+      )
   }
 
   if (target === 'mac') {

@@ -241,6 +241,23 @@ describe('builderConfig', () => {
     ).toEqual(['OPERATELY_TRAY_UPDATE_URL must start with https:// (it is "http://u.example/").'])
   })
 
+  it.each([
+    ['credentials', 'https://ci:s3cret@updates.acme.co.uk/tray/', 'a user name or password'],
+    ['a token in the query', 'https://updates.acme.co.uk/tray/?token=s3cret', 'a query or fragment'],
+    ['a plain-http feed with credentials', 'http://ci:s3cret@updates.acme.co.uk/', 'https://'],
+  ])(
+    'refuses a feed with %s (it would ship in every installer), and never repeats the secret',
+    (_what, feed, said) => {
+      const { problems } = builderConfig({
+        target: 'linux',
+        unfused: false,
+        env: { OPERATELY_TRAY_UPDATE_URL: feed },
+      })
+      expect(problems).toEqual([expect.stringContaining(said)])
+      expect(problems.join('\n')).not.toContain('s3cret')
+    },
+  )
+
   it('rebuilds keytar for the universal Mac build only', () => {
     const env = { OPERATELY_TRAY_UPDATE_URL: 'https://u.example/' }
     expect(builderConfig({ target: 'mac', unfused: false, env }).config).toEqual({ npmRebuild: true })
@@ -298,6 +315,7 @@ describe('builderConfig', () => {
       env: {},
     })
     expect(problems).toEqual([
+      expect.stringContaining('"name" is the app\'s own name'),
       expect.stringContaining('"email" is a placeholder'),
       expect.stringContaining('"windowsPublisherName" is empty'),
       'A release build needs OPERATELY_TRAY_UPDATE_URL, the https:// address of the update feed (docs/release.md).',

@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The publisher of the installers, from build/publisher.json: the one file IT or a maintainer edits.
 //
 //   name                  package.json `author` of the shipped app, hence the MSI Manufacturer, the
@@ -9,7 +8,8 @@
 //                         signature of every downloaded update
 //
 // electron-builder.yml `extends` this module, so every build (npm run package, or electron-builder run
-// by hand) gets these values. `node scripts/publisher.mjs --check` says whether they are fit for a
+// by hand) gets these values, and electron.vite.config.ts imports it (no `#!` line: electron-vite puts
+// code before the module when it bundles its configuration, and a `#!` there is a syntax error). `node scripts/publisher.mjs --check` says whether they are fit for a
 // release, which is what `npm run package -- --release` and the release workflow enforce.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -38,11 +38,46 @@ export function readPublisher(file = publisherFile) {
 // domains, e.g. packaging@operately-tray.invalid, it@example.com, ops@corp.example.org.
 const reservedTld = /\.(invalid|example|test|localhost|local)$/i
 const exampleDomain = /(^|\.)example\.[a-z.]+$/i
-const placeholderWord = /\b(example|placeholder|todo|tbd|changeme)\b/i
+// Whole words only, so that real names containing them (Examplify, Todoist) pass; `_` counts as a space.
+const placeholderWord =
+  /\b(example|placeholder|todo|changeme|change me|your (company|organi[sz]ation|org|name)|company name|publisher name|lorem ipsum|xxx+)\b/i
+// Words that are a placeholder only as the whole value (Unknown Worlds is a real company).
+const placeholderValue = /^(none|n\/a|unknown|tbd|tba|test|null|undefined)$/i
+// Characters nobody can see or type on purpose: they would end up in the MSI and the packages unseen.
+const invisible = /[\p{Cc}\p{Cf}]/u
+
+// The app's own product name, which the repository first shipped as its author: never a publisher.
+const productName = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).productName
+
+/** The text as a person reads it: full-width letters as letters, `_`/`-` runs as spaces, one space, any case. */
+const asRead = (text) =>
+  text
+    .normalize('NFKC')
+    .replace(/[\s_-]+/g, ' ')
+    .trim()
+    .toLowerCase()
 
 function placeholderDomain(domain) {
-  if (reservedTld.test(domain)) return `.${domain.split('.').pop()} addresses are never delivered`
-  if (exampleDomain.test(domain)) return `${domain} is an example domain`
+  const bare = domain.replace(/\.+$/, '')
+  if (reservedTld.test(bare)) return `.${bare.split('.').pop()} addresses are never delivered`
+  if (exampleDomain.test(bare)) return `${domain} is an example domain`
+  return null
+}
+
+/** Why a name is not a real publisher's, or null. */
+function namePlaceholder(value, { field, file, what }) {
+  const shown = value.trim()
+  if (shown === '') return `${file}: "${field}" is empty. ${what}`
+  if (invisible.test(value)) {
+    const code = value.match(invisible)[0].codePointAt(0).toString(16).toUpperCase().padStart(4, '0')
+    return `${file}: "${field}" contains an invisible or control character (U+${code}). Type it again.`
+  }
+  const read = asRead(value)
+  if (productName && read === asRead(productName))
+    return `${file}: "${field}" is the app's own name ("${shown}"), not its publisher's. ${what}`
+  if (placeholderWord.test(read) || placeholderValue.test(read))
+    return `${file}: "${field}" is a placeholder ("${shown}"). ${what}`
+  if (!/\p{L}/u.test(read)) return `${file}: "${field}" has no letters ("${shown}"). ${what}`
   return null
 }
 
@@ -50,7 +85,8 @@ function placeholderDomain(domain) {
  * What is wrong with the publisher details, as sentences a maintainer can act on; empty when they are
  * fine. Every build needs the three fields to be strings and an email to exist (the Linux packages
  * cannot be built without a maintainer address); a release build also refuses empty values and
- * placeholders.
+ * placeholders, however they are spelt (other letter case, full-width letters, `_` for spaces, a
+ * trailing dot on a domain, invisible characters), and the app's own name as its publisher.
  */
 export function publisherProblems(publisher, { release = false, file = 'build/publisher.json' } = {}) {
   if (publisher === null || typeof publisher !== 'object' || Array.isArray(publisher))
@@ -65,9 +101,7 @@ export function publisherProblems(publisher, { release = false, file = 'build/pu
   }
   if (problems.length > 0) return problems
 
-  const name = publisher.name.trim()
   const email = publisher.email.trim()
-  const windowsName = publisher.windowsPublisherName.trim()
   const emailShape = /^[^\s@<>]+@([^\s@<>]+\.[^\s@<>]+)$/.exec(email)
 
   if (!emailShape)
@@ -76,25 +110,27 @@ export function publisherProblems(publisher, { release = false, file = 'build/pu
     )
   if (!release) return problems
 
-  if (name === '')
-    problems.push(
-      `${file}: "name" is empty. Set the organisation that publishes the installers (the MSI Manufacturer and package maintainer).`,
-    )
-  else if (placeholderWord.test(name))
-    problems.push(`${file}: "name" is a placeholder ("${name}"). Set the publishing organisation's name.`)
-  const domainProblem = emailShape ? placeholderDomain(emailShape[1]) : null
-  if (domainProblem)
-    problems.push(
-      `${file}: "email" is a placeholder (${email}: ${domainProblem}). Set an address people can write to about the packages.`,
-    )
-  if (windowsName === '')
-    problems.push(
-      `${file}: "windowsPublisherName" is empty. Set it to the subject name (CN) of the Windows signing certificate, exactly; updates are only installed when their signature matches it.`,
-    )
-  else if (placeholderWord.test(windowsName))
-    problems.push(
-      `${file}: "windowsPublisherName" is a placeholder ("${windowsName}"). Set the subject name (CN) of the Windows signing certificate.`,
-    )
+  const nameProblem = namePlaceholder(publisher.name, {
+    field: 'name',
+    file,
+    what: 'Set the organisation that publishes the installers (the MSI Manufacturer and package maintainer).',
+  })
+  if (nameProblem) problems.push(nameProblem)
+  if (emailShape && invisible.test(email)) {
+    problems.push(`${file}: "email" contains an invisible or control character. Type it again.`)
+  } else {
+    const domainProblem = emailShape ? placeholderDomain(emailShape[1]) : null
+    if (domainProblem)
+      problems.push(
+        `${file}: "email" is a placeholder (${email}: ${domainProblem}). Set an address people can write to about the packages.`,
+      )
+  }
+  const windowsProblem = namePlaceholder(publisher.windowsPublisherName, {
+    field: 'windowsPublisherName',
+    file,
+    what: 'Set it to the subject name (CN) of the Windows signing certificate, exactly; updates are only installed when their signature matches it.',
+  })
+  if (windowsProblem) problems.push(windowsProblem)
   return problems
 }
 

@@ -32,11 +32,55 @@ describe('the publisher details for a release build', () => {
   it('refuses the placeholders the repository ships with, naming each one', () => {
     const problems = release(readPublisher())
     expect(problems).toEqual([
+      expect.stringContaining('"name" is the app\'s own name ("Operately Tray")'),
       expect.stringContaining(
         '"email" is a placeholder (packaging@operately-tray.invalid: .invalid addresses are never delivered)',
       ),
       expect.stringContaining('"windowsPublisherName" is empty'),
     ])
+  })
+
+  // The same placeholders, spelt so that a pattern written for the usual spelling misses them.
+  it.each([
+    ["the app's name as the publisher", { name: 'Operately Tray' }, '"name" is the app\'s own name'],
+    ["the app's name in other letters", { name: ' operately  TRAY ' }, '"name" is the app\'s own name'],
+    [
+      "the app's name as the Windows signer",
+      { windowsPublisherName: 'Operately Tray' },
+      '"windowsPublisherName" is the app\'s own name',
+    ],
+    ['an .invalid address with a trailing dot', { email: 'me@corp.invalid.' }, '.invalid addresses'],
+    ['an example.com address with a trailing dot', { email: 'it@EXAMPLE.com.' }, 'is an example domain'],
+    ['change_me', { name: 'CHANGE_ME' }, '"name" is a placeholder'],
+    ['change-me', { windowsPublisherName: 'change-me' }, '"windowsPublisherName" is a placeholder'],
+    ['"Your Company"', { name: 'Your Company Ltd' }, '"name" is a placeholder'],
+    ['"Company Name"', { name: 'Company Name' }, '"name" is a placeholder'],
+    ['an example name in one word', { name: 'Example_Corp' }, '"name" is a placeholder'],
+    ['a placeholder in full-width letters', { name: 'Ｅｘａｍｐｌｅ Ltd' }, '"name" is a placeholder'],
+    ['a name with no letters', { name: '-' }, '"name" has no letters'],
+    ['N/A', { windowsPublisherName: 'N/A' }, '"windowsPublisherName" is a placeholder'],
+    [
+      'an invisible character',
+      { name: 'Ex\u200bample Ltd' },
+      '"name" contains an invisible or control character',
+    ],
+    [
+      'an invisible character in the address',
+      { email: 'me@corp.invalid\u200b' },
+      '"email" contains an invisible or control character',
+    ],
+  ])('refuses %s', (_what, change, expected) => {
+    const problems = release({ ...real, ...change })
+    expect(problems).toHaveLength(1)
+    expect(problems[0]).toContain(expected)
+  })
+
+  it('accepts real names that merely contain a placeholder-like word inside another', () => {
+    expect(release({ ...real, name: 'Examplify GmbH', windowsPublisherName: 'Todoist Ltd' })).toEqual([])
+    expect(
+      release({ ...real, name: 'Unknown Worlds Entertainment', windowsPublisherName: 'None Such Ltd' }),
+    ).toEqual([])
+    expect(release({ ...real, name: 'Müller Straße GmbH' })).toEqual([])
   })
 
   it.each([

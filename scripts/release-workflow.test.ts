@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { readFileSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import yaml from 'js-yaml'
@@ -13,6 +13,7 @@ import {
   matrixProblems,
   packagingProblems,
   releaseProblems,
+  skipProblems,
   verificationProblems,
   verifications,
   type Step,
@@ -257,6 +258,121 @@ describe('jobs, pull requests and the release', () => {
   })
 })
 
+describe('nothing that must run can be skipped or ignored', () => {
+  const packageStep = (w: Workflows, find: (s: Step) => boolean) => {
+    const step = packageSteps(w).find(find)
+    if (!step) throw new Error('no such step')
+    return step
+  }
+  it.each<[string, (w: Workflows) => void, string]>([
+    [
+      'a verification step that may fail',
+      (w) =>
+        void (packageStep(w, (s) => s.run?.includes('codesign --verify') ?? false)['continue-on-error'] =
+          true),
+      'installers.yml: the step "Verify (macOS): codesign --verify --deep --strict, Developer ID, hardened runtime" may fail without failing the run (continue-on-error).',
+    ],
+    [
+      'the Electron spec that may fail',
+      (w) =>
+        void (packageStep(w, (s) => s.run?.startsWith('xvfb-run') ?? false)['continue-on-error'] =
+          '${{ true }}'),
+      'installers.yml: the step "Electron end-to-end test (under Xvfb)" may fail without failing the run (continue-on-error).',
+    ],
+    [
+      'a package job that may fail',
+      (w) => {
+        const job = w.installers.jobs['package']
+        if (job) job['continue-on-error'] = true
+      },
+      'installers.yml: the package job may fail without failing the run (continue-on-error).',
+    ],
+    [
+      'a test job skipped by a condition',
+      (w) => {
+        const job = w.installers.jobs['test']
+        if (job) job.if = "github.event_name == 'schedule'"
+      },
+      "installers.yml: the test job runs only if github.event_name == 'schedule'; it must always run.",
+    ],
+    [
+      'a draft made even when the installers failed',
+      (w) => {
+        const job = w.release.jobs['publish']
+        if (job) job.if = 'always()'
+      },
+      'release.yml: the publish job runs only if always(); it must always run.',
+    ],
+    [
+      'a failure swallowed inside a verification script',
+      (w) => {
+        const step = packageStep(w, (s) => s.run?.includes('rpm -qpR') ?? false)
+        step.run = `set +e\n${step.run}`
+      },
+      'installers.yml: the step "Verify (Linux): rpm -qpR shows the libsecret dependency" ignores failures in its script (set +e).',
+    ],
+    [
+      'a command whose failure is ignored',
+      (w) => {
+        const step = packageStep(w, (s) => s.run?.includes('codesign --verify') ?? false)
+        if (step.run) step.run = step.run.replace('"$app"\n', '"$app" || true\n')
+      },
+      'installers.yml: the step "Verify (macOS): codesign --verify --deep --strict, Developer ID, hardened runtime" ignores failures in its script (|| true).',
+    ],
+    [
+      'a shell that does not stop at the first failure',
+      (w) => void (packageStep(w, (s) => s.run?.includes('dpkg-deb -I') ?? false).shell = 'bash {0}'),
+      'installers.yml: the step "Verify (Linux): dpkg-deb -I shows the libsecret dependency and the publisher" runs in "bash {0}", which does not stop at a failing command; use bash or pwsh.',
+    ],
+  ])('fails on %s', (_what, change, expected) => {
+    expect(skipProblems(changed(change))).toEqual([expected])
+  })
+
+  it('fails on a release that is published by the workflow, however it is done', () => {
+    const published = (extra: Step) =>
+      skipProblems(
+        changed((w) => {
+          w.release.jobs['publish']?.steps?.push(extra)
+        }),
+      )
+    expect(published({ run: 'gh release create "$GITHUB_REF_NAME" release/*' })).toEqual([
+      'release.yml: a step creates a release that is not a draft (gh release create without --draft).',
+    ])
+    expect(published({ run: 'gh release edit "$GITHUB_REF_NAME" --draft=false' })).toEqual([
+      'release.yml: a step publishes the release itself (draft false); a person must press Publish.',
+    ])
+    expect(published({ run: 'gh api -X PATCH "repos/$GH_REPO/releases/$id" -F "draft=false"' })).toEqual([
+      'release.yml: a step publishes the release itself (draft false); a person must press Publish.',
+    ])
+    expect(
+      published({
+        uses: 'softprops/action-gh-release@da05d552573ad5aba039eaac05058a918a7bf631 # v2.2.2',
+        with: { draft: false },
+      }),
+    ).toEqual([
+      'release.yml: a step publishes the release itself (draft false); a person must press Publish.',
+      'release.yml: a step publishes through softprops/action-gh-release; releases are made by gh release create --draft only.',
+    ])
+  })
+
+  it.each(['pull_request_target', 'workflow_run'])('fails on a workflow triggered by %s', (trigger) => {
+    const workflows = changed((w) => {
+      w.ci.on = { ...w.ci.on, [trigger]: { types: ['opened'] } }
+    })
+    expect(skipProblems(workflows)).toEqual([
+      `ci.yml: runs on ${trigger}, which hands a pull request's code the repository's secrets and a write token.`,
+    ])
+  })
+
+  it('checks every workflow file there is', () => {
+    expect(readdirSync(join(root, '.github', 'workflows')).sort()).toEqual(
+      Object.keys(texts)
+        .map((n) => `${n}.yml`)
+        .sort(),
+    )
+  })
+})
+
 describe('pinning', () => {
   it('fails on an unpinned action, a short SHA, a SHA without its tag, and an image by tag', () => {
     const unpinned = texts.installers.replace(
@@ -274,6 +390,30 @@ describe('pinning', () => {
       pinningProblems('steps:\n  - uses: actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1\n'),
     ).toEqual([expect.objectContaining({ line: 2, message: expect.stringContaining('needs the tag') })])
     expect(pinningProblems('steps:\n  - uses: docker://alpine:3.20\n')).toHaveLength(1)
+  })
+
+  // The same unpinned action, written in the other ways YAML allows: each must still be caught.
+  it.each([
+    ['a flow mapping', 'steps:\n  - { uses: actions/checkout@v7 }\n'],
+    ['a flow sequence', 'steps: [{ name: x, uses: actions/checkout@v7 }]\n'],
+    ['the value on the next line', 'steps:\n  - uses:\n      actions/checkout@v7\n'],
+    ['a block scalar', 'steps:\n  - uses: >-\n      actions/checkout@v7\n'],
+    ['a quoted key', 'steps:\n  - "uses": actions/checkout@v7\n'],
+    ['an alias', 'x: &co actions/checkout@v7\nsteps:\n  - uses: *co\n'],
+    [
+      'a reusable workflow of another repository',
+      'jobs:\n  a: { uses: evil/repo/.github/workflows/x.yml@main }\n',
+    ],
+  ])('fails on an unpinned action written as %s', (_how, text) => {
+    expect(pinningProblems(text)).toContainEqual(
+      expect.objectContaining({ kind: 'pinning', message: expect.stringContaining('must be pinned') }),
+    )
+  })
+
+  it('fails on a pinned action whose tag comment is not on its line', () => {
+    expect(
+      pinningProblems('steps:\n  - uses:\n      actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1\n'),
+    ).toEqual([expect.objectContaining({ message: expect.stringContaining('needs the tag') })])
   })
 
   it('accepts this repository’s own actions and images by digest', () => {

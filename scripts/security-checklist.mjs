@@ -128,11 +128,15 @@ export const checklist = [
   },
   {
     title: 'Disable or limit navigation',
-    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (server pages open in the browser, other sites are asked about, the rest refused and logged). Redirects away are blocked.",
+    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (server pages open in the browser, other sites are asked about, the rest refused and logged). Redirects away are blocked, and so are downloads (not navigations, but a way out all the same).",
     proofs: [
       {
         file: 'src/main/shell/security.test.ts',
         test: '%s: a page of the signed-in server opens in the browser at once',
+      },
+      {
+        file: 'src/main/shell/security.test.ts',
+        test: 'lets the page download nothing: a download is refused and logged, like any other way out',
       },
       {
         file: 'src/main/shell/security.test.ts',
@@ -246,7 +250,7 @@ export const beyond = [
   },
   {
     title: 'Updates are always verified',
-    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged).',
+    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check.',
     proofs: [
       {
         file: 'src/main/services/updates/update-config.test.ts',
@@ -256,15 +260,31 @@ export const beyond = [
         file: 'src/main/shell/auto-update.test.ts',
         test: 'a Windows copy that names no publisher refuses to update, and logs why',
       },
+      {
+        file: 'src/main/shell/auto-update.test.ts',
+        test: "replaces the Windows updater's signature check with one that refuses what it cannot check",
+      },
+      {
+        file: 'src/main/services/updates/windows-signature.test.ts',
+        test: 'refuses when PowerShell cannot be started, instead of letting the installer through',
+      },
     ],
   },
   {
-    title: "Pasted HTML is the editor's own only with this session's marker",
-    how: 'data-pm-slice from a web page no longer smuggles mentions, files or slice context in.',
+    title: "Pasted HTML is the editor's own only as one of our copies wrote it",
+    how: 'data-pm-slice from a web page no longer smuggles mentions, files or slice context in: a paste keeps internal markup only where it carries the random marker of one of our copies, and only the elements that copy wrote (a page that read a marker cannot add mentions of its own).',
     proofs: [
       {
         file: 'e2e/security.spec.ts',
         test: "a web page's data-pm-slice HTML with a mention is pasted and saved as plain text",
+      },
+      {
+        file: 'src/renderer/src/editor/clean-pasted-html.test.ts',
+        test: "keeps the mentions our copy carried, and turns the page's own into plain text",
+      },
+      {
+        file: 'e2e/security.spec.ts',
+        test: 'Ctrl+C and Ctrl+V through the real clipboard keep the mention the copy carried',
       },
     ],
   },

@@ -14,22 +14,31 @@ export interface Step {
   shell?: string
   with?: Record<string, unknown>
   env?: Record<string, unknown>
+  'continue-on-error'?: unknown
+}
+
+interface Defaults {
+  run?: { shell?: string }
 }
 
 export interface Job {
   name?: string
+  if?: string
   needs?: string | string[]
   uses?: string
   with?: Record<string, unknown>
   secrets?: unknown
   permissions?: Record<string, string>
   'runs-on'?: string
+  'continue-on-error'?: unknown
+  defaults?: Defaults
   strategy?: { matrix?: { include?: Record<string, string>[] } }
   steps?: Step[]
 }
 
 export interface Workflow {
   on?: Record<string, unknown>
+  defaults?: Defaults
   jobs: Record<string, Job>
 }
 
@@ -68,6 +77,11 @@ export const verifications: Record<Platform, Verification[]> = {
   win: [
     { what: "the MSI's UpgradeCode", run: /'UpgradeCode'[\s\S]*EXPECT_MSI_UPGRADE_CODE/, signed: false },
     { what: "the MSI's Manufacturer", run: /'Manufacturer'[\s\S]*EXPECT_MANUFACTURER/, signed: false },
+    {
+      what: "the app's update signature check on real signatures",
+      run: /^npx vitest run src\/main\/services\/updates\/windows-signature\.test\.ts$/,
+      signed: false,
+    },
     { what: 'signtool verify /pa', run: /signtool[\s\S]* verify \/pa /, signed: true },
     {
       what: 'the signer being the publisher',
@@ -324,14 +338,83 @@ export function releaseProblems(release: Workflow): string[] {
       'The installers and latest*.yml are not attached to a draft release (gh release create … --draft).',
     )
   else if (create < check) problems.push('The draft is created before the release folder is checked.')
-  if (steps.some((s) => /--draft=false|draft=false/.test(s.run ?? '')))
-    problems.push('The workflow publishes the release itself; a person must press Publish.')
   return problems
+}
+
+// A shell template of one's own (`bash {0}`) runs without GitHub's `-e`: a failing command mid-script no
+// longer fails the step. `bash`, `sh` and `pwsh` by name get GitHub's stop-on-error options.
+const customShell = (shell: string | undefined) => shell !== undefined && shell.includes('{0}')
+const ignoredFailure = /(?:^|\n|;)\s*(set \+e)\b|(\|\|\s*(?:true|:))\s*(?:$|[\n;)#])/
+const releaseDraftFalse = /draft["']?\s*[:=]\s*["']?false/i
+// Triggers that run a pull request's code with the repository's secrets and a write token.
+const privilegedTriggers = ['pull_request_target', 'workflow_run']
+
+/**
+ * Nothing the rules above rely on can be switched off while still looking present: no job runs under a
+ * condition, nothing may fail without failing the run (continue-on-error, `set +e`, `|| true`, a shell
+ * without stop-on-error), no trigger hands secrets to a pull request, and no step publishes a release
+ * (only `gh release create … --draft` makes one).
+ */
+export function skipProblems(workflows: Workflows): string[] {
+  const problems: string[] = []
+  for (const [name, workflow] of Object.entries(workflows) as [string, Workflow][]) {
+    const file = `${name}.yml`
+    for (const trigger of privilegedTriggers)
+      if (workflow.on && trigger in workflow.on)
+        problems.push(
+          `${file}: runs on ${trigger}, which hands a pull request's code the repository's secrets and a write token.`,
+        )
+    if (customShell(workflow.defaults?.run?.shell))
+      problems.push(
+        `${file}: its default shell "${workflow.defaults?.run?.shell}" does not stop at a failing command.`,
+      )
+    for (const [jobName, job] of Object.entries(workflow.jobs)) {
+      if (job.if !== undefined)
+        problems.push(`${file}: the ${jobName} job runs only if ${job.if}; it must always run.`)
+      if (job['continue-on-error'] !== undefined && job['continue-on-error'] !== false)
+        problems.push(`${file}: the ${jobName} job may fail without failing the run (continue-on-error).`)
+      if (customShell(job.defaults?.run?.shell))
+        problems.push(
+          `${file}: the ${jobName} job's default shell "${job.defaults?.run?.shell}" does not stop at a failing command.`,
+        )
+      for (const step of job.steps ?? []) {
+        const label = `the step "${step.name ?? step.uses ?? step.run?.split('\n')[0]}"`
+        if (step['continue-on-error'] !== undefined && step['continue-on-error'] !== false)
+          problems.push(`${file}: ${label} may fail without failing the run (continue-on-error).`)
+        if (customShell(step.shell))
+          problems.push(
+            `${file}: ${label} runs in "${step.shell}", which does not stop at a failing command; use bash or pwsh.`,
+          )
+        const ignored = ignoredFailure.exec(step.run ?? '')
+        if (ignored)
+          problems.push(
+            `${file}: ${label} ignores failures in its script (${(ignored[1] ?? ignored[2] ?? '').replace(/\s+/g, ' ')}).`,
+          )
+        const run = step.run ?? ''
+        for (const command of run.match(/gh release create\b[^\n]*/g) ?? [])
+          if (!/\s--draft(\s|$)/.test(command))
+            problems.push(
+              `${file}: a step creates a release that is not a draft (gh release create without --draft).`,
+            )
+        if (releaseDraftFalse.test(run) || step.with?.['draft'] === false || step.with?.['draft'] === 'false')
+          problems.push(
+            `${file}: a step publishes the release itself (draft false); a person must press Publish.`,
+          )
+        const action = step.uses?.split('@')[0] ?? ''
+        if (/release/i.test(action))
+          problems.push(
+            `${file}: a step publishes through ${action}; releases are made by gh release create --draft only.`,
+          )
+      }
+    }
+  }
+  return [...new Set(problems)]
 }
 
 /** Every rule at once. */
 export function coverageProblems(workflows: Workflows, builder: Record<string, unknown>): string[] {
   return [
+    ...skipProblems(workflows),
     ...matrixProblems(workflows.installers, builder),
     ...packagingProblems(workflows.installers),
     ...verificationProblems(workflows.installers, builder),

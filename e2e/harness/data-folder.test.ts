@@ -1,3 +1,4 @@
+import * as fsPromises from 'node:fs/promises'
 import { chmod, mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -71,4 +72,34 @@ describe('prepareDataFolder', () => {
       problem: expect.stringContaining('is a file'),
     })
   })
+
+  it.each([
+    ['a folder open to everyone', 'open'],
+    ['a symbolic link to a folder of theirs', 'link'],
+  ])(
+    'refuses %s that another process puts there after the check, just before the folder is made',
+    async (_what, how) => {
+      const dir = join(root, `raced-${how}`)
+      const theirs = join(root, `theirs-${how}`)
+      // The real file system, with another process winning the race for `dir` right before our mkdir.
+      const racing = {
+        ...fsPromises,
+        mkdir: (async (path: string, options?: Parameters<typeof fsPromises.mkdir>[1]) => {
+          if (path === dir) {
+            if (how === 'open') {
+              await fsPromises.mkdir(dir)
+              await chmod(dir, 0o777)
+            } else {
+              await fsPromises.mkdir(theirs)
+              await chmod(theirs, 0o777)
+              await symlink(theirs, dir)
+            }
+          }
+          return fsPromises.mkdir(path, options)
+        }) as typeof fsPromises.mkdir,
+      }
+      const result = await prepareDataFolder({ given: dir, prefix: 'x-', uid: me, fs: racing })
+      expect(result).toMatchObject({ ok: false })
+    },
+  )
 })

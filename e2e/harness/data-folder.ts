@@ -1,6 +1,6 @@
-import { lstat, mkdir, mkdtemp } from 'node:fs/promises'
+import * as fsPromises from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 
 export type DataFolder = { ok: true; dir: string; temporary: boolean } | { ok: false; problem: string }
 
@@ -12,6 +12,8 @@ export interface DataFolderOptions {
   /** The current user's id; absent on Windows, where folder ownership and modes are not POSIX. */
   uid?: number | undefined
   tempRoot?: string
+  /** The file system calls it makes (node:fs/promises); a test can put another process's moves in between. */
+  fs?: Pick<typeof fsPromises, 'lstat' | 'mkdir' | 'mkdtemp'>
 }
 
 /**
@@ -25,19 +27,24 @@ export async function prepareDataFolder({
   prefix,
   uid = process.getuid?.(),
   tempRoot = tmpdir(),
+  fs = fsPromises,
 }: DataFolderOptions): Promise<DataFolder> {
+  const { lstat, mkdir, mkdtemp } = fs
   if (given === undefined || given === '') {
     return { ok: true, dir: await mkdtemp(join(tempRoot, prefix)), temporary: true }
   }
   const dir = resolve(given)
-  let stats
+  // Make it first, then look: a folder this call made is ours and private. Looking first would leave a
+  // moment in which another user could put a folder (or a link to one) there for a recursive mkdir to
+  // accept as is. The last step is not recursive, so anything already there fails it with EEXIST.
+  await mkdir(dirname(dir), { recursive: true, mode: 0o700 })
   try {
-    stats = await lstat(dir)
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err
-    await mkdir(dir, { recursive: true, mode: 0o700 })
+    await mkdir(dir, { mode: 0o700 })
     return { ok: true, dir, temporary: false }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
   }
+  const stats = await lstat(dir)
   if (stats.isSymbolicLink()) {
     return { ok: false, problem: `The data folder ${dir} is a symbolic link. Give the real folder instead.` }
   }

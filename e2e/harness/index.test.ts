@@ -48,6 +48,13 @@ function send(
   })
 }
 
+// Signed out, session.get never reaches the keychain: any keytar will do, so these tests need none.
+const noKeychain = {
+  getPassword: () => Promise.reject(new Error('no keychain in this test')),
+  setPassword: () => Promise.reject(new Error('no keychain in this test')),
+  deletePassword: () => Promise.reject(new Error('no keychain in this test')),
+}
+
 describe('browser harness', () => {
   let root: string
   let harness: Harness
@@ -62,12 +69,6 @@ describe('browser harness', () => {
     await writeFile(join(rendererDir, 'assets', 'app.css'), 'body{}')
     await writeFile(join(root, 'secret.txt'), 'outside the renderer')
     await symlink(join(root, 'secret.txt'), join(rendererDir, 'assets', 'link.txt'))
-    // Signed out, session.get never reaches the keychain: any keytar will do, so these tests need none.
-    const noKeychain = {
-      getPassword: () => Promise.reject(new Error('no keychain in this test')),
-      setPassword: () => Promise.reject(new Error('no keychain in this test')),
-      deletePassword: () => Promise.reject(new Error('no keychain in this test')),
-    }
     const dataDir = join(root, 'data')
     const services = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
     harness = await startHarness({ dataDir, rendererDir, services })
@@ -208,6 +209,33 @@ describe('browser harness', () => {
     expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
     const get = await send(harness.url, '/__harness/call/session.get', { headers: own })
     expect(get.status).toBe(405)
+  })
+
+  it('never writes its key into the log, even when the page cannot be served', async () => {
+    const rendererDir = join(root, 'renderer-gone')
+    await mkdir(rendererDir)
+    await writeFile(join(rendererDir, 'index.html'), indexHtml)
+    const lines: string[] = []
+    const capture = (message: string, fields?: Record<string, unknown>) =>
+      void lines.push(JSON.stringify({ message, ...fields }))
+    const services = await createMainServices({
+      dataDir: join(root, 'data-gone'),
+      keytar: noKeychain,
+      log: { debug: capture, info: capture, warn: capture, error: capture },
+    })
+    const other = await startHarness({ dataDir: join(root, 'data-gone'), rendererDir, services })
+    try {
+      const { pathname, search, searchParams } = new URL(other.url)
+      // A rebuild in progress: the page the harness reads on every request is not there.
+      await rm(join(rendererDir, 'index.html'))
+      const reply = await send(other.url, pathname + search)
+      expect(reply.status).toBe(500)
+      expect(lines.join('\n')).toContain('harness request failed')
+      expect(lines.join('\n')).not.toContain(searchParams.get('key'))
+    } finally {
+      await other.close()
+      await services.close()
+    }
   })
 
   it('says how to build the renderer when there is none', async () => {

@@ -204,7 +204,8 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     respond().catch((err: unknown) => {
       log.error('harness request failed', {
-        path: req.url,
+        // The path only: the page's own address carries the key in its query.
+        path: (req.url ?? '/').split(/[?#]/)[0]?.slice(0, 200),
         error: err instanceof Error ? err.message : String(err),
       })
       if (res.headersSent) return res.destroy()

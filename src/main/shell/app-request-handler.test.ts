@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, truncate, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -31,6 +31,8 @@ afterAll(async () => {
 })
 
 const get = (url: string, init?: RequestInit) => handle(new Request(url, init))
+/** An absolute path outside the build, percent-encoded into the URL path. */
+const absoluteOutside = encodeURIComponent(join(tmpdir(), 'secret.txt'))
 
 describe('the app:// scheme', () => {
   it.each([
@@ -73,6 +75,14 @@ describe('the app:// scheme', () => {
     'app://operately-tray/assets/%2E%2E%5C%2E%2E%5Csecret.txt',
     'app://operately-tray/assets/%00index.js',
     'app://operately-tray/assets/link.txt',
+    'app://operately-tray/%252e%252e/secret.txt',
+    'app://operately-tray/assets/..;/..;/secret.txt',
+    'app://operately-tray/%2fsecret.txt',
+    `app://operately-tray/${absoluteOutside}`,
+    'app://operately-tray/C:%5CWindows%5Cwin.ini',
+    'app://operately-tray/%5C%5Cserver%5Cshare%5Csecret.txt',
+    `app://operately-tray/${'a/'.repeat(5000)}secret.txt`,
+    'app://operately-tray/assets/index.js%3F/../../secret.txt',
   ])('refuses the traversal %s with a 404, never the file outside', async (url) => {
     const response = await get(url)
     expect(response.status).toBe(404)
@@ -87,6 +97,24 @@ describe('the app:// scheme', () => {
     'app://operately-tray.evil/index.html',
   ])('answers %s, which is not a file of the build, with a 404', async (url) => {
     expect((await get(url)).status).toBe(404)
+  })
+
+  it('answers a file it cannot read with a 500 that still carries the CSP, and logs why', async () => {
+    const renderer = join(root, 'renderer-unreadable')
+    await mkdir(renderer)
+    // Node will not read a file over 2 GiB into memory: a sparse one costs no disk.
+    await writeFile(join(renderer, 'huge.js'), '')
+    await truncate(join(renderer, 'huge.js'), 3 * 2 ** 30)
+    const errors: unknown[] = []
+    const unreadable = createAppRequestHandler({
+      root: renderer,
+      policy,
+      log: { ...silentLogger, error: (message, fields) => void errors.push([message, fields]) },
+    })
+    const response = await unreadable(new Request('app://operately-tray/huge.js'))
+    expect(response.status).toBe(500)
+    expect(response.headers.get('content-security-policy')).toBe(policy)
+    expect(errors).toEqual([['could not read an app:// file', expect.objectContaining({ path: '/huge.js' })]])
   })
 
   it('answers HEAD without a body', async () => {

@@ -15,7 +15,8 @@ export interface AppRequestHandlerOptions {
  * Answers requests for app://operately-tray/… from the built renderer, as web Request → Response (what
  * Electron's protocol.handle takes). Only GET and HEAD of files inside the build, on the app's own host;
  * `/` is the page itself. Everything else — another host, `..` in any encoding, a symlink out of the
- * folder, a missing file — is a 404, and every answer, errors included, carries the CSP.
+ * folder, a missing file — is a 404, a file that cannot be read a 500, and every answer, errors included,
+ * carries the CSP.
  */
 export function createAppRequestHandler({
   root,
@@ -48,7 +49,17 @@ export function createAppRequestHandler({
       log.warn('answered 404 for an app:// path outside the build', { path: url.pathname.slice(0, 200) })
       return text(404, 'Not Found')
     }
-    const content = await readFile(file)
+    let content: Awaited<ReturnType<typeof readFile>>
+    try {
+      content = await readFile(file)
+    } catch (err) {
+      // Removed mid-rebuild, unreadable, too large: still an answer with the CSP, not a rejected promise.
+      log.error('could not read an app:// file', {
+        path: url.pathname.slice(0, 200),
+        error: err instanceof Error ? err.message : String(err),
+      })
+      return text(500, 'Internal Server Error')
+    }
     return new Response(request.method === 'HEAD' ? null : content, {
       status: 200,
       headers: { ...rendererHeaders(policy, mimeTypeFor(file)), 'content-length': String(content.length) },

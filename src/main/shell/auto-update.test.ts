@@ -8,6 +8,7 @@ import { emptyPolicy, type Policy } from '../services/policy/load-policy'
 import { createSettingsService } from '../services/settings/settings-service'
 import type { Timers } from '../services/updates/update-schedule'
 import type { UpdateSupport } from '../services/updates/update-support'
+import { createWindowsSignatureCheck } from '../services/updates/windows-signature'
 import {
   askToRestartWithDialog,
   startAutoUpdate,
@@ -354,26 +355,49 @@ describe('updates are always verified', () => {
     expect(updater.config()).toMatchObject({ publisherName: ['Acme Ltd'] })
   })
 
-  it("keeps the Windows updater's signature check from ever being skipped for want of a name", async () => {
-    const checked: string[][] = []
+  it("replaces the Windows updater's signature check with one that refuses what it cannot check", async () => {
+    // electron-updater's own check answers null ("signed by the publisher") when PowerShell cannot be
+    // run, after logging a warning: on this machine there is no PowerShell, and that is what it answers.
     const updater = new FakeUpdater([])
-    updater.verifyUpdateCodeSignature = async (names) => {
-      checked.push(names)
-      return null
-    }
+    updater.verifyUpdateCodeSignature = async () => null
     const { timers } = await setup({
       platform: 'win32',
       support: nsis,
       publisherNames: ['Acme Ltd'],
       updater,
+      // The real check, with a Windows folder that holds no PowerShell (on any system).
+      createWindowsSignatureCheck: (options) =>
+        createWindowsSignatureCheck({ ...options, env: { SystemRoot: join(tmpdir(), 'no-windows-here') } }),
     })
     await timers.fire()
     const verify = updater.verifyUpdateCodeSignature
     if (!verify) throw new Error('the check is gone')
-    expect(await verify([], 'C:/Temp/installer.exe')).toMatch(/^refused/)
-    expect(await verify(['  '], 'C:/Temp/installer.exe')).toMatch(/^refused/)
-    expect(await verify(['Acme Ltd'], 'C:/Temp/installer.exe')).toBeNull()
-    expect(checked).toEqual([['Acme Ltd']])
+    expect(await verify(['Acme Ltd'], 'C:/Temp/installer.exe')).toMatch(
+      /^refused: the signature could not be checked \(PowerShell: /,
+    )
+  })
+
+  it('checks the installer against the names it decided, whatever electron-updater hands it', async () => {
+    const updater = new FakeUpdater([])
+    const asked: { names: readonly string[]; file: string }[] = []
+    const { timers } = await setup({
+      platform: 'win32',
+      support: nsis,
+      publisherNames: ['Acme Ltd'],
+      builtInFeed: { ...builtInFeed, publisherName: ['Acme Ltd'] },
+      updater,
+      createWindowsSignatureCheck:
+        ({ publisherNames }) =>
+        async (file) => {
+          asked.push({ names: publisherNames, file })
+          return null
+        },
+    })
+    await timers.fire()
+    const verify = updater.verifyUpdateCodeSignature
+    if (!verify) throw new Error('the check is gone')
+    expect(await verify(['Someone Else'], 'C:/Temp/installer.exe')).toBeNull()
+    expect(asked).toEqual([{ names: ['Acme Ltd'], file: 'C:/Temp/installer.exe' }])
   })
 
   it('refuses a built-in feed that is not https://', async () => {

@@ -7,6 +7,11 @@ import { updaterConfig, type BuiltInFeed, type UpdaterConfig } from '../services
 import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
 import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
 import {
+  createWindowsSignatureCheck,
+  type WindowsSignatureCheck,
+  type WindowsSignatureCheckOptions,
+} from '../services/updates/windows-signature'
+import {
   updateDisabledMessages,
   updatePlan,
   type UpdatePlan,
@@ -20,7 +25,8 @@ import {
  * services/updates (install type, policy, the user's setting, a feed to use, and a way to verify what
  * it downloads: update-config.ts). electron-updater always runs on the configuration decided there,
  * written to a file of ours, never on its own defaults, which skip the Windows signature check when the
- * build has no app-update.yml.
+ * build has no app-update.yml; and on Windows the installer's signature is checked by our own check,
+ * which refuses when it cannot check (electron-updater's lets the installer through).
  */
 
 /** The part of electron-updater's AppUpdater this module uses. */
@@ -33,7 +39,7 @@ export interface UpdaterLike {
   logger: UpdaterLogger | null
   /** Where electron-updater reads its configuration (provider, feed, publisherName) instead of app-update.yml. */
   updateConfigPath: string | null
-  /** NsisUpdater only: checks an installer's signer against the configured publisher names. */
+  /** NsisUpdater only: checks an installer's signer against the publisher names; null means it passed. */
   verifyUpdateCodeSignature?: (publisherNames: string[], path: string) => Promise<string | null>
   checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
@@ -69,6 +75,8 @@ export interface AutoUpdateOptions {
   loadUpdater?: () => Promise<UpdaterLike>
   /** Asks whether to restart now to install `version`; true for "Restart now". */
   askToRestart?: (version: string) => Promise<boolean>
+  /** Windows: how a downloaded installer's signature is checked (windows-signature.ts by default). */
+  createWindowsSignatureCheck?: (options: WindowsSignatureCheckOptions) => WindowsSignatureCheck
   /** Runs just before the app quits to install: lets the popup really close instead of hiding. */
   beforeRestart?: () => void
   timers?: Timers
@@ -120,6 +128,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
   const now = options.now ?? (() => new Date())
   const askToRestart = options.askToRestart ?? askToRestartWithDialog
   const loadUpdater = options.loadUpdater ?? loadElectronUpdater
+  const createCheck = options.createWindowsSignatureCheck ?? createWindowsSignatureCheck
 
   const hasBuiltInFeed = options.builtInFeed !== null
   // The plan, plus the configuration that makes it verifiable; a plan that cannot be verified is off.
@@ -176,13 +185,12 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     // the updater is first needed; a few hundred bytes.
     writeFileSync(options.configPath, JSON.stringify(decided, null, 2), { mode: 0o600 })
     instance.updateConfigPath = options.configPath
-    const verify = instance.verifyUpdateCodeSignature
-    if (verify) {
-      // A backstop: even handed no names, the Windows updater refuses rather than skipping the check.
-      instance.verifyUpdateCodeSignature = (names, path) =>
-        names.some((name) => name.trim() !== '')
-          ? verify(names, path)
-          : Promise.resolve('refused: no publisher name to check the installer’s signature against')
+    if (options.platform === 'win32') {
+      // Our check replaces electron-updater's, which lets an installer through unchecked whenever
+      // PowerShell cannot run (windows-signature.ts). It demands the names decided above, whatever
+      // electron-updater read back from the file.
+      const check = createCheck({ publisherNames: decided.publisherName ?? [] })
+      instance.verifyUpdateCodeSignature = (_names, path) => check(path)
     }
     instance.on('checking-for-update', () => store.apply({ type: 'checking' }))
     instance.on('update-not-available', () => store.apply({ type: 'not-available', at: now().toISOString() }))

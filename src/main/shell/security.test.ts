@@ -182,6 +182,19 @@ describe('hardenSession', () => {
     )
   })
 
+  it('lets the page download nothing: a download is refused and logged, like any other way out', () => {
+    const warnings: Record<string, unknown>[] = []
+    resetFakeElectron()
+    hardenSession(session.defaultSession as never, {
+      log: { ...silentLogger, warn: (_m, fields) => void warnings.push(fields ?? {}) },
+    })
+    const event = preventable()
+    const item = { getURL: () => 'blob:app://operately-tray/5b6e?token=s3cret', cancel: () => {} }
+    session.defaultSession.emit('will-download', event, item, new FakeWebContents())
+    expect(event.defaultPrevented).toBe(true)
+    expect(warnings).toEqual([{ url: 'blob:app://operately-tray/5b6e' }])
+  })
+
   it('leaves responses alone: app:// pages get their CSP from the scheme handler, not from webRequest', () => {
     expect(session.defaultSession.headersListener).toBeNull()
   })

@@ -1,5 +1,5 @@
 import type { App, Session, WebContents } from 'electron'
-import type { LinkVia } from '../services/app/link-policy'
+import { addressForLog, type LinkVia } from '../services/app/link-policy'
 import type { Logger } from '../services/log/logger'
 import { withContentSecurityPolicy } from './content-security-policy'
 
@@ -12,8 +12,6 @@ export interface NavigationPolicy {
   leave(url: string, via: LinkVia): void
   log: Logger
 }
-
-const short = (url: string) => url.slice(0, 200)
 
 /**
  * Keeps a webContents on the app's own page: no navigation elsewhere, in the page or in any frame (the
@@ -35,7 +33,7 @@ export function hardenWebContents(contents: WebContents, { isAppUrl, leave, log 
   contents.on('will-redirect', (event) => {
     if (isAppUrl(event.url)) return
     event.preventDefault()
-    log.warn('blocked a redirect away from the app', { url: short(event.url) })
+    log.warn('blocked a redirect away from the app', { url: addressForLog(event.url) })
   })
   contents.on('will-attach-webview', (event) => {
     event.preventDefault()
@@ -55,6 +53,7 @@ export function installWebContentsGuard(app: App, policy: NavigationPolicy): voi
 /**
  * No web permission is ever granted or even reported as granted: camera, notifications from the page,
  * geolocation, clipboard reading, devices, … The page needs none (the app's notifications come from main).
+ * Nor may it download anything.
  */
 export function hardenSession(session: Session, { log }: { log: Logger }): void {
   session.setPermissionRequestHandler((_contents, permission, callback) => {
@@ -63,6 +62,12 @@ export function hardenSession(session: Session, { log }: { log: Logger }): void 
   })
   session.setPermissionCheckHandler(() => false)
   session.setDevicePermissionHandler(() => false)
+  // A download (an <a download>, a blob: link) is not a navigation, so no navigation guard sees it; the
+  // page never needs one, and a file written to disk is a way out of the window like any other.
+  session.on('will-download', (event, item) => {
+    event.preventDefault()
+    log.warn('blocked a download from the page', { url: addressForLog(item.getURL()) })
+  })
 }
 
 /**

@@ -4,6 +4,7 @@ import type { SessionState } from '@shared/session'
 import type { MainServices } from '../services/create-services'
 import { createLogger, type Logger } from '../services/log/logger'
 import { linkQuestionEvent } from '@shared/contract/app'
+import { addressForLog } from '../services/app/link-policy'
 import type { LinkService } from '../services/app/link-service'
 import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-location'
 import { registerAppScheme, serveAppScheme } from './app-scheme'
@@ -121,7 +122,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     log,
     leave: (url, via) => {
       if (!links) {
-        log.warn('refused a link before the app was ready', { via, url: url.slice(0, 200) })
+        log.warn('refused a link before the app was ready', { via, url: addressForLog(url) })
         return
       }
       links.request(url, via).catch((err: unknown) => {

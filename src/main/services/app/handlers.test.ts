@@ -90,6 +90,23 @@ describe('app.openExternal', () => {
     expect(warnings).toMatchObject([{ via: 'open-external' }])
   })
 
+  it('logs a refused or asked-about link without the name, password, query or fragment it carries', async () => {
+    const lines: string[] = []
+    const write = (message: string, fields?: Record<string, unknown>) =>
+      void lines.push(JSON.stringify({ message, ...fields }))
+    const links = createLinkService({
+      session: { get: async () => signedIn },
+      openExternal: async () => {},
+      log: { ...silentLogger, info: write, warn: write },
+    })
+    await links.request('https://ada:hunter2@intranet.example/wiki?sso=s3cret#frag-secret', 'navigation')
+    await links.request('ftp://ada:hunter2@files.example/x?sso=s3cret', 'new-window')
+    await links.request('not an address s3cret', 'navigation')
+    expect(lines).toHaveLength(3)
+    for (const secret of ['hunter2', 's3cret', 'frag-secret']) expect(lines.join('\n')).not.toContain(secret)
+    expect(lines.join('\n')).toContain('https://intranet.example/wiki')
+  })
+
   it('asks even about the last server when nobody is signed in', async () => {
     const { opened, open } = setup({ status: 'signed_out', lastBaseUrl: 'https://app.operately.com' })
     expect(await open('https://app.operately.com/acme')).toMatchObject({ status: 'ask' })

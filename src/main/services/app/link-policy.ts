@@ -36,3 +36,21 @@ export function decideLink(raw: string, serverOrigin: string | null): LinkDecisi
   // url.host is the punycode form (xn--…), so a look-alike name shows as what it really is.
   return { action: 'ask', url: url.href, host: url.host }
 }
+
+/**
+ * A link as the log may show it: scheme, host and path, never a user name, password, query or fragment
+ * (where links carry credentials, tickets and tokens). Something that is not an address shows its length.
+ */
+export function addressForLog(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return `(not an address, ${raw.length} characters)`
+  }
+  url.username = ''
+  url.password = ''
+  url.search = ''
+  url.hash = ''
+  return url.href.slice(0, 200)
+}

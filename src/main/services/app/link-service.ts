@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { LinkQuestion, LinkOutcome } from '@shared/contract/app'
 import type { Logger } from '../log/logger'
 import type { SessionService } from '../session/session-service'
-import { decideLink, type LinkVia } from './link-policy'
+import { addressForLog, decideLink, type LinkVia } from './link-policy'
 
 export type OpenExternal = (url: string) => Promise<void>
 
@@ -25,7 +25,6 @@ export interface LinkService {
   onQuestion(listener: () => void): () => void
 }
 
-const short = (url: string) => url.slice(0, 200)
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 export function createLinkService(deps: {
@@ -44,7 +43,7 @@ export function createLinkService(deps: {
       await deps.openExternal(url)
     } catch (err) {
       // The browser could not be started: the person sees nothing happen, the log says why.
-      log.warn('the default browser could not open a link', { url: short(url), error: message(err) })
+      log.warn('the default browser could not open a link', { url: addressForLog(url), error: message(err) })
       throw err
     }
   }
@@ -67,7 +66,7 @@ export function createLinkService(deps: {
     async request(url, via) {
       const decision = decideLink(url, await serverOrigin())
       if (decision.action === 'refuse') {
-        log.warn('refused to open a link', { via, reason: decision.reason, url: short(String(url)) })
+        log.warn('refused to open a link', { via, reason: decision.reason, url: addressForLog(String(url)) })
         return { status: 'refused', reason: decision.reason }
       }
       if (decision.action === 'open') {

@@ -23,16 +23,16 @@ describe('updaterConfig', () => {
     ).toMatchObject({ ok: false, reason: 'no-publisher' })
   })
 
-  it('on Windows, demands every publisher named, built in or in app-update.yml, once each', () => {
+  it('on Windows, takes the publishers from app-update.yml, once each, when none is built in', () => {
     const withNames = parseBuiltInFeed(
-      'provider: generic\nurl: https://updates.example/tray\npublisherName:\n  - Acme Ltd\n  - CN=Acme Ltd, O=Acme Ltd\n',
+      'provider: generic\nurl: https://updates.example/tray\npublisherName:\n  - Acme Ltd\n  - CN=Acme Ltd, O=Acme Ltd\n  - Acme Ltd\n',
     )
     expect(
       updaterConfig({
         platform: 'win32',
         policyFeedUrl: null,
         builtIn: withNames,
-        embeddedPublisherNames: ['Acme Ltd'],
+        embeddedPublisherNames: [],
       }),
     ).toEqual({
       ok: true,
@@ -43,6 +43,32 @@ describe('updaterConfig', () => {
         publisherName: ['Acme Ltd', 'CN=Acme Ltd, O=Acme Ltd'],
       },
     })
+  })
+
+  it('on Windows, lets the names built into the app win over an app-update.yml that adds a signer', () => {
+    // app-update.yml sits outside the integrity-checked asar: a tampered one must not widen who may sign.
+    const tampered = parseBuiltInFeed(
+      'provider: generic\nurl: https://updates.example/tray\npublisherName:\n  - Acme Ltd\n  - Evil Corp\n',
+    )
+    expect(
+      updaterConfig({
+        platform: 'win32',
+        policyFeedUrl: null,
+        builtIn: tampered,
+        embeddedPublisherNames: ['Acme Ltd'],
+      }),
+    ).toMatchObject({ ok: true, config: { publisherName: ['Acme Ltd'] } })
+  })
+
+  it('refuses a built-in feed whose address carries a user name or password', () => {
+    expect(
+      updaterConfig({
+        platform: 'linux',
+        policyFeedUrl: null,
+        builtIn: parseBuiltInFeed('provider: generic\nurl: https://ci:s3cret@updates.example/tray\n'),
+        embeddedPublisherNames: [],
+      }),
+    ).toMatchObject({ ok: false, reason: 'bad-feed', detail: expect.not.stringContaining('s3cret') })
   })
 
   it("uses IT's policy feed over the built-in one", () => {

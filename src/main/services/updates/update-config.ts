@@ -84,6 +84,14 @@ export function updaterConfig(input: {
   if (!url || url.protocol !== 'https:') {
     return { ok: false, reason: 'bad-feed', detail: 'the update feed is not an https:// address' }
   }
+  // As for the policy's UpdateFeedUrl: credentials in a feed address ship in every installer and the log.
+  if (url.username !== '' || url.password !== '') {
+    return {
+      ok: false,
+      reason: 'bad-feed',
+      detail: 'the update feed address contains a user name or password',
+    }
+  }
   const config: UpdaterConfig = {
     provider: 'generic',
     url: url.href,
@@ -93,7 +101,12 @@ export function updaterConfig(input: {
         : defaultUpdaterCacheDirName,
   }
   if (platform !== 'win32') return { ok: true, config }
-  const publishers = [...new Set([...names(input.embeddedPublisherNames), ...names(builtIn?.publisherName)])]
+  // The names built into the app are inside the integrity-checked asar; app-update.yml lies beside it,
+  // where anything that can write the install folder can add a signer of its own. So it only counts for
+  // a build that carries no names (one signed with a certificate but no windowsPublisherName, whose CN
+  // electron-builder wrote there).
+  const embedded = [...new Set(names(input.embeddedPublisherNames))]
+  const publishers = embedded.length > 0 ? embedded : [...new Set(names(builtIn?.publisherName))]
   if (publishers.length === 0) {
     return {
       ok: false,

@@ -478,6 +478,15 @@ export const session = {
     permissionCheckHandler: null as ((...args: unknown[]) => boolean) | null,
     devicePermissionHandler: null as ((...args: unknown[]) => boolean) | null,
     headersListener: null as HeadersListener | null,
+    /** Listeners by event name, as session.on registers them ('will-download'). */
+    listeners: new Map<string, ((...args: unknown[]) => void)[]>(),
+    on(event: string, listener: (...args: unknown[]) => void) {
+      this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener])
+      return this
+    },
+    emit(event: string, ...args: unknown[]) {
+      for (const listener of this.listeners.get(event) ?? []) listener(...args)
+    },
     setPermissionRequestHandler(handler: PermissionRequestHandler | null) {
       this.permissionRequestHandler = handler
     },
@@ -550,6 +559,7 @@ export function resetFakeElectron() {
   s.permissionCheckHandler = null
   s.devicePermissionHandler = null
   s.headersListener = null
+  s.listeners.clear()
   s.protocolHandlers.clear()
   nativeTheme.shouldUseDarkColors = false
   dialog.errors = []

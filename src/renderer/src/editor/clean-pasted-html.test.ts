@@ -181,6 +181,51 @@ describe("HTML that only looks like the editor's own", () => {
   })
 })
 
+describe('a page that learned the marker', () => {
+  // Our copy was pasted into a web page, which can read every type on the clipboard, marker included.
+  // Later it puts its own markup on the clipboard with that marker: only what our copy carried may count.
+  it("keeps the mentions our copy carried, and turns the page's own into plain text", () => {
+    editor = createTestEditor(
+      prepareForEditor({
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Ask ' },
+              { type: 'mention', attrs: { id: 'ashe-1', label: 'Ashe Hart', mentionSuggestionChar: '@' } },
+            ],
+          },
+        ],
+      }).doc,
+    )
+    const ours = fakeClipboard()
+    editor.commands.selectAll()
+    clipboardEvent(editor, 'copy', ours)
+    const marker = ours.getData(clipboardMarkerType)
+    const ourHtml = ours.getData('text/html')
+    expect(marker).not.toBe('')
+    const slice = /data-pm-slice="([^"]*)"/.exec(ourHtml)?.[1] ?? ''
+    const theirs = fakeClipboard({
+      'text/html':
+        ourHtml.replace('</p>', '') +
+        ` and <span data-type="mention" data-id="ceo-123" data-label="The CEO" data-mention-suggestion-char="@">@The CEO</span>` +
+        ` <span data-type="blob" data-ot-blob='{"src":"https://evil.example.com/x.exe","filetype":"application/x-msdownload","status":"uploaded"}'>x.exe</span></p>` +
+        `<blockquote data-pm-slice='${slice.replace(/\[\]$/, '["blockquote",{"preserved":{"smuggled":true}}]')}'><p>more</p></blockquote>`,
+      'text/plain': 'Ask @Ashe Hart and @The CEO x.exe more',
+      [clipboardMarkerType]: marker,
+    })
+    editor.commands.clearContent()
+    clipboardEvent(editor, 'paste', theirs)
+    const json = JSON.stringify(restoreFromEditor(editor.getJSON()))
+    expect(json).toContain('ashe-1')
+    expect(json).not.toContain('ceo-123')
+    expect(json).not.toContain('"type":"blob"')
+    expect(json).not.toContain('smuggled')
+    expect(editor.getText()).toContain('@The CEO')
+  })
+})
+
 /** A DataTransfer stand-in (jsdom has none): what ProseMirror reads and writes on copy, cut and paste. */
 function fakeClipboard(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial))

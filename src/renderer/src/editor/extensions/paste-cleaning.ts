@@ -1,12 +1,12 @@
 import { Extension } from '@tiptap/core'
 import { Plugin, PluginKey } from '@tiptap/pm/state'
 import { cleanPastedHtml } from '../clean-pasted-html'
-import { isOurs, markAsOurs } from '../clipboard-marker'
+import { markAsOurs, ownAtoms } from '../clipboard-marker'
 
 /**
  * Runs every HTML paste through cleanPastedHtml before ProseMirror parses it against the schema. The
- * editor's own markup (mentions, files, preserved data) is trusted only in a paste that carries this
- * session's clipboard marker (clipboard-marker.ts), which every copy and cut from our editors adds.
+ * editor's own markup (mentions, files, preserved data) is trusted only where a paste carries the marker
+ * of one of our copies, and only as that copy wrote it (clipboard-marker.ts).
  */
 export const PasteCleaning = Extension.create({
   name: 'pasteCleaning',
@@ -14,25 +14,25 @@ export const PasteCleaning = Extension.create({
   addProseMirrorPlugins() {
     // Set by the paste event, read once by transformPastedHTML of that same paste. A drop (and a paste
     // made without an event, as view.pasteHTML does) counts as foreign.
-    let pasteIsOurs = false
+    let pasteAtoms: ReadonlySet<string> | null = null
     return [
       new Plugin({
         key: new PluginKey('pasteCleaning'),
         props: {
           handleDOMEvents: {
             paste: (_view, event) => {
-              pasteIsOurs = isOurs(event.clipboardData)
+              pasteAtoms = ownAtoms(event.clipboardData)
               return false
             },
             drop: () => {
-              pasteIsOurs = false
+              pasteAtoms = null
               return false
             },
           },
           transformPastedHTML: (html) => {
-            const fromThisApp = pasteIsOurs
-            pasteIsOurs = false
-            return cleanPastedHtml(html, { fromThisApp })
+            const atoms = pasteAtoms
+            pasteAtoms = null
+            return cleanPastedHtml(html, { ownAtoms: atoms })
           },
         },
         // ProseMirror's own copy and cut handlers run first (they were attached before plugin views are
