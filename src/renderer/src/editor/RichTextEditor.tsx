@@ -1,3 +1,4 @@
+import { isHistoryTransaction } from '@tiptap/pm/history'
 import { EditorContent, useEditor } from '@tiptap/react'
 import {
   useCallback,
@@ -12,7 +13,7 @@ import {
 } from 'react'
 import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
-import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
+import { LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { cloneJson, type ServerDoc } from './json'
 import { LinkDialog } from './LinkDialog'
 import { prepareForEditor, type PreparedDocument } from './loss-proof'
@@ -131,7 +132,9 @@ export function RichTextEditor({
       onContentError: ({ error }) => session.recordContentError(error),
       editorProps,
       onUpdate: ({ editor: current, transaction }) => {
-        if (current.isEditable && !transaction.getMeta(LOAD_DOCUMENT_META)) session.scheduler.schedule()
+        if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return
+        session.scheduler.schedule()
+        if (!transaction.getMeta(REMOVE_UNKNOWN_META) && !isHistoryTransaction(transaction)) session.edited()
       },
       onBlur: () => session.scheduler.flush(),
     },
@@ -230,6 +233,27 @@ export function RichTextEditor({
         <EditorContent editor={editor} className="ot-editor__content" />
         {editor && editable && <MentionMenu menu={session.menu} editor={editor} listId={`${id}-people`} />}
       </div>
+      {editable && status.unknownNotice && (
+        <p className="ot-editor__unknown-notice" role="status">
+          {status.unknownNotice === 'kept' ? (
+            'Unsupported content stays as it is: keys do not change it. To remove a block, use “Remove…” on it.'
+          ) : (
+            <>
+              Unsupported block removed.{' '}
+              <button
+                type="button"
+                className="ot-editor__notice-action"
+                onClick={() => {
+                  editor?.chain().focus().undo().run()
+                  session.edited()
+                }}
+              >
+                Undo
+              </button>
+            </>
+          )}
+        </p>
+      )}
       {status.wordCount !== null && (
         <p className="ot-editor__count" aria-live="polite">
           {formatWordCount(status.wordCount)}

@@ -2,6 +2,7 @@
 // Pasting runs through the editor's real paste pipeline (ProseMirror's view.pasteHTML: our
 // transformPastedHTML, then parsing against the schema), exactly what a Ctrl+V delivers.
 import type { Editor } from '@tiptap/core'
+import { REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { afterEach, describe, expect, it } from 'vitest'
 import { prepareForEditor, restoreFromEditor } from './loss-proof'
 import { createTestEditor, destroyTestEditor } from './test-support/editor'
@@ -141,7 +142,8 @@ describe('cut and paste inside the editor', () => {
     // What a copy inside the editor puts on the clipboard, pasted back into an emptied document.
     const copied = editor.view.serializeForClipboard(editor.state.doc.slice(0, editor.state.doc.content.size))
       .dom.innerHTML
-    editor.commands.clearContent()
+    // Emptied on purpose: no key may remove unsupported content, only its explicit removal.
+    editor.chain().setMeta(REMOVE_UNKNOWN_META, true).clearContent().run()
     editor.view.pasteHTML(copied, pasteEvent())
     expect(restoreFromEditor(editor.getJSON())).toEqual(original)
   })

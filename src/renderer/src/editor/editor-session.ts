@@ -24,6 +24,11 @@ export interface EditorSessionStatus {
   loadProblem: string | null
   /** Words in the document, updated on load and with every reported change; null before loading. */
   wordCount: number | null
+  /**
+   * What just happened to unsupported content, to say so: an edit was turned away to keep it, or the
+   * person removed a block (Undo offered). Cleared by the next ordinary edit.
+   */
+  unknownNotice: 'kept' | 'removed' | null
 }
 
 export interface EditorSessionCallbacks {
@@ -50,7 +55,12 @@ export class EditorSession {
     openLink: () => undefined,
   }
   private contentError: string | null = null
-  private status: EditorSessionStatus = { verified: null, loadProblem: null, wordCount: null }
+  private status: EditorSessionStatus = {
+    verified: null,
+    loadProblem: null,
+    wordCount: null,
+    unknownNotice: null,
+  }
   private readonly listeners = new Set<() => void>()
 
   constructor(options: EditorSessionOptions = {}) {
@@ -61,6 +71,8 @@ export class EditorSession {
       ...(options.placeholder ? { placeholder: options.placeholder } : {}),
       ...(options.resolveBlobSrc ? { resolveBlobSrc: options.resolveBlobSrc } : {}),
       onLinkShortcut: () => this.callbacks.openLink(),
+      onUnknownKept: () => this.setUnknownNotice('kept'),
+      onUnknownRemoved: () => this.setUnknownNotice('removed'),
     })
   }
 
@@ -74,6 +86,15 @@ export class EditorSession {
   private setStatus(next: Partial<EditorSessionStatus>): void {
     this.status = { ...this.status, ...next }
     for (const listener of this.listeners) listener()
+  }
+
+  private setUnknownNotice(notice: EditorSessionStatus['unknownNotice']): void {
+    if (this.status.unknownNotice !== notice) this.setStatus({ unknownNotice: notice })
+  }
+
+  /** An ordinary edit went through: a notice about unsupported content has been read by now. */
+  edited(): void {
+    this.setUnknownNotice(null)
   }
 
   setCallbacks(callbacks: EditorSessionCallbacks): void {

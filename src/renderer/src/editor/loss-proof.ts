@@ -14,7 +14,16 @@ import {
   type NodeType,
   type Schema,
 } from '@tiptap/pm/model'
-import { cloneJson, isPlainObject, jsonEqual, type JsonObject, type JsonValue, type ServerDoc } from './json'
+import {
+  cloneJson,
+  isLosslessNumber,
+  isPlainObject,
+  jsonEqual,
+  parseJson,
+  type JsonObject,
+  type JsonValue,
+  type ServerDoc,
+} from './json'
 import {
   isOperatelyMarkType,
   isOperatelyNodeType,
@@ -104,7 +113,7 @@ function parseInput(serverDoc: unknown): ParsedInput {
   if (typeof serverDoc !== 'string') return { kind: 'value', value: serverDoc }
   if (serverDoc.trim() === '') return { kind: 'none' }
   try {
-    return { kind: 'value', value: JSON.parse(serverDoc) as unknown }
+    return { kind: 'value', value: parseJson(serverDoc) }
   } catch {
     return {
       kind: 'unreadable',
@@ -234,6 +243,17 @@ function splitAttributes(
   return { known, present, extra, canonical }
 }
 
+/**
+ * Whether a value holds a number JavaScript cannot keep as it was written (json.ts). Unknown attributes
+ * and unknown content carry such numbers through untouched; an attribute TipTap itself reads (a heading's
+ * level, a list's start) cannot, so its document opens read-only.
+ */
+function holdsExactNumber(value: unknown): boolean {
+  if (isLosslessNumber(value)) return true
+  if (Array.isArray(value)) return value.some(holdsExactNumber)
+  return isPlainObject(value) && Object.values(value).some(holdsExactNumber)
+}
+
 const NODE_KEYS = new Set(['type', 'attrs', 'content', 'marks'])
 
 function convertElement(json: JsonObject, type: NodeType, context: Context): Converted {
@@ -253,6 +273,10 @@ function convertElement(json: JsonObject, type: NodeType, context: Context): Con
   }
 
   const split = splitAttributes('node', typeName, attrs)
+  if (holdsExactNumber(split.known)) {
+    addProblem(context, `it has ${nodeWords(typeName)} with a number this app cannot keep exactly`)
+    return null
+  }
   const extraKeys: JsonObject = {}
   for (const [key, value] of Object.entries(json)) if (!NODE_KEYS.has(key)) extraKeys[key] = cloneJson(value)
 
@@ -397,6 +421,13 @@ function convertMarks(list: JsonValue[], context: Context): readonly Mark[] | nu
       return null
     }
     const split = splitAttributes('mark', json.type, json.attrs)
+    if (holdsExactNumber(split.known)) {
+      addProblem(
+        context,
+        `it has ${MARK_WORDS[json.type] ?? 'formatting'} with a number this app cannot keep exactly`,
+      )
+      return null
+    }
     const extraKeys: JsonObject = {}
     for (const [key, value] of Object.entries(json))
       if (!MARK_KEYS.has(key)) extraKeys[key] = cloneJson(value)

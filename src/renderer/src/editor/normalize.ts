@@ -3,7 +3,7 @@
 // default attribute values written or not, object key order, `content: []` / `marks: []`, how a line is
 // split into text runs, the order of marks, trailing empty paragraphs and the different empty documents.
 
-import { canonicalJson, isPlainObject, jsonEqual, type JsonObject, type JsonValue } from './json'
+import { canonicalJson, isPlainObject, jsonEqual, parseJson, type JsonObject, type JsonValue } from './json'
 import {
   isOperatelyMarkType,
   isOperatelyNodeType,
@@ -19,7 +19,7 @@ function parse(value: unknown): JsonValue {
   if (typeof value !== 'string') return value as JsonValue
   if (value.trim() === '') return EMPTY_DOC
   try {
-    return JSON.parse(value) as JsonValue
+    return parseJson(value)
   } catch {
     // Unreadable text is only ever the same as the identical text.
     return { unreadable: value }

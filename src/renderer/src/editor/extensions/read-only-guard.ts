@@ -3,6 +3,8 @@ import { Plugin, PluginKey } from '@tiptap/pm/state'
 
 /** Transactions carrying this meta key may change a read-only editor's document (loading a new value). */
 export const LOAD_DOCUMENT_META = 'operatelyTrayLoad'
+/** Transactions carrying this meta key may remove unknown content: the person chose "Remove…" on it. */
+export const REMOVE_UNKNOWN_META = 'operatelyTrayRemoveUnknown'
 
 /**
  * While the editor is read-only, no transaction may change the document: not a stray shortcut, not a drop,

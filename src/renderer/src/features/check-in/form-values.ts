@@ -14,6 +14,7 @@ import {
 } from '@shared/domain/contextual-date'
 import type { GoalDetail } from '@shared/domain/goals'
 import { lastSegment } from '@shared/ids'
+import { stringifyJson } from '@shared/exact-json'
 
 /**
  * The check-in form's values, how they are checked, and how they become the `checkIns.create` input.
@@ -230,7 +231,8 @@ export function toCreateCheckInInput(args: {
     dueDate: dueDateChange(values.due),
     targetValues,
     checklist,
-    message: JSON.stringify(message),
+    // Exact: unknown content pasted into the message keeps its numbers as they were written.
+    message: stringifyJson(message),
     notify,
   }
 }

@@ -11,6 +11,7 @@ import {
   isSameDocument,
   RichTextEditor,
   RichTextView,
+  stringifyJson,
   type RichTextEditorHandle,
   type ServerDoc,
 } from '../../editor'
@@ -129,7 +130,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
     try {
       const result = await saveDescription.mutateAsync({
         projectId: detail.id,
-        description: JSON.stringify(doc),
+        description: stringifyJson(doc),
         baseDescription: base,
         overwrite,
       })
