@@ -13,7 +13,7 @@ import {
 } from 'react'
 import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
-import { LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
+import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { cloneJson, type ServerDoc } from './json'
 import { LinkDialog } from './LinkDialog'
 import { prepareForEditor, type PreparedDocument } from './loss-proof'
@@ -134,7 +134,11 @@ export function RichTextEditor({
       onUpdate: ({ editor: current, transaction }) => {
         if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return
         session.scheduler.schedule()
-        if (!transaction.getMeta(REMOVE_UNKNOWN_META) && !isHistoryTransaction(transaction)) session.edited()
+        const aboutUnknown =
+          transaction.getMeta(REMOVE_UNKNOWN_META) ||
+          transaction.getMeta(KEPT_UNKNOWN_META) ||
+          isHistoryTransaction(transaction)
+        if (!aboutUnknown) session.edited()
       },
       onBlur: () => session.scheduler.flush(),
     },

@@ -92,9 +92,12 @@ export class EditorSession {
     if (this.status.unknownNotice !== notice) this.setStatus({ unknownNotice: notice })
   }
 
-  /** An ordinary edit went through: a notice about unsupported content has been read by now. */
+  /**
+   * An ordinary edit went through: Undo next to "removed" would now take back that edit instead, so that
+   * notice goes. The one saying keys keep unsupported content stays: it is still true.
+   */
   edited(): void {
-    this.setUnknownNotice(null)
+    if (this.status.unknownNotice === 'removed') this.setUnknownNotice(null)
   }
 
   setCallbacks(callbacks: EditorSessionCallbacks): void {

@@ -5,7 +5,7 @@ import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } 
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
 import { UnknownBlockView } from '../unknown-block-view'
-import { LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
+import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
 
 export interface UnknownContentGuardOptions {
   /** An edit was turned away because it would have changed unknown content (to say so on screen). */
@@ -124,7 +124,7 @@ function insertPast(state: EditorState, from: number, to: number, insert: string
     tr.setSelection(caretAt(tr.doc, pos, 'after') ?? TextSelection.near($pos))
     tr.replaceSelection(insert)
   }
-  return tr.scrollIntoView()
+  return tr.setMeta(KEPT_UNKNOWN_META, true).scrollIntoView()
 }
 
 const guardKey = new PluginKey('unknownContentGuard')
