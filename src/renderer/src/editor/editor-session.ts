@@ -3,7 +3,7 @@ import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { ServerDoc } from './json'
-import { restoreFromEditor, roundTripProblem, type PreparedDocument } from './loss-proof'
+import { restoreEditorDocument, roundTripProblem, type PreparedDocument } from './loss-proof'
 import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
 import { isSameDocument } from './normalize'
 import { countDocumentWords } from './word-count'
@@ -112,7 +112,7 @@ export class EditorSession {
   /** The editor's document as a server document, serialised now. */
   currentDocument(): ServerDoc {
     if (!this.editor) throw new Error('The editor is not ready yet.')
-    return restoreFromEditor(this.editor.getJSON())
+    return restoreEditorDocument(this.editor.state.doc)
   }
 
   /** True when `value` holds what the editor shows (so it needs no reload). */

@@ -499,11 +499,34 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   return restoreNode(editorJson) as ServerDoc
 }
 
+const restoredBlocks = new WeakMap<PMNode, JsonValue>()
+
+/**
+ * restoreFromEditor for the editor's document itself, block by block: ProseMirror keeps every block that
+ * was not edited as the same object, so each block is turned into JSON and restored once, and a report
+ * while someone types in a 1 MB document costs only the blocks they touched. The result shares those
+ * blocks' JSON between calls: treat it as read-only (as everything handed out by onChange).
+ */
+export function restoreEditorDocument(doc: PMNode): ServerDoc {
+  const children: JsonValue[] = []
+  doc.forEach((child) => {
+    let json = restoredBlocks.get(child)
+    if (json === undefined) {
+      json = restoreNode(child.toJSON() as JsonValue)
+      restoredBlocks.set(child, json)
+    }
+    children.push(json)
+  })
+  const shell: JsonObject = { type: 'doc' }
+  if (Object.keys(doc.attrs).length > 0) shell.attrs = doc.attrs as JsonObject
+  return restoreNode(shell, children) as ServerDoc
+}
+
 function attrsOf(json: JsonObject): JsonObject {
   return isPlainObject(json.attrs) ? json.attrs : {}
 }
 
-function restoreNode(json: JsonValue): JsonValue {
+function restoreNode(json: JsonValue, restoredChildren?: JsonValue[]): JsonValue {
   if (!isPlainObject(json) || typeof json.type !== 'string') {
     throw new Error('The editor produced a node without a type; this is a bug in the editor module.')
   }
@@ -519,7 +542,8 @@ function restoreNode(json: JsonValue): JsonValue {
   const attrs = restoreAttributes('node', type, attrsOf(json), provenance)
   if (attrs) out.attrs = attrs
 
-  let children = Array.isArray(json.content) ? json.content.map((child) => restoreNode(child)) : []
+  let children =
+    restoredChildren ?? (Array.isArray(json.content) ? json.content.map((child) => restoreNode(child)) : [])
   if (
     type === 'doc' &&
     provenance?.emptyDoc &&
