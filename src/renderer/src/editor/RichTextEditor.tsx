@@ -92,13 +92,15 @@ export function RichTextEditor({
       }),
   )
   const status = useSyncExternalStore(session.subscribe, session.getStatus, session.getStatus)
-  const [loaded, setLoaded] = useState<Loaded>(() => ({ value, prepared: prepareForEditor(value) }))
+  // The round trip is checked on what TipTap loaded (session.load), so preparing need not check it too.
+  const prepare = (next: unknown) => prepareForEditor(next, { verifyRoundTrip: false })
+  const [loaded, setLoaded] = useState<Loaded>(() => ({ value, prepared: prepare(value) }))
   const [linkDialog, setLinkDialog] = useState<{ href: string; hasLink: boolean } | null>(null)
 
   if (value !== loaded.value) {
     // A new value from outside. This editor's own report coming back, or the same content re-read from
     // the server, needs no reload (which would throw away the cursor and the undo history).
-    setLoaded({ value, prepared: session.holds(value) ? loaded.prepared : prepareForEditor(value) })
+    setLoaded({ value, prepared: session.holds(value) ? loaded.prepared : prepare(value) })
   }
 
   const loadProblem = status.verified === loaded.prepared ? status.loadProblem : null

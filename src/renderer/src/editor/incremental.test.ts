@@ -32,12 +32,12 @@ describe('incremental work while typing', () => {
     const original = corpusDocument('large-1mb.json')
     const base = JSON.stringify(original)
     editor = createTestEditor(prepareForEditor(original).doc)
-    const before = restoreEditorDocument(editor.state.doc) as { content: JsonValue[] }
+    const before = restoreEditorDocument(editor.state.doc) as unknown as { content: JsonValue[] }
     expect(isSameDocument(before, base)).toBe(true)
     const middle = Math.floor(editor.state.doc.content.size / 2)
     editor.commands.setTextSelection(middle)
     editor.commands.insertContent('zebra ')
-    const after = restoreEditorDocument(editor.state.doc) as { content: JsonValue[] }
+    const after = restoreEditorDocument(editor.state.doc) as unknown as { content: JsonValue[] }
     const changed = after.content.filter((block, i) => block !== before.content[i])
     expect(changed).toHaveLength(1)
     expect(isSameDocument(after, base)).toBe(false)

@@ -130,8 +130,16 @@ function unreadable(reason: string, original: ServerDoc | null = null): Prepared
  * Turns a server document (the parsed object or its JSON text) into a document TipTap can load without
  * losing anything: unknown nodes become opaque atoms, unknown marks preserved marks, unknown attributes
  * and keys preserved attributes. See PreparedDocument for what comes back.
+ *
+ * `verifyRoundTrip: false` leaves out the last check (restoring the untouched document gives back the
+ * original): RichTextEditor makes that check itself on what TipTap actually loaded (EditorSession.load),
+ * which covers this one too, and two passes over a megabyte on opening would be one too many.
  */
-export function prepareForEditor(serverDoc: unknown): PreparedDocument {
+export function prepareForEditor(
+  serverDoc: unknown,
+  options: { verifyRoundTrip?: boolean } = {},
+): PreparedDocument {
+  const verifyRoundTrip = options.verifyRoundTrip ?? true
   const input = parseInput(serverDoc)
   if (input.kind === 'none') {
     return {
@@ -168,7 +176,7 @@ export function prepareForEditor(serverDoc: unknown): PreparedDocument {
       const more = context.problems.length - 1
       const extra = more > 0 ? ` (and ${more} more place${more === 1 ? '' : 's'} like it)` : ''
       readOnlyReason = `This text can only be read here, so that nothing in it is lost: ${context.problems[0]}${extra}. ${EDIT_IN_OPERATELY}`
-    } else if (roundTripProblem(original, restoreFromEditor(editorDoc)) !== null) {
+    } else if (verifyRoundTrip && roundTripProblem(original, restoreFromEditor(editorDoc)) !== null) {
       // Last line of defence: whatever the reason, if saving the untouched document would not give back
       // what the server holds, nobody may edit it here.
       readOnlyReason = `This text contains details this app cannot keep exactly as they are, so it can only be read here. ${EDIT_IN_OPERATELY}`

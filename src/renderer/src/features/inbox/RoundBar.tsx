@@ -1,6 +1,7 @@
 import { useMutationState } from '@tanstack/react-query'
 import { useId, useState } from 'react'
-import { checkInOutcomeSchema, type CheckInOutcome } from '@shared/domain/check-ins'
+import { isCheckInOutcome } from '@shared/domain/check-in-outcome'
+import type { CheckInOutcome } from '@shared/domain/check-ins'
 import { sameId } from '@shared/ids'
 import { useNavigation } from '../../app/navigation'
 import { useAssignments } from '../../bridge/assignments'
@@ -16,8 +17,8 @@ function useSubmittedSince(goalId: string, since: number): CheckInOutcome['outco
     filters: { status: 'success' },
     select: (mutation) => {
       if (mutation.state.submittedAt < since) return null
-      const result = checkInOutcomeSchema.safeParse(mutation.state.data)
-      return result.success ? result.data : null
+      const data = mutation.state.data
+      return isCheckInOutcome(data) ? data : null
     },
   })
   return outcomes.find((outcome) => outcome !== null && sameId(outcome.goalId, goalId))?.outcome ?? null
