@@ -19,13 +19,13 @@ describe('description drafts', () => {
     expect(stringifyJson(read?.keptCopy?.doc)).toContain('"total":12345678901234567890,"scale":1.0e3')
   })
 
-  it('store an ordinary document as it is, readable on disk', () => {
+  it('store the edit as its text and a kept copy as it is, readable on disk', () => {
     const doc: ServerDoc = { type: 'doc', content: [{ type: 'paragraph' }] }
-    expect(toStoredDescriptionDraft({ doc, base: null, keptCopy: null })).toEqual({
+    expect(toStoredDescriptionDraft({ doc, base: null, keptCopy: { doc, keptAt: 'then' } })).toEqual({
       v: 1,
-      doc,
+      docText: '{"type":"doc","content":[{"type":"paragraph"}]}',
       base: null,
-      keptCopy: null,
+      keptCopy: { doc, keptAt: 'then' },
     })
   })
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { portableJson, type PlainJson } from '@shared/exact-json'
-import { parseJson, type ServerDoc } from '../../editor'
+import { parseJson, stringifyDocument, type ServerDoc } from '../../editor'
 
 /**
  * A description draft as main keeps it on disk: the unsaved document, the server version it was based on
@@ -71,10 +71,19 @@ export function readDescriptionDraft(stored: unknown): DescriptionDraft | null {
   return { doc, base, keptCopy }
 }
 
+/** The kept copy changes rarely: stored as a document when it can be, readable on disk. */
 function storedDoc(doc: ServerDoc | null): { doc: PlainJson } | { docText: string } {
   if (doc === null) return { doc: null }
   const portable = portableJson(doc)
   return 'text' in portable ? { docText: portable.text } : { doc: portable.value }
+}
+
+/**
+ * The edit in progress is written once a second while someone types: as its exact text, made block by
+ * block (stringifyDocument), which crosses to main as one string instead of a megabyte of objects.
+ */
+function storedEdit(doc: ServerDoc | null): { doc: null } | { docText: string } {
+  return doc === null ? { doc: null } : { docText: stringifyDocument(doc) }
 }
 
 /** What to store for a draft; null when there is nothing left to keep (the draft is cleared). */
@@ -82,7 +91,7 @@ export function toStoredDescriptionDraft(draft: DescriptionDraft): PlainJson | n
   if (draft.doc === null && draft.keptCopy === null) return null
   return {
     v: 1,
-    ...storedDoc(draft.doc),
+    ...storedEdit(draft.doc),
     base: draft.base,
     keptCopy: draft.keptCopy ? { ...storedDoc(draft.keptCopy.doc), keptAt: draft.keptCopy.keptAt } : null,
   }
