@@ -17,7 +17,7 @@ import { silentLogger } from '../src/main/services/log/logger'
 import * as scripts from './page-scripts'
 import { editableProjects } from './projects'
 import { result, type BenchResult } from './result'
-import { median, percentile, repeat, round } from './stats'
+import { median, percentile, round } from './stats'
 
 /**
  * The editor on a 1 MB description (≈5,000 paragraphs with marks and mentions), in headless Chromium
@@ -166,6 +166,8 @@ async function withCdp<T>(page: Page, work: (cdp: CDPSession) => Promise<T>): Pr
 }
 
 async function heapMb(page: Page): Promise<number> {
+  // The browser's own timing buffers (an entry per bridge call, up to 250) are not the app's memory.
+  await page.evaluate(scripts.clearTimingBuffers)
   return withCdp(page, async (cdp) => {
     await cdp.send('HeapProfiler.collectGarbage')
     await cdp.send('HeapProfiler.collectGarbage')
@@ -208,48 +210,6 @@ async function retainedEditors(
   })
 }
 
-async function measureApp(browser: Browser, doc: RichDoc, lastText: string, log: (line: string) => void) {
-  const rig = await startAppRig(doc)
-  try {
-    const context = await browser.newContext({ viewport })
-    const page = await context.newPage()
-
-    // Open time: a fresh popup each run, so nothing is cached in the page.
-    const opens = await repeat(OPEN_RUNS, async () => {
-      await openProjectsList(page, rig.harness)
-      return timedOpen(page, projectRow(page, projectNames.open), lastText)
-    })
-    log(`editor: app open runs ${opens.map((ms) => ms.toFixed(0)).join(', ')} ms`)
-
-    // Keys: each run in a fresh popup and its own project (typing leaves a draft behind).
-    const typing = await repeat(projectNames.typing.length, async (run) => {
-      await openProjectsList(page, rig.harness)
-      await timedOpen(page, projectRow(page, projectNames.typing[run]!), lastText)
-      return typeInMiddle(page)
-    })
-
-    // Memory: one popup, 20 open/close cycles of the same document.
-    await openProjectsList(page, rig.harness)
-    const afterOpen: number[] = []
-    const afterClose: number[] = []
-    for (let cycle = 0; cycle < CYCLES; cycle++) {
-      await timedOpen(page, projectRow(page, projectNames.memory), lastText)
-      if (cycle === 0) await page.evaluate(scripts.rememberEditorPrototypes)
-      afterOpen.push(await heapMb(page))
-      await page.getByRole('button', { name: 'Back to projects' }).click()
-      await page.getByLabel('Filter projects').waitFor()
-      afterClose.push(await heapMb(page))
-    }
-    const retained = await retainedEditors(page)
-    log(`editor: heap after close ${afterClose.map((mb) => mb.toFixed(1)).join(', ')} MB`)
-    log(`editor: alive after closing: ${JSON.stringify(retained)}`)
-    await context.close()
-    return { opens, afterOpen, afterClose, typing, retained }
-  } finally {
-    await rig.close()
-  }
-}
-
 async function serveBaseline(doc: RichDoc): Promise<{ url: string; server: Server }> {
   const bundle = await build({
     stdin: { contents: scripts.baselineEntry, resolveDir: root, loader: 'js', sourcefile: 'baseline.js' },
@@ -278,26 +238,68 @@ async function serveBaseline(doc: RichDoc): Promise<{ url: string; server: Serve
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
 }
 
-async function measureBaseline(browser: Browser, doc: RichDoc, lastText: string) {
+/**
+ * The app and stock TipTap, run by run in turn (app, stock, app, stock…), so that whatever else the
+ * machine is doing weighs on both alike: on a shared machine, two blocks of runs minutes apart compare the
+ * load, not the editors. Then the app's memory over 20 open/close cycles.
+ */
+async function measureBoth(browser: Browser, doc: RichDoc, lastText: string, log: (line: string) => void) {
+  const rig = await startAppRig(doc)
   const { url, server } = await serveBaseline(doc)
   try {
-    const context = await browser.newContext({ viewport })
-    const page = await context.newPage()
-    const opens: number[] = []
+    const appPage = await (await browser.newContext({ viewport })).newPage()
+    const stockPage = await (await browser.newContext({ viewport })).newPage()
+    const openStock = async () => {
+      await stockPage.goto(url)
+      return timedOpen(stockPage, stockPage.getByRole('button', { name: 'Open document' }), lastText)
+    }
+    // A fresh page for every run, so nothing is cached in the page.
+    const openApp = async (project: string) => {
+      await openProjectsList(appPage, rig.harness)
+      return timedOpen(appPage, projectRow(appPage, project), lastText)
+    }
+
+    const opens = { app: [] as number[], stock: [] as number[] }
     for (let run = 0; run < OPEN_RUNS; run++) {
-      await page.goto(url)
-      opens.push(await timedOpen(page, page.getByRole('button', { name: 'Open document' }), lastText))
+      opens.app.push(await openApp(projectNames.open))
+      opens.stock.push(await openStock())
     }
-    const typing: TypingRun[] = []
+    log(`editor: open runs, app ${opens.app.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+    log(`editor: open runs, stock ${opens.stock.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+
+    // Each app run in its own project: typing leaves a draft behind.
+    const typing = { app: [] as TypingRun[], stock: [] as TypingRun[] }
     for (let run = 0; run < TYPING_RUNS; run++) {
-      await page.goto(url)
-      await timedOpen(page, page.getByRole('button', { name: 'Open document' }), lastText)
-      typing.push(await typeInMiddle(page))
+      await openApp(projectNames.typing[run]!)
+      typing.app.push(await typeInMiddle(appPage))
+      await openStock()
+      typing.stock.push(await typeInMiddle(stockPage))
     }
-    await context.close()
-    return { opens, typing }
+    await stockPage.context().close()
+
+    // Memory: one popup, 20 open/close cycles of the same document.
+    await openProjectsList(appPage, rig.harness)
+    const afterOpen: number[] = []
+    const afterClose: number[] = []
+    for (let cycle = 0; cycle < CYCLES; cycle++) {
+      await timedOpen(appPage, projectRow(appPage, projectNames.memory), lastText)
+      if (cycle === 0) await appPage.evaluate(scripts.rememberEditorPrototypes)
+      afterOpen.push(await heapMb(appPage))
+      await appPage.getByRole('button', { name: 'Back to projects' }).click()
+      await appPage.getByLabel('Filter projects').waitFor()
+      afterClose.push(await heapMb(appPage))
+    }
+    const retained = await retainedEditors(appPage)
+    log(`editor: heap after close ${afterClose.map((mb) => mb.toFixed(1)).join(', ')} MB`)
+    log(`editor: alive after closing: ${JSON.stringify(retained)}`)
+    await appPage.context().close()
+    return {
+      app: { opens: opens.app, typing: typing.app, afterOpen, afterClose, retained },
+      stock: { opens: opens.stock, typing: typing.stock },
+    }
   } finally {
     await new Promise<void>((resolve) => server.close(() => resolve()))
+    await rig.close()
   }
 }
 
@@ -326,9 +328,7 @@ export async function measureEditor(log: (line: string) => void): Promise<BenchR
     args: chromiumArgs,
   })
   try {
-    const app = await measureApp(browser, doc, lastText, log)
-    const stock = await measureBaseline(browser, doc, lastText)
-    log(`editor: stock TipTap open runs ${stock.opens.map((ms) => ms.toFixed(0)).join(', ')} ms`)
+    const { app, stock } = await measureBoth(browser, doc, lastText, log)
 
     const mine = typingFigures(app.typing)
     const theirs = typingFigures(stock.typing)

@@ -101,6 +101,14 @@ export const blockText = (index: number): string =>
 /** Two animation frames: lets the editor take in a selection change before typing. */
 export const twoFrames = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`
 
+/** Empties the browser's performance timeline buffers (resource timings, marks, measures). */
+export const clearTimingBuffers = `(() => {
+  performance.clearResourceTimings()
+  performance.clearMarks()
+  performance.clearMeasures()
+  return true
+})()`
+
 /** Waits `ms` in the page (trailing work after the last key still counts as typing). */
 export const pause = (ms: number): string =>
   `new Promise((resolve) => setTimeout(() => resolve(true), ${ms}))`
