@@ -143,7 +143,11 @@ test('"Remove this unsupported block…" removes it after asking, and Undo bring
   await ui.openProject(signedIn, projects.office)
   const block = ui.editor.locator('.ot-unsupported--block')
 
-  await page.getByRole('button', { name: 'Remove this unsupported block…' }).click()
+  // Reachable from the keyboard: Tab from the text goes to the block's own button.
+  await ui.editor.focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Remove this unsupported block…' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await page.getByRole('button', { name: 'Keep it' }).click()
   await expect(block).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Remove this unsupported block…' })).toBeFocused()
