@@ -46,7 +46,7 @@ export function measurePopupWeight(rendererDir: string): BenchResult[] {
   const firstKb = sum(firstScreen)
   const totalKb = sum(allJs)
   return [
-    result('popup first-screen JS (gzip)', firstKb, 'KB', 250, {
+    result('popup first-screen JS (gzip)', firstKb, 'KB', 110, {
       note: `${firstScreen.size} of ${allJs.length} chunks`,
     }),
     result('renderer JS total (gzip)', totalKb, 'KB', null, { note: `${allJs.length} chunks` }),

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../../src/shared/exact-json'
 import { accessLevel, permissionsFor } from './access'
 import type { Ctx } from './context'
 import { datedId, deterministicUuid, shortIdFromUuid, slugId } from './ids'
@@ -28,7 +29,7 @@ function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json 
   return atLeast(ctx.version, '1.8.0') ? { __typename: typename, ...fields } : fields
 }
 
-const richText = (value: unknown): string | null => (value == null ? null : JSON.stringify(value))
+const richText = (value: unknown): string | null => (value == null ? null : stringifyJson(value))
 
 export const personId = (p: Person): string => slugId(p.fullName, p.id)
 export const goalId = (g: Goal): string => slugId(g.name, g.id)

@@ -7,7 +7,7 @@ import { createMainServices } from '../../src/main/services/create-services'
 import { silentLogger } from '../../src/main/services/log/logger'
 import { browserHarnessPolicy } from '../../src/main/shell/content-security-policy'
 import { harnessKeyHeader } from './bridge-script'
-import { startHarness, type Harness } from './index'
+import { OPERATELY_MAX_BODY_BYTES, startHarness, type Harness } from './index'
 
 const indexHtml = `<!doctype html><html lang="en"><head>
 <script type="module" crossorigin src="./assets/app.js"></script>
@@ -84,6 +84,49 @@ describe('browser harness', () => {
   afterAll(async () => {
     await harness.close()
     await rm(root, { recursive: true, force: true })
+  })
+
+  it('takes request bodies as large as Operately does (256 MB), well over a 1 MB description', async () => {
+    expect(OPERATELY_MAX_BODY_BYTES).toBe(256_000_000)
+    const body = JSON.stringify({ pad: 'x'.repeat(3_000_000) })
+    const reply = await send(harness.url, '/__harness/call/session.get', {
+      method: 'POST',
+      headers: own,
+      body,
+    })
+    // The dispatcher read it (and refused the unknown key), rather than the harness refusing its size.
+    expect(reply.status).toBe(200)
+    expect(JSON.parse(reply.body)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+  })
+
+  it('answers a body over its limit with 413, saying "too large" and how large', async () => {
+    const small = await startHarness({
+      dataDir: join(root, 'data'),
+      rendererDir: join(root, 'renderer'),
+      services: harness.services,
+      maxBodyBytes: 2_000_000,
+    })
+    try {
+      const { host, origin, searchParams } = new URL(small.url)
+      const reply = await send(small.url, '/__harness/call/session.get', {
+        method: 'POST',
+        headers: {
+          host,
+          origin,
+          'content-type': 'application/json',
+          [harnessKeyHeader]: searchParams.get('key') ?? '',
+        },
+        body: JSON.stringify({ pad: 'x'.repeat(3_000_000) }),
+      })
+      expect(reply.status).toBe(413)
+      const answer = JSON.parse(reply.body) as { ok: boolean; error: { kind: string; message: string } }
+      expect(answer.ok).toBe(false)
+      expect(answer.error.message).toContain('too large')
+      expect(answer.error.message).toContain('3.0 MB')
+      expect(answer.error.message).toContain('at most 2.0 MB')
+    } finally {
+      await small.close()
+    }
   })
 
   it('listens on 127.0.0.1 only', () => {

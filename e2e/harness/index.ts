@@ -31,6 +31,8 @@ export interface HarnessOptions {
    * own keychain service name (harnessVaultService), so it never reads or overwrites the app's token.
    */
   services?: MainServices
+  /** The largest request body taken; defaults to what Operately accepts (tests set a smaller one). */
+  maxBodyBytes?: number
 }
 
 export interface Harness {
@@ -48,25 +50,43 @@ export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', i
 /** The keychain service the harness keeps tokens under when it builds its own services. */
 export const harnessVaultService = 'Operately Tray (browser harness)'
 
-// Sign-in inputs are capped at a few kilobytes by the contract; a megabyte is generous and bounded.
-const maxBodyBytes = 1024 * 1024
+/**
+ * Operately accepts request bodies up to 256 MB (operately-api.md §1), so a description the server would
+ * take must pass through here too (Phoenix counts MB as 1,000,000 bytes).
+ */
+export const OPERATELY_MAX_BODY_BYTES = 256_000_000
 
-class BodyTooLarge extends Error {}
+class BodyTooLarge extends Error {
+  constructor(readonly bytes: number) {
+    super('body too large')
+  }
+}
 
-const readBody = (req: IncomingMessage): Promise<string> =>
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
+
+/** The answer to a body over the limit: says "too large", how large, and that nothing happened. */
+export function tooLargeMessage(bytes: number, limit: number): string {
+  return `This request is too large for the app: ${megabytes(bytes)}, and Operately accepts at most ${megabytes(limit)}. Nothing was saved or sent.`
+}
+
+/**
+ * Reads the body, up to `limit` bytes. Past that the rest is read and dropped (not buffered), so the
+ * browser gets the 413 answer instead of a cut connection it would report as "did not answer".
+ */
+const readBody = (req: IncomingMessage, limit: number): Promise<string> =>
   new Promise((resolvePromise, reject) => {
+    const declared = Number(req.headers['content-length'] ?? NaN)
     const chunks: Buffer[] = []
     let size = 0
     req.on('data', (chunk: Buffer) => {
       size += chunk.length
-      if (size > maxBodyBytes) {
-        reject(new BodyTooLarge())
-        req.destroy()
-        return
-      }
-      chunks.push(chunk)
+      if (size <= limit) chunks.push(chunk)
+      else chunks.length = 0
     })
-    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')))
+    req.on('end', () => {
+      if (size > limit) reject(new BodyTooLarge(Number.isFinite(declared) ? declared : size))
+      else resolvePromise(Buffer.concat(chunks).toString('utf8'))
+    })
     req.on('error', reject)
   })
 
@@ -116,6 +136,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       vaultService: harnessVaultService,
     }))
   const log = services.log
+  const maxBodyBytes = options.maxBodyBytes ?? OPERATELY_MAX_BODY_BYTES
   let port = 0
   const key = randomBytes(32).toString('base64url')
 
@@ -136,13 +157,13 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     }
     let body: string
     try {
-      body = await readBody(req)
+      body = await readBody(req, maxBodyBytes)
     } catch (err) {
       if (err instanceof BodyTooLarge) {
         return sendResult(
           res,
           413,
-          failure(appError('invalid_input', 'The request to the app was too large.')),
+          failure(appError('invalid_input', tooLargeMessage(err.bytes, maxBodyBytes))),
         )
       }
       throw err

@@ -1,3 +1,4 @@
+import { parseJson } from '../../../src/shared/exact-json'
 import type { Ctx } from '../context'
 import { findPerson } from '../lookup'
 import { ApiError, replies } from '../replies'
@@ -12,7 +13,8 @@ import type { Person, RichDoc } from '../types'
 export function parseRichText(ctx: Ctx, raw: string): RichDoc {
   let parsed: unknown
   try {
-    parsed = JSON.parse(raw)
+    // Exactly, as Elixir keeps integers of any size: a number JavaScript would round stays as written.
+    parsed = parseJson(raw)
   } catch {
     throw new ApiError(replies.crash())
   }

@@ -1,4 +1,10 @@
 import { z } from 'zod'
+import {
+  REMINDER_TIME_FORMAT_PROBLEM,
+  REMINDER_TIME_NIGHT_PROBLEM,
+  REMINDER_TIME_PATTERN,
+  reminderTimeRuleProblem,
+} from './reminder-time'
 import { appErrorSchema } from '../errors'
 
 /**
@@ -85,10 +91,8 @@ export type AssignmentsView = z.infer<typeof assignmentsViewSchema>
 /** Reminders may be set between 07:00 and 21:59: the app never notifies at night (22:00–07:00). */
 export const reminderTimeSchema = z
   .string()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time like 09:00')
-  .refine((time) => time >= '07:00' && time <= '21:59', {
-    message: 'pick a time between 07:00 and 21:59 (the app never sends reminders at night)',
-  })
+  .regex(REMINDER_TIME_PATTERN, REMINDER_TIME_FORMAT_PROBLEM)
+  .refine((time) => reminderTimeRuleProblem(time) === null, { message: REMINDER_TIME_NIGHT_PROBLEM })
 
 export const reminderSettingsSchema = z
   .object({

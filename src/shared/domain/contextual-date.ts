@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MONTH_NAMES } from './month-names'
 
 /**
  * Operately's "contextual date": a date with the precision the user chose. For a due date, `date` is the
@@ -19,20 +20,7 @@ export type ContextualDate = z.infer<typeof contextualDateSchema>
 // Building, reading and showing contextual dates. Pure: the renderer's date picker and main both use these.
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const
-export const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const
+export { MONTH_NAMES }
 
 /** What the user picked: a year, and the month (1–12), day or quarter (1–4) the precision needs. */
 export interface DueDateAnchor {

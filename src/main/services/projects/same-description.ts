@@ -1,3 +1,5 @@
+import { isLosslessNumber, parseJson, sameNumber } from '@shared/exact-json'
+
 /**
  * Whether two descriptions (JSON text of TipTap documents, or null for "none") say the same thing, the
  * way the conflict check needs it: compared as parsed JSON, because the server re-encodes documents and
@@ -19,7 +21,8 @@ type Parsed = { kind: 'json'; value: unknown } | { kind: 'text' }
 function parse(description: string | null): Parsed {
   if (description === null) return { kind: 'json', value: null }
   try {
-    return { kind: 'json', value: JSON.parse(description) as unknown }
+    // Exactly: two documents that differ only in the 17th digit of a number are not the same.
+    return { kind: 'json', value: parseJson(description) }
   } catch {
     return { kind: 'text' }
   }
@@ -52,6 +55,7 @@ function isEmptyParagraph(node: unknown): boolean {
 /** Deep equality of parsed JSON; object key order does not matter, array order does. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
+  if (isLosslessNumber(a) || isLosslessNumber(b)) return sameNumber(a, b)
   if (Array.isArray(a)) {
     return Array.isArray(b) && a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]))
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import type { AssignmentsView, PendingNavigation, ReminderSettings } from '@shared/domain/assignments'
-import { checkInOutcomeSchema } from '@shared/domain/check-ins'
+import { isCheckInOutcome } from '@shared/domain/check-in-outcome'
 import { call } from './operately'
 
 /**
@@ -61,8 +61,8 @@ export function useRefreshAfterCheckIns(): void {
     () =>
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'success') return
-        const outcome = checkInOutcomeSchema.safeParse(event.action.data)
-        if (!outcome.success || outcome.data.outcome !== 'created') return
+        const outcome = event.action.data
+        if (!isCheckInOutcome(outcome) || outcome.outcome !== 'created') return
         call((bridge) => bridge.assignments.refresh({})).then(
           (view) => queryClient.setQueryData(assignmentsQueryKey, view),
           // The check-in itself went through; the lists are read from main again instead.

@@ -1,3 +1,4 @@
+import { isHistoryTransaction } from '@tiptap/pm/history'
 import { EditorContent, useEditor } from '@tiptap/react'
 import {
   useCallback,
@@ -12,7 +13,7 @@ import {
 } from 'react'
 import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
-import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
+import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { cloneJson, type ServerDoc } from './json'
 import { LinkDialog } from './LinkDialog'
 import { prepareForEditor, type PreparedDocument } from './loss-proof'
@@ -91,13 +92,15 @@ export function RichTextEditor({
       }),
   )
   const status = useSyncExternalStore(session.subscribe, session.getStatus, session.getStatus)
-  const [loaded, setLoaded] = useState<Loaded>(() => ({ value, prepared: prepareForEditor(value) }))
+  // The round trip is checked on what TipTap loaded (session.load), so preparing need not check it too.
+  const prepare = (next: unknown) => prepareForEditor(next, { verifyRoundTrip: false })
+  const [loaded, setLoaded] = useState<Loaded>(() => ({ value, prepared: prepare(value) }))
   const [linkDialog, setLinkDialog] = useState<{ href: string; hasLink: boolean } | null>(null)
 
   if (value !== loaded.value) {
     // A new value from outside. This editor's own report coming back, or the same content re-read from
     // the server, needs no reload (which would throw away the cursor and the undo history).
-    setLoaded({ value, prepared: session.holds(value) ? loaded.prepared : prepareForEditor(value) })
+    setLoaded({ value, prepared: session.holds(value) ? loaded.prepared : prepare(value) })
   }
 
   const loadProblem = status.verified === loaded.prepared ? status.loadProblem : null
@@ -131,7 +134,13 @@ export function RichTextEditor({
       onContentError: ({ error }) => session.recordContentError(error),
       editorProps,
       onUpdate: ({ editor: current, transaction }) => {
-        if (current.isEditable && !transaction.getMeta(LOAD_DOCUMENT_META)) session.scheduler.schedule()
+        if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return
+        session.scheduler.schedule()
+        const aboutUnknown =
+          transaction.getMeta(REMOVE_UNKNOWN_META) ||
+          transaction.getMeta(KEPT_UNKNOWN_META) ||
+          isHistoryTransaction(transaction)
+        if (!aboutUnknown) session.edited()
       },
       onBlur: () => session.scheduler.flush(),
     },
@@ -230,6 +239,27 @@ export function RichTextEditor({
         <EditorContent editor={editor} className="ot-editor__content" />
         {editor && editable && <MentionMenu menu={session.menu} editor={editor} listId={`${id}-people`} />}
       </div>
+      {editable && status.unknownNotice && (
+        <p className="ot-editor__unknown-notice" role="status">
+          {status.unknownNotice === 'kept' ? (
+            'Unsupported content stays as it is: keys do not change it. To remove a block, use “Remove…” on it.'
+          ) : (
+            <>
+              Unsupported block removed.{' '}
+              <button
+                type="button"
+                className="ot-editor__notice-action"
+                onClick={() => {
+                  editor?.chain().focus().undo().run()
+                  session.edited()
+                }}
+              >
+                Undo
+              </button>
+            </>
+          )}
+        </p>
+      )}
       {status.wordCount !== null && (
         <p className="ot-editor__count" aria-live="polite">
           {formatWordCount(status.wordCount)}

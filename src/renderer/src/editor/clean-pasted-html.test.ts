@@ -2,6 +2,7 @@
 // Pasting runs through the editor's real paste pipeline (ProseMirror's view.pasteHTML: our
 // transformPastedHTML, then parsing against the schema), exactly what a Ctrl+V delivers.
 import type { Editor } from '@tiptap/core'
+import { REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { afterEach, describe, expect, it } from 'vitest'
 import { clipboardMarkerType } from './clipboard-marker'
 import { prepareForEditor, restoreFromEditor } from './loss-proof'
@@ -144,7 +145,8 @@ describe('cut and paste inside the editor', () => {
     editor.commands.selectAll()
     clipboardEvent(editor, 'copy', clipboard)
     expect(clipboard.types()).toContain(clipboardMarkerType)
-    editor.commands.clearContent()
+    // Emptied on purpose: no key may remove unsupported content, only its explicit removal.
+    editor.chain().setMeta(REMOVE_UNKNOWN_META, true).clearContent().run()
     clipboardEvent(editor, 'paste', clipboard)
     expect(restoreFromEditor(editor.getJSON())).toEqual(original)
   })

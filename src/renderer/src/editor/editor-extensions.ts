@@ -4,6 +4,7 @@ import { ExtraShortcuts } from './extensions/extra-shortcuts'
 import type { MentionSuggestion } from './extensions/mention'
 import { PasteCleaning } from './extensions/paste-cleaning'
 import { ReadOnlyGuard } from './extensions/read-only-guard'
+import { UnknownContentGuard } from './extensions/unknown-content-guard'
 import { createOperatelyExtensions } from './schema'
 
 export interface EditorExtensionOptions {
@@ -11,12 +12,17 @@ export interface EditorExtensionOptions {
   placeholder?: string
   onLinkShortcut?: () => void
   resolveBlobSrc?: (src: string) => string | null
+  /** An edit was turned away to keep unknown content as it is. */
+  onUnknownKept?: () => void
+  /** An unsupported block was removed with its own "Remove…" button. */
+  onUnknownRemoved?: () => void
 }
 
 /**
  * The editable editor: the shared schema (schema.ts) plus behaviour only an editor needs: paste
- * cleaning, the read-only backstop, the empty-document placeholder and the extra shortcuts. Exported on its
- * own so tests can run the very same paste handling without React.
+ * cleaning, the read-only backstop, the guard that keeps unknown content as it is, the empty-document
+ * placeholder and the extra shortcuts. Exported on its own so tests can run the very same handling
+ * without React.
  */
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
   return [
@@ -26,6 +32,10 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     }),
     PasteCleaning,
     ReadOnlyGuard,
+    UnknownContentGuard.configure({
+      onKept: options.onUnknownKept ?? (() => undefined),
+      onRemoved: options.onUnknownRemoved ?? (() => undefined),
+    }),
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
   ]

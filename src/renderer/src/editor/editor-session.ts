@@ -3,7 +3,7 @@ import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { ServerDoc } from './json'
-import { restoreFromEditor, roundTripProblem, type PreparedDocument } from './loss-proof'
+import { restoreEditorDocument, roundTripProblem, type PreparedDocument } from './loss-proof'
 import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
 import { isSameDocument } from './normalize'
 import { countDocumentWords } from './word-count'
@@ -24,6 +24,11 @@ export interface EditorSessionStatus {
   loadProblem: string | null
   /** Words in the document, updated on load and with every reported change; null before loading. */
   wordCount: number | null
+  /**
+   * What just happened to unsupported content, to say so: an edit was turned away to keep it, or the
+   * person removed a block (Undo offered). Cleared by the next ordinary edit.
+   */
+  unknownNotice: 'kept' | 'removed' | null
 }
 
 export interface EditorSessionCallbacks {
@@ -50,7 +55,12 @@ export class EditorSession {
     openLink: () => undefined,
   }
   private contentError: string | null = null
-  private status: EditorSessionStatus = { verified: null, loadProblem: null, wordCount: null }
+  private status: EditorSessionStatus = {
+    verified: null,
+    loadProblem: null,
+    wordCount: null,
+    unknownNotice: null,
+  }
   private readonly listeners = new Set<() => void>()
 
   constructor(options: EditorSessionOptions = {}) {
@@ -61,6 +71,8 @@ export class EditorSession {
       ...(options.placeholder ? { placeholder: options.placeholder } : {}),
       ...(options.resolveBlobSrc ? { resolveBlobSrc: options.resolveBlobSrc } : {}),
       onLinkShortcut: () => this.callbacks.openLink(),
+      onUnknownKept: () => this.setUnknownNotice('kept'),
+      onUnknownRemoved: () => this.setUnknownNotice('removed'),
     })
   }
 
@@ -76,6 +88,18 @@ export class EditorSession {
     for (const listener of this.listeners) listener()
   }
 
+  private setUnknownNotice(notice: EditorSessionStatus['unknownNotice']): void {
+    if (this.status.unknownNotice !== notice) this.setStatus({ unknownNotice: notice })
+  }
+
+  /**
+   * An ordinary edit went through: Undo next to "removed" would now take back that edit instead, so that
+   * notice goes. The one saying keys keep unsupported content stays: it is still true.
+   */
+  edited(): void {
+    if (this.status.unknownNotice === 'removed') this.setUnknownNotice(null)
+  }
+
   setCallbacks(callbacks: EditorSessionCallbacks): void {
     this.callbacks = callbacks
   }
@@ -88,7 +112,7 @@ export class EditorSession {
   /** The editor's document as a server document, serialised now. */
   currentDocument(): ServerDoc {
     if (!this.editor) throw new Error('The editor is not ready yet.')
-    return restoreFromEditor(this.editor.getJSON())
+    return restoreEditorDocument(this.editor.state.doc)
   }
 
   /** True when `value` holds what the editor shows (so it needs no reload). */

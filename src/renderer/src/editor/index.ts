@@ -21,6 +21,13 @@ export { validateLinkUrl, isAllowedLinkHref, type LinkValidation } from './link-
 export { createOperatelyExtensions, operatelySchema, type OperatelySchemaOptions } from './schema'
 export { createEditorExtensions } from './editor-extensions'
 export type { MentionPerson } from './extensions/mention'
-export type { JsonObject, JsonValue, ServerDoc } from './json'
+export {
+  parseJson,
+  stringifyDocument,
+  stringifyJson,
+  type JsonObject,
+  type JsonValue,
+  type ServerDoc,
+} from './json'
 export { HIGHLIGHT_COLOURS, type HighlightColour } from './operately-types'
 export { markKeyUsed, wasKeyUsed } from './used-keys'

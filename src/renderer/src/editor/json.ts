@@ -1,10 +1,23 @@
-// Plain JSON helpers shared by the loss-proof loader, the normaliser and the tests. Documents arrive from
-// the server as parsed JSON, so everything here works on plain values and never on class instances.
+// JSON helpers shared by the loss-proof loader, the normaliser and the tests. Documents are read and
+// written exactly (@shared/exact-json): a number JavaScript cannot hold as it was spelled stays a
+// LosslessNumber inside the tree.
 
-export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject
-export interface JsonObject {
-  [key: string]: JsonValue
-}
+import {
+  isLosslessNumber,
+  parseJson,
+  sameNumber,
+  stringifyJson,
+  type JsonObject,
+  type JsonValue,
+} from '@shared/exact-json'
+
+export {
+  isLosslessNumber,
+  parseJson,
+  stringifyJson,
+  type JsonObject,
+  type JsonValue,
+} from '@shared/exact-json'
 
 /** A document as the server stores it: `{"type":"doc", ...}`, any further keys kept as they came. */
 export type ServerDoc = JsonObject & { type: 'doc' }
@@ -18,6 +31,7 @@ export function isPlainObject(value: unknown): value is JsonObject {
 /** Deep equality for JSON values; object key order does not matter, array order does. */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
+  if (isLosslessNumber(a) || isLosslessNumber(b)) return sameNumber(a, b)
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false
     for (let i = 0; i < a.length; i++) if (!jsonEqual(a[i], b[i])) return false
@@ -33,6 +47,29 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
     return true
   }
   return false
+}
+
+const blockTexts = new WeakMap<object, string>()
+
+/**
+ * Exact JSON text of a document (stringifyJson), block by block: the text of each top-level block is
+ * remembered, and the editor's reports keep unedited blocks as the same objects, so writing the draft of a
+ * 1 MB document after a keystroke turns only the edited block into text. `content` comes last.
+ */
+export function stringifyDocument(doc: ServerDoc): string {
+  const { content, ...rest } = doc
+  if (!Array.isArray(content)) return stringifyJson(doc)
+  const blocks = content.map((block) => {
+    if (typeof block !== 'object' || block === null) return stringifyJson(block)
+    let text = blockTexts.get(block)
+    if (text === undefined) {
+      text = stringifyJson(block)
+      blockTexts.set(block, text)
+    }
+    return text
+  })
+  const head = stringifyJson(rest)
+  return `${head.slice(0, -1)},"content":[${blocks.join(',')}]}`
 }
 
 /** A deep copy, so that what we hand out never shares objects with what we were given. */
@@ -53,14 +90,14 @@ export function canonicalJson(value: unknown): string {
     const keys = Object.keys(value).sort()
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`
   }
-  return JSON.stringify(value) ?? 'null'
+  return stringifyJson(value)
 }
 
 /** Parses JSON text found in an HTML attribute (our own clipboard markup); anything else is not ours. */
 export function parseJsonAttribute(text: string | null): JsonValue | undefined {
   if (text === null) return undefined
   try {
-    return JSON.parse(text) as JsonValue
+    return parseJson(text)
   } catch {
     // Not markup this editor wrote (a hand-made or damaged attribute): treat it as absent.
     return undefined

@@ -14,7 +14,16 @@ import {
   type NodeType,
   type Schema,
 } from '@tiptap/pm/model'
-import { cloneJson, isPlainObject, jsonEqual, type JsonObject, type JsonValue, type ServerDoc } from './json'
+import {
+  cloneJson,
+  isLosslessNumber,
+  isPlainObject,
+  jsonEqual,
+  parseJson,
+  type JsonObject,
+  type JsonValue,
+  type ServerDoc,
+} from './json'
 import {
   isOperatelyMarkType,
   isOperatelyNodeType,
@@ -104,7 +113,7 @@ function parseInput(serverDoc: unknown): ParsedInput {
   if (typeof serverDoc !== 'string') return { kind: 'value', value: serverDoc }
   if (serverDoc.trim() === '') return { kind: 'none' }
   try {
-    return { kind: 'value', value: JSON.parse(serverDoc) as unknown }
+    return { kind: 'value', value: parseJson(serverDoc) }
   } catch {
     return {
       kind: 'unreadable',
@@ -121,8 +130,16 @@ function unreadable(reason: string, original: ServerDoc | null = null): Prepared
  * Turns a server document (the parsed object or its JSON text) into a document TipTap can load without
  * losing anything: unknown nodes become opaque atoms, unknown marks preserved marks, unknown attributes
  * and keys preserved attributes. See PreparedDocument for what comes back.
+ *
+ * `verifyRoundTrip: false` leaves out the last check (restoring the untouched document gives back the
+ * original): RichTextEditor makes that check itself on what TipTap actually loaded (EditorSession.load),
+ * which covers this one too, and two passes over a megabyte on opening would be one too many.
  */
-export function prepareForEditor(serverDoc: unknown): PreparedDocument {
+export function prepareForEditor(
+  serverDoc: unknown,
+  options: { verifyRoundTrip?: boolean } = {},
+): PreparedDocument {
+  const verifyRoundTrip = options.verifyRoundTrip ?? true
   const input = parseInput(serverDoc)
   if (input.kind === 'none') {
     return {
@@ -159,7 +176,7 @@ export function prepareForEditor(serverDoc: unknown): PreparedDocument {
       const more = context.problems.length - 1
       const extra = more > 0 ? ` (and ${more} more place${more === 1 ? '' : 's'} like it)` : ''
       readOnlyReason = `This text can only be read here, so that nothing in it is lost: ${context.problems[0]}${extra}. ${EDIT_IN_OPERATELY}`
-    } else if (roundTripProblem(original, restoreFromEditor(editorDoc)) !== null) {
+    } else if (verifyRoundTrip && roundTripProblem(original, restoreFromEditor(editorDoc)) !== null) {
       // Last line of defence: whatever the reason, if saving the untouched document would not give back
       // what the server holds, nobody may edit it here.
       readOnlyReason = `This text contains details this app cannot keep exactly as they are, so it can only be read here. ${EDIT_IN_OPERATELY}`
@@ -234,6 +251,17 @@ function splitAttributes(
   return { known, present, extra, canonical }
 }
 
+/**
+ * Whether a value holds a number JavaScript cannot keep as it was written (json.ts). Unknown attributes
+ * and unknown content carry such numbers through untouched; an attribute TipTap itself reads (a heading's
+ * level, a list's start) cannot, so its document opens read-only.
+ */
+function holdsExactNumber(value: unknown): boolean {
+  if (isLosslessNumber(value)) return true
+  if (Array.isArray(value)) return value.some(holdsExactNumber)
+  return isPlainObject(value) && Object.values(value).some(holdsExactNumber)
+}
+
 const NODE_KEYS = new Set(['type', 'attrs', 'content', 'marks'])
 
 function convertElement(json: JsonObject, type: NodeType, context: Context): Converted {
@@ -253,6 +281,10 @@ function convertElement(json: JsonObject, type: NodeType, context: Context): Con
   }
 
   const split = splitAttributes('node', typeName, attrs)
+  if (holdsExactNumber(split.known)) {
+    addProblem(context, `it has ${nodeWords(typeName)} with a number this app cannot keep exactly`)
+    return null
+  }
   const extraKeys: JsonObject = {}
   for (const [key, value] of Object.entries(json)) if (!NODE_KEYS.has(key)) extraKeys[key] = cloneJson(value)
 
@@ -397,6 +429,13 @@ function convertMarks(list: JsonValue[], context: Context): readonly Mark[] | nu
       return null
     }
     const split = splitAttributes('mark', json.type, json.attrs)
+    if (holdsExactNumber(split.known)) {
+      addProblem(
+        context,
+        `it has ${MARK_WORDS[json.type] ?? 'formatting'} with a number this app cannot keep exactly`,
+      )
+      return null
+    }
     const extraKeys: JsonObject = {}
     for (const [key, value] of Object.entries(json))
       if (!MARK_KEYS.has(key)) extraKeys[key] = cloneJson(value)
@@ -468,11 +507,34 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   return restoreNode(editorJson) as ServerDoc
 }
 
+const restoredBlocks = new WeakMap<PMNode, JsonValue>()
+
+/**
+ * restoreFromEditor for the editor's document itself, block by block: ProseMirror keeps every block that
+ * was not edited as the same object, so each block is turned into JSON and restored once, and a report
+ * while someone types in a 1 MB document costs only the blocks they touched. The result shares those
+ * blocks' JSON between calls: treat it as read-only (as everything handed out by onChange).
+ */
+export function restoreEditorDocument(doc: PMNode): ServerDoc {
+  const children: JsonValue[] = []
+  doc.forEach((child) => {
+    let json = restoredBlocks.get(child)
+    if (json === undefined) {
+      json = restoreNode(child.toJSON() as JsonValue)
+      restoredBlocks.set(child, json)
+    }
+    children.push(json)
+  })
+  const shell: JsonObject = { type: 'doc' }
+  if (Object.keys(doc.attrs).length > 0) shell.attrs = doc.attrs as JsonObject
+  return restoreNode(shell, children) as ServerDoc
+}
+
 function attrsOf(json: JsonObject): JsonObject {
   return isPlainObject(json.attrs) ? json.attrs : {}
 }
 
-function restoreNode(json: JsonValue): JsonValue {
+function restoreNode(json: JsonValue, restoredChildren?: JsonValue[]): JsonValue {
   if (!isPlainObject(json) || typeof json.type !== 'string') {
     throw new Error('The editor produced a node without a type; this is a bug in the editor module.')
   }
@@ -488,7 +550,8 @@ function restoreNode(json: JsonValue): JsonValue {
   const attrs = restoreAttributes('node', type, attrsOf(json), provenance)
   if (attrs) out.attrs = attrs
 
-  let children = Array.isArray(json.content) ? json.content.map((child) => restoreNode(child)) : []
+  let children =
+    restoredChildren ?? (Array.isArray(json.content) ? json.content.map((child) => restoreNode(child)) : [])
   if (
     type === 'doc' &&
     provenance?.emptyDoc &&

@@ -18,9 +18,24 @@ export function countWords(text: string): number {
   return count
 }
 
-/** Words in an editor document; mentions count as their "@Name", unsupported placeholders not at all. */
+const blockWords = new WeakMap<PMNode, number>()
+
+/**
+ * Words in an editor document; unsupported placeholders do not count. Counted block by block, each
+ * block once: ProseMirror keeps unedited blocks as the same objects, so while someone types only the
+ * block they type in is counted again. No word spans two blocks, so the sum is the document's count.
+ */
 export function countDocumentWords(doc: PMNode): number {
-  return countWords(doc.textBetween(0, doc.content.size, ' ', ' '))
+  let total = 0
+  doc.forEach((block) => {
+    let words = blockWords.get(block)
+    if (words === undefined) {
+      words = countWords(block.textBetween(0, block.content.size, ' ', ' '))
+      blockWords.set(block, words)
+    }
+    total += words
+  })
+  return total
 }
 
 export function formatWordCount(count: number): string {

@@ -1,4 +1,4 @@
-import { MONTH_NAMES } from '@shared/domain/contextual-date'
+import { MONTH_NAMES } from '@shared/domain/month-names'
 import type { Freshness } from '@shared/domain/freshness'
 
 /**

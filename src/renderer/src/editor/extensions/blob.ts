@@ -1,7 +1,7 @@
 import { Node } from '@tiptap/core'
 import type { DOMOutputSpec } from '@tiptap/pm/model'
 import { formatFileSize } from '../file-size'
-import { isPlainObject, parseJsonAttribute, type JsonObject } from '../json'
+import { isPlainObject, parseJsonAttribute, type JsonObject, stringifyJson } from '../json'
 
 export interface BlobOptions {
   /**
@@ -105,7 +105,7 @@ export const BlobNode = Node.create<BlobOptions>({
     const base = {
       ...HTMLAttributes,
       'data-type': 'blob',
-      'data-ot-blob': JSON.stringify(attrs),
+      'data-ot-blob': stringifyJson(attrs),
     }
     const src = typeof attrs.src === 'string' && attrs.src !== '' ? this.options.resolveSrc(attrs.src) : null
 

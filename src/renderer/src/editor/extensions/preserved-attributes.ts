@@ -1,5 +1,5 @@
 import { Extension } from '@tiptap/core'
-import { parseJsonAttribute } from '../json'
+import { parseJsonAttribute, stringifyJson } from '../json'
 import { OPERATELY_MARK_TYPES, OPERATELY_NODE_TYPES, PRESERVED_ATTR } from '../operately-types'
 import { readProvenance } from '../provenance'
 
@@ -25,7 +25,7 @@ export const PreservedAttributes = Extension.create({
             parseHTML: (element) => readProvenance(parseJsonAttribute(element.getAttribute(DATA_ATTRIBUTE))),
             renderHTML: (attributes) => {
               const provenance: unknown = attributes[PRESERVED_ATTR]
-              return provenance ? { [DATA_ATTRIBUTE]: JSON.stringify(provenance) } : {}
+              return provenance ? { [DATA_ATTRIBUTE]: stringifyJson(provenance) } : {}
             },
           },
         },

@@ -1,5 +1,5 @@
 import { Mark } from '@tiptap/core'
-import { isPlainObject, parseJsonAttribute } from '../json'
+import { isPlainObject, parseJsonAttribute, stringifyJson } from '../json'
 import { PRESERVED_TEXT_FIELDS } from '../operately-types'
 
 /**
@@ -28,6 +28,6 @@ export const PreservedTextFields = Mark.create({
   },
 
   renderHTML({ mark }) {
-    return ['span', { 'data-ot-text-fields': JSON.stringify(mark.attrs.fields) }, 0]
+    return ['span', { 'data-ot-text-fields': stringifyJson(mark.attrs.fields) }, 0]
   },
 })

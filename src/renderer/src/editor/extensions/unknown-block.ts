@@ -1,3 +1,4 @@
+import { stringifyJson } from '../json'
 import { Node } from '@tiptap/core'
 import { originalAttribute, parseOpaqueAtom } from './opaque-atom'
 import { UNKNOWN_BLOCK } from '../operately-types'
@@ -5,7 +6,7 @@ import { unsupportedPreview } from '../unsupported-preview'
 
 export const UNSUPPORTED_LABEL = 'Unsupported content'
 export const UNSUPPORTED_TITLE =
-  'Made with a newer version of Operately (or in a layout this app cannot edit). It is kept exactly as it is; you can move or delete it as a whole.'
+  'Made with a newer version of Operately (or in a layout this app cannot edit). It is kept exactly as it is: keys never change it; you can move it, or remove it with “Remove…”.'
 
 /**
  * A block this editor does not know (a table, a task list, anything a newer server writes), held as one
@@ -30,7 +31,7 @@ export const UnknownBlock = Node.create({
       {
         class: 'ot-unsupported ot-unsupported--block',
         'data-ot-unknown': 'block',
-        'data-ot-original': JSON.stringify(node.attrs.original),
+        'data-ot-original': stringifyJson(node.attrs.original),
         title: UNSUPPORTED_TITLE,
       },
       ['span', { class: 'ot-unsupported__label' }, UNSUPPORTED_LABEL],

@@ -1,3 +1,4 @@
+import { stringifyJson } from '../json'
 import { Node } from '@tiptap/core'
 import { originalAttribute, parseOpaqueAtom } from './opaque-atom'
 import { UNKNOWN_INLINE } from '../operately-types'
@@ -24,7 +25,7 @@ export const UnknownInline = Node.create({
       {
         class: 'ot-unsupported ot-unsupported--inline',
         'data-ot-unknown': 'inline',
-        'data-ot-original': JSON.stringify(node.attrs.original),
+        'data-ot-original': stringifyJson(node.attrs.original),
         title: preview ? `${UNSUPPORTED_TITLE} It reads: ${preview}` : UNSUPPORTED_TITLE,
       },
       UNSUPPORTED_LABEL,

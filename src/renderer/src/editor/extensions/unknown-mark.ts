@@ -1,5 +1,5 @@
 import { Mark } from '@tiptap/core'
-import { isPlainObject, parseJsonAttribute } from '../json'
+import { isPlainObject, parseJsonAttribute, stringifyJson } from '../json'
 import { UNKNOWN_MARK } from '../operately-types'
 
 /**
@@ -38,7 +38,7 @@ export const UnknownMark = Mark.create({
       'span',
       {
         class: 'ot-unknown-mark',
-        'data-ot-unknown-mark': JSON.stringify({ original: mark.attrs.original, index: mark.attrs.index }),
+        'data-ot-unknown-mark': stringifyJson({ original: mark.attrs.original, index: mark.attrs.index }),
       },
       0,
     ]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { parseJson, stringifyJson } from '@shared/exact-json'
 import { draftKeyFor, restoreDraft, toStoredDraft } from './draft'
 import { prefillFrom } from './form-values'
 import { detail } from './test-goals'
@@ -22,6 +23,17 @@ describe('check-in drafts', () => {
     values.notify = { mode: 'selected', personIds: ['grace-2'] }
     const stored = JSON.parse(JSON.stringify(toStoredDraft({ values, message }, prefill))) as unknown
     expect(restoreDraft(stored, prefill)).toEqual({ values, message })
+  })
+
+  it('keep a pasted number JavaScript cannot hold exactly, through the trip to main and back', () => {
+    const prefill = prefillFrom(detail(), now, 'en-US')
+    const exact = parseJson(
+      '{"type":"doc","content":[{"type":"chart","attrs":{"total":12345678901234567890}}]}',
+    )
+    const stored = JSON.parse(
+      JSON.stringify(toStoredDraft({ values: prefill, message: exact as never }, prefill)),
+    )
+    expect(stringifyJson(restoreDraft(stored, prefill)?.message)).toBe(stringifyJson(exact))
   })
 
   it('keep only what the user changed, so fresh values from the server show through elsewhere', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseJson, portableJson } from '@shared/exact-json'
 import { checkInStatuses } from '@shared/domain/check-ins'
 import { dateTypes } from '@shared/domain/contextual-date'
 import type { CheckInFormValues } from './form-values'
@@ -37,10 +38,29 @@ const storedSchema = z.object({
   targets: z.record(z.string(), z.string().max(100)).optional(),
   checklist: z.record(z.string(), z.boolean()).optional(),
   message: z.json().nullable().optional(),
+  // A message holding a number JavaScript cannot keep exactly (pasted unsupported content) is kept as its
+  // exact text: an object would lose the number on its way to main.
+  messageText: z.string().optional(),
   notify: z
     .object({ mode: z.enum(['everyone', 'selected']), personIds: z.array(z.string()).max(500) })
     .optional(),
 })
+
+function portableMessage(message: Json | null): { message: Json | null } | { messageText: string } {
+  if (message === null) return { message: null }
+  const portable = portableJson(message)
+  return 'text' in portable ? { messageText: portable.text } : { message: portable.value }
+}
+
+function storedMessage(text: string | undefined, message: unknown): Json | null {
+  if (text === undefined) return (message ?? null) as Json | null
+  try {
+    return parseJson(text) as Json
+  } catch {
+    // Not text this app wrote: no message rather than a broken one.
+    return null
+  }
+}
 
 /** The draft to store for the current values, relative to how the form opened (`prefill`). */
 export function toStoredDraft(draft: CheckInDraft, prefill: CheckInFormValues): Json {
@@ -57,7 +77,7 @@ export function toStoredDraft(draft: CheckInDraft, prefill: CheckInFormValues): 
     due: { ...values.due },
     targets,
     checklist,
-    message,
+    ...portableMessage(message),
     notify: { mode: values.notify.mode, personIds: [...values.notify.personIds] },
   }
 }
@@ -77,5 +97,5 @@ export function restoreDraft(stored: unknown, prefill: CheckInFormValues): Check
     checklist: prefill.checklist.map((c) => ({ id: c.id, completed: d.checklist?.[c.id] ?? c.completed })),
     notify: d.notify ?? prefill.notify,
   }
-  return { values, message: (d.message ?? null) as Json | null }
+  return { values, message: storedMessage(d.messageText, d.message) }
 }

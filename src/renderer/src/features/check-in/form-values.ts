@@ -14,6 +14,7 @@ import {
 } from '@shared/domain/contextual-date'
 import type { GoalDetail, Target } from '@shared/domain/goals'
 import { lastSegment } from '@shared/ids'
+import { stringifyJson } from '@shared/exact-json'
 import { ambiguityQuestion, formatNumberIn, readNumber, type NumberReading } from './number-text'
 
 /**
@@ -255,7 +256,8 @@ export function toCreateCheckInInput(args: {
     dueDate: dueDateChange(values.due),
     targetValues,
     checklist,
-    message: JSON.stringify(message),
+    // Exact: unknown content pasted into the message keeps its numbers as they were written.
+    message: stringifyJson(message),
     notify,
   }
 }

@@ -11,6 +11,7 @@ import {
   isSameDocument,
   RichTextEditor,
   RichTextView,
+  stringifyJson,
   type RichTextEditorHandle,
   type ServerDoc,
 } from '../../editor'
@@ -129,7 +130,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
     try {
       const result = await saveDescription.mutateAsync({
         projectId: detail.id,
-        description: JSON.stringify(doc),
+        description: stringifyJson(doc),
         baseDescription: base,
         overwrite,
       })
@@ -333,7 +334,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
           ) : null}
           {editable ? (
             <footer className="description__footer">
-              <SaveState state={state} />
+              <SaveState state={state} draftKept={draftError === null} />
               <Button
                 busy={saving}
                 busyLabel="Saving…"
@@ -429,16 +430,20 @@ function QueuedNotice({
 
 /**
  * Where the text stands: saved on the server, waiting in the outbox, only kept as a draft, or not saved
- * because of an error.
+ * because of an error. "Kept as a draft" is said only while the last draft write succeeded.
  */
-function SaveState({ state }: { state: EditState }) {
+function SaveState({ state, draftKept }: { state: EditState; draftKept: boolean }) {
   const failed = state.save.state === 'failed' ? state.save.message : null
   return (
     <div className="description__state">
       <ErrorAlert title={failed ? 'Not saved' : undefined} message={failed ?? undefined} />
       <p className="description__status" role="status">
         {state.save.state === 'saving' ? null : hasUnsentChanges(state) ? (
-          'Your changes are kept as a draft'
+          draftKept ? (
+            'Your changes are kept as a draft'
+          ) : (
+            'Your changes are not saved anywhere yet'
+          )
         ) : state.queued ? (
           'Queued · will be sent when Operately can be reached'
         ) : state.save.state === 'saved' ? (

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { JsonValue, ServerDoc } from '../../editor'
+import { portableJson, type PlainJson } from '@shared/exact-json'
+import { parseJson, stringifyDocument, type ServerDoc } from '../../editor'
 
 /**
  * A description draft as main keeps it on disk: the unsaved document, the server version it was based on
@@ -30,6 +31,18 @@ const isDocument = (value: unknown): value is ServerDoc =>
   !Array.isArray(value) &&
   (value as { type?: unknown }).type === 'doc'
 
+/** A document holding a number JavaScript cannot keep exactly travels as its exact JSON text. */
+const documentTextSchema = z.string().transform((text, ctx) => {
+  try {
+    const value = parseJson(text)
+    if (isDocument(value)) return value
+  } catch {
+    // Reported below: not a document.
+  }
+  ctx.addIssue({ code: 'custom', message: 'not a document' })
+  return z.NEVER
+})
+
 const documentSchema = z
   .json()
   .refine(isDocument)
@@ -37,27 +50,49 @@ const documentSchema = z
 
 const storedSchema = z.object({
   v: z.literal(1),
-  doc: documentSchema.nullable(),
+  // The document itself, or (when it holds a number JavaScript cannot keep exactly) its exact JSON text.
+  doc: documentSchema.nullable().optional(),
+  docText: documentTextSchema.optional(),
   base: z.string().nullable(),
-  keptCopy: z.object({ doc: documentSchema, keptAt: z.string() }).nullable(),
+  keptCopy: z
+    .object({ doc: documentSchema.optional(), docText: documentTextSchema.optional(), keptAt: z.string() })
+    .nullable(),
 })
 
 /** The draft in a stored value; null when there is none or it is not one this app wrote. */
 export function readDescriptionDraft(stored: unknown): DescriptionDraft | null {
   const parsed = storedSchema.safeParse(stored)
   if (!parsed.success) return null
-  const { doc, base, keptCopy } = parsed.data
+  const { base, keptCopy: kept } = parsed.data
+  const doc = parsed.data.docText ?? parsed.data.doc ?? null
+  const keptDoc = kept ? (kept.docText ?? kept.doc ?? null) : null
+  const keptCopy = kept && keptDoc ? { doc: keptDoc, keptAt: kept.keptAt } : null
   if (doc === null && keptCopy === null) return null
   return { doc, base, keptCopy }
 }
 
+/** The kept copy changes rarely: stored as a document when it can be, readable on disk. */
+function storedDoc(doc: ServerDoc | null): { doc: PlainJson } | { docText: string } {
+  if (doc === null) return { doc: null }
+  const portable = portableJson(doc)
+  return 'text' in portable ? { docText: portable.text } : { doc: portable.value }
+}
+
+/**
+ * The edit in progress is written once a second while someone types: as its exact text, made block by
+ * block (stringifyDocument), which crosses to main as one string instead of a megabyte of objects.
+ */
+function storedEdit(doc: ServerDoc | null): { doc: null } | { docText: string } {
+  return doc === null ? { doc: null } : { docText: stringifyDocument(doc) }
+}
+
 /** What to store for a draft; null when there is nothing left to keep (the draft is cleared). */
-export function toStoredDescriptionDraft(draft: DescriptionDraft): JsonValue | null {
+export function toStoredDescriptionDraft(draft: DescriptionDraft): PlainJson | null {
   if (draft.doc === null && draft.keptCopy === null) return null
   return {
     v: 1,
-    doc: draft.doc,
+    ...storedEdit(draft.doc),
     base: draft.base,
-    keptCopy: draft.keptCopy ? { doc: draft.keptCopy.doc, keptAt: draft.keptCopy.keptAt } : null,
+    keptCopy: draft.keptCopy ? { ...storedDoc(draft.keptCopy.doc), keptAt: draft.keptCopy.keptAt } : null,
   }
 }

@@ -1,5 +1,5 @@
 import type { QueuedDescription } from '@shared/domain/sync'
-import { isSameDocument, type ServerDoc } from '../../editor'
+import { isSameDocument, parseJson, type ServerDoc } from '../../editor'
 import type { DescriptionDraft, KeptCopy } from './description-draft'
 
 /**
@@ -339,7 +339,7 @@ export function draftOf(state: EditState): DescriptionDraft {
 function asDocument(value: ServerDoc | string | null): ServerDoc | null {
   if (typeof value !== 'string') return value
   try {
-    const parsed: unknown = JSON.parse(value)
+    const parsed: unknown = parseJson(value)
     return typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'doc'
       ? (parsed as ServerDoc)
       : null

@@ -1,4 +1,4 @@
-import { reminderTimeSchema } from '@shared/domain/assignments'
+import { reminderTimeRuleProblem } from '@shared/domain/reminder-time'
 
 const sentence = (text: string) => {
   const trimmed = text.trim()
@@ -12,7 +12,6 @@ const sentence = (text: string) => {
  */
 export function reminderTimeProblem(value: string): string | null {
   if (value.trim() === '') return 'Enter a time like 09:00.'
-  const checked = reminderTimeSchema.safeParse(value)
-  if (checked.success) return null
-  return sentence(checked.error.issues[0]?.message ?? 'must be a time like 09:00')
+  const problem = reminderTimeRuleProblem(value)
+  return problem === null ? null : sentence(problem)
 }

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react'
 import { useSession } from '../../bridge/session'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from './error-titles'
 import { SignedInCard } from './SignedInCard'
-import { SignInForm } from './SignInForm'
 import { Loading } from '../../ui/Loading'
+
+// Only someone signed out needs the form (and its form and schema libraries): loaded when it is shown,
+// so the popup's first screen for everyone signed in stays light.
+const SignInForm = lazy(() => import('./SignInForm').then((module) => ({ default: module.SignInForm })))
 
 /** Chooses what the popup shows from the session main reports. */
 export function SessionScreen() {
@@ -31,6 +35,8 @@ export function SessionScreen() {
   return session.data.status === 'signed_in' ? (
     <SignedInCard session={session.data} />
   ) : (
-    <SignInForm lastBaseUrl={session.data.lastBaseUrl} />
+    <Suspense fallback={<Loading />}>
+      <SignInForm lastBaseUrl={session.data.lastBaseUrl} />
+    </Suspense>
   )
 }

@@ -1,0 +1,195 @@
+import { rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import type { Page } from '@playwright/test'
+import { parseJson, stringifyJson } from '../src/shared/exact-json'
+import type { RichDoc } from './emulator/types'
+import { settleEditor } from './support/focus'
+import { expect, test } from './support/fixtures'
+import { descriptionUi, pasteHtml, projects, storedProject } from './support/description'
+
+// Unknown content as a newer Operately might write it, with numbers JavaScript cannot hold as written.
+const CALLOUT =
+  '{"type":"callout","attrs":{"tone":"warning","budget":12345678901234567890,"scale":1.0e3},"content":[{"type":"paragraph","content":[{"type":"text","text":"Vendors need two weeks notice."}]}]}'
+const PILL = '{"type":"statusPill","attrs":{"value":"green","count":98765432109876543210}}'
+const COMMENT = '{"type":"comment","attrs":{"thread":11112222333344445555,"weight":2.50}}'
+const SPELLINGS = ['12345678901234567890', '1.0e3', '98765432109876543210', '11112222333344445555', '2.50']
+
+const seeded = (): RichDoc =>
+  parseJson(`{"type":"doc","content":[
+{"type":"paragraph","content":[{"type":"text","text":"Status "},${PILL},{"type":"text","text":" and "},{"type":"text","text":"flagged words","marks":[${COMMENT}]},{"type":"text","text":" here."}]},
+${CALLOUT},
+{"type":"paragraph","content":[{"type":"text","text":"Last line."}]}]}`) as unknown as RichDoc
+
+/** The unknown content, as the saved description must still hold it (parsed, then byte for byte). */
+function expectUnknownContentKept(saved: unknown): void {
+  const text = stringifyJson(saved)
+  for (const piece of [CALLOUT, PILL, COMMENT]) expect(text).toContain(piece)
+  for (const spelling of SPELLINGS) expect(text).toContain(spelling)
+  const doc = saved as { content: Array<{ content?: unknown[] }> }
+  expect(stringifyJson(doc.content.find((node) => (node as { type: string }).type === 'callout'))).toBe(
+    CALLOUT,
+  )
+}
+
+/** Selects the target the way a person does: a click on a block or chip, a drag across marked words. */
+async function selectTarget(page: Page, target: 'block' | 'inline' | 'marked'): Promise<void> {
+  const editor = descriptionUi(page).editor
+  if (target === 'block') {
+    await editor.locator('.ot-unsupported--block .ot-unsupported__label').click()
+  } else if (target === 'inline') {
+    await editor.locator('.ot-unsupported--inline').click()
+  } else {
+    const box = (await editor.locator('.ot-unknown-mark').boundingBox())!
+    await page.mouse.move(box.x + 1, box.y + box.height / 2)
+    await page.mouse.down()
+    await page.mouse.move(box.x + box.width - 1, box.y + box.height / 2, { steps: 5 })
+    await page.mouse.up()
+  }
+  await settleEditor(editor)
+}
+
+/** Composes text the way an input method does (Chromium's own IME path, through the DevTools protocol). */
+async function compose(page: Page, text: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.imeSetComposition', { text, selectionStart: text.length, selectionEnd: text.length })
+  await cdp.send('Input.insertText', { text })
+  await cdp.detach()
+}
+
+const destructive: Array<[string, (page: Page) => Promise<void>]> = [
+  ['typing', (page) => page.keyboard.type('xy')],
+  ['Enter', (page) => page.keyboard.press('Enter')],
+  ['Backspace', (page) => page.keyboard.press('Backspace')],
+  ['Delete', (page) => page.keyboard.press('Delete')],
+  ['cut', (page) => page.keyboard.press('Control+X')],
+  [
+    'paste over',
+    (page) => pasteHtml(descriptionUi(page).editor, '<p>pasted <b>words</b></p>', 'pasted words'),
+  ],
+  ['IME composition', (page) => compose(page, 'にほん')],
+]
+
+for (const target of ['block', 'inline', 'marked'] as const) {
+  test(`no key removes a selected unknown ${target === 'marked' ? 'marked range' : `${target} node`}`, async ({
+    page,
+    emulator,
+    signedIn,
+  }) => {
+    test.setTimeout(60_000)
+    storedProject(emulator, projects.office).description = seeded()
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.office)
+    for (const [name, input] of destructive) {
+      await test.step(name, async () => {
+        await selectTarget(page, target)
+        await input(page)
+        await settleEditor(ui.editor)
+        if (name === 'typing') {
+          await expect(
+            page.getByRole('status').filter({ hasText: 'Unsupported content stays as it is' }),
+          ).toBeVisible()
+        }
+      })
+    }
+    await test.step('select all + type', async () => {
+      await ui.editor.click()
+      await page.keyboard.press('Control+A')
+      await page.keyboard.type('all')
+    })
+    await test.step('Ctrl+Home, then type', async () => {
+      await selectTarget(page, target)
+      await page.keyboard.press('Control+Home')
+      await page.keyboard.type('Top ')
+    })
+    await expect(ui.editor.locator('.ot-unsupported--block')).toHaveCount(1)
+    await expect(ui.editor.locator('.ot-unsupported--inline')).toHaveCount(1)
+    await expect(ui.editor.locator('.ot-unknown-mark')).toHaveText('flagged words')
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Unsupported content stays as it is' }),
+    ).toBeVisible()
+
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    const saved = storedProject(emulator, projects.office).description
+    expectUnknownContentKept(saved)
+    // What was typed was not lost either: it went past the unknown content.
+    expect(stringifyJson(saved)).toContain('Top ')
+  })
+}
+
+test('a block dragged elsewhere moves whole, and is saved as it was', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  storedProject(emulator, projects.office).description = seeded()
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  await ui.editor
+    .locator('.ot-unsupported--block .ot-unsupported__label')
+    .dragTo(ui.editor.getByText('Last line.'), { targetPosition: { x: 60, y: 8 } })
+  await ui.saveButton.click()
+  await expect(ui.status).toHaveText('Saved')
+  expectUnknownContentKept(storedProject(emulator, projects.office).description)
+})
+
+test('"Remove this unsupported block…" removes it after asking, and Undo brings it back', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  storedProject(emulator, projects.office).description = seeded()
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  const block = ui.editor.locator('.ot-unsupported--block')
+
+  // Reachable from the keyboard: Tab from the text goes to the block's own button.
+  await ui.editor.focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('button', { name: 'Remove this unsupported block…' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Keep it' }).click()
+  await expect(block).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Remove this unsupported block…' })).toBeFocused()
+
+  // The keyboard way: the button is reachable and works with Enter.
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Remove', exact: true }).press('Enter')
+  await expect(block).toHaveCount(0)
+  await expect(page.getByRole('status').filter({ hasText: 'Unsupported block removed.' })).toBeVisible()
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click()
+  await expect(block).toHaveCount(1)
+
+  await page.getByRole('button', { name: 'Remove this unsupported block…' }).click()
+  await page.getByRole('button', { name: 'Remove', exact: true }).click()
+  await ui.saveButton.click()
+  await expect(ui.status).toHaveText('Saved')
+  const saved = stringifyJson(storedProject(emulator, projects.office).description)
+  expect(saved).not.toContain('"callout"')
+  expect(saved).toContain(PILL)
+})
+
+test('never says the text is kept as a draft when writing the draft failed', async ({
+  page,
+  emulator,
+  signedIn,
+  dataDir,
+}) => {
+  storedProject(emulator, projects.office).description = seeded()
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  // The drafts folder becomes a file: every draft write fails (even for root, unlike permissions).
+  const drafts = join(dataDir, 'drafts')
+  await rm(drafts, { recursive: true, force: true })
+  await writeFile(drafts, 'not a folder')
+
+  await ui.toEnd()
+  await page.keyboard.type(' More.')
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be kept as a draft' })).toBeVisible()
+  await expect(ui.status).toHaveText('Your changes are not saved anywhere yet')
+  await expect(ui.status).not.toContainText('kept as a draft')
+
+  await rm(drafts, { force: true })
+  await page.keyboard.type(' Again.')
+  await expect(ui.status).toHaveText('Your changes are kept as a draft')
+})

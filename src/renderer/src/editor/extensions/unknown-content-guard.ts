@@ -1,0 +1,231 @@
+import { Extension } from '@tiptap/core'
+import { isHistoryTransaction } from '@tiptap/pm/history'
+import type { Node as PMNode, Slice } from '@tiptap/pm/model'
+import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
+import type { EditorView } from '@tiptap/pm/view'
+import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
+import { UnknownBlockView } from '../unknown-block-view'
+import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
+
+export interface UnknownContentGuardOptions {
+  /** An edit was turned away because it would have changed unknown content (to say so on screen). */
+  onKept: () => void
+  /** The person removed an unsupported block with its own "Remove…" button (to offer Undo). */
+  onRemoved: () => void
+}
+
+/**
+ * Unknown content: a block or inline node this app does not know (kept as an opaque atom), and text
+ * under a mark it does not know. Each text node under an unknown mark counts as one piece, so typing
+ * inside it, deleting part of it or changing its formatting all change the piece.
+ */
+function isUnknownPiece(node: PMNode): boolean {
+  const name = node.type.name
+  if (name === UNKNOWN_BLOCK || name === UNKNOWN_INLINE) return true
+  return node.isText && node.marks.some((mark) => mark.type.name === UNKNOWN_MARK)
+}
+
+/** The pieces of unknown content that overlap [from, to] (a piece strictly around `from` when from = to). */
+function piecesIn(doc: PMNode, from: number, to: number): PMNode[] {
+  const found: PMNode[] = []
+  doc.nodesBetween(from, to, (node) => {
+    if (isUnknownPiece(node)) {
+      found.push(node)
+      return false
+    }
+    return true
+  })
+  return found
+}
+
+/**
+ * True when `after` lost or changed a piece of unknown content that `before` had. Only the region the
+ * edit changed is walked (found by comparing the two trees, which share every untouched node), so a
+ * keystroke in a 1 MB document costs a few microseconds here. Moving a piece (a drag inside the editor)
+ * keeps it, and adding pieces (a paste, an undo) is always fine.
+ */
+export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
+  const start = before.content.findDiffStart(after.content)
+  if (start === null) return false
+  const end = before.content.findDiffEnd(after.content)
+  if (!end) return false
+  let { a: endA, b: endB } = end
+  // The same content repeated around the edit can make the two ends overlap the start; widen both.
+  const overlap = start - Math.min(endA, endB)
+  if (overlap > 0) {
+    endA += overlap
+    endB += overlap
+  }
+  const lost = piecesIn(before, start, endA)
+  if (lost.length === 0) return false
+  const kept = piecesIn(after, start, endB)
+  for (const piece of lost) {
+    const index = kept.findIndex((candidate) => candidate === piece || candidate.eq(piece))
+    if (index === -1) return true
+    kept.splice(index, 1)
+  }
+  return false
+}
+
+function mayChangeUnknownContent(tr: Transaction): boolean {
+  return (
+    tr.getMeta(REMOVE_UNKNOWN_META) === true ||
+    tr.getMeta(LOAD_DOCUMENT_META) === true ||
+    // Undo and redo only take back what was done here: a paste, or an explicit removal.
+    isHistoryTransaction(tr)
+  )
+}
+
+type Direction = 'before' | 'after'
+
+/** The unknown text piece strictly around `pos`, as [start, end], or null. */
+function textPieceAround(doc: PMNode, pos: number): [number, number] | null {
+  const $pos = doc.resolve(pos)
+  if (!$pos.parent.inlineContent || $pos.textOffset === 0) return null
+  const node = $pos.parent.child($pos.index())
+  if (!isUnknownPiece(node)) return null
+  const start = pos - $pos.textOffset
+  return [start, start + node.nodeSize]
+}
+
+/** Where the caret goes instead of into unknown content: just before or after the edited range. */
+function positionPast(doc: PMNode, from: number, to: number, direction: Direction): number {
+  if (direction === 'before') return textPieceAround(doc, from)?.[0] ?? from
+  return textPieceAround(doc, to)?.[1] ?? to
+}
+
+/** The caret at `pos`, or in the nearest text in `direction` when `pos` lies between blocks. */
+function caretAt(doc: PMNode, pos: number, direction: Direction) {
+  const $pos = doc.resolve(pos)
+  if ($pos.parent.inlineContent) return TextSelection.create(doc, pos)
+  return TextSelection.findFrom($pos, direction === 'after' ? 1 : -1, true) ?? null
+}
+
+/**
+ * Puts `insert` (typed text or a pasted slice) just past the unknown content the selection covers, and
+ * the caret after it. Between blocks (after a selected unsupported block) the text gets a paragraph of
+ * its own, so it never joins a block it does not belong to.
+ */
+function insertPast(state: EditorState, from: number, to: number, insert: string | Slice): Transaction {
+  const pos = positionPast(state.doc, from, to, 'after')
+  const tr = state.tr
+  const $pos = state.doc.resolve(pos)
+  if (typeof insert === 'string') {
+    if ($pos.parent.inlineContent) {
+      // At the edge of unknown formatting: that mark is not inclusive, so the text does not take it on.
+      tr.insertText(insert, pos)
+      tr.setSelection(TextSelection.create(tr.doc, pos + insert.length))
+    } else {
+      const paragraph = state.schema.nodes.paragraph!.create(null, state.schema.text(insert))
+      tr.insert(pos, paragraph)
+      tr.setSelection(TextSelection.create(tr.doc, pos + 1 + insert.length))
+    }
+  } else {
+    tr.setSelection(caretAt(tr.doc, pos, 'after') ?? TextSelection.near($pos))
+    tr.replaceSelection(insert)
+  }
+  return tr.setMeta(KEPT_UNKNOWN_META, true).scrollIntoView()
+}
+
+const guardKey = new PluginKey('unknownContentGuard')
+
+/**
+ * The promise that unknown content goes back to the server unchanged, kept whatever the input: no
+ * keystroke, Enter, Backspace, Delete, cut, drag, paste, IME composition or "select all + type" may
+ * remove or change it. Every transaction that would is refused (filterTransaction), and the caret moves
+ * past the unknown content instead; typed and pasted text lands there rather than being lost. Removing a
+ * block is an explicit action ("Remove this unsupported block…" on the block), which sets
+ * REMOVE_UNKNOWN_META and can be undone.
+ */
+export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>({
+  name: 'unknownContentGuard',
+
+  addOptions() {
+    return { onKept: () => undefined, onRemoved: () => undefined }
+  },
+
+  addProseMirrorPlugins() {
+    const options = this.options
+    let view: EditorView | null = null
+    let direction: Direction = 'after'
+    let moveScheduled = false
+
+    /** After a refused edit, once the dispatch that carried it is over: the caret moves past. */
+    const moveCaretPast = (from: number, to: number) => {
+      options.onKept()
+      if (moveScheduled) return
+      moveScheduled = true
+      queueMicrotask(() => {
+        moveScheduled = false
+        if (!view || view.isDestroyed) return
+        const { state } = view
+        const pos = positionPast(
+          state.doc,
+          Math.min(from, state.doc.content.size),
+          Math.min(to, state.doc.content.size),
+          direction,
+        )
+        const selection = caretAt(state.doc, pos, direction)
+        if (selection && !selection.eq(state.selection)) view.dispatch(state.tr.setSelection(selection))
+      })
+    }
+
+    const forward = () => {
+      direction = 'after'
+      return false
+    }
+
+    const refuses = (state: EditorState, tr: Transaction) =>
+      tr.docChanged && !mayChangeUnknownContent(tr) && losesUnknownContent(state.doc, tr.doc)
+
+    return [
+      new Plugin({
+        key: guardKey,
+        view: (editorView) => {
+          view = editorView
+          return {
+            destroy: () => {
+              view = null
+            },
+          }
+        },
+        filterTransaction: (tr, state) => {
+          if (!refuses(state, tr)) return true
+          const { from, to } = state.selection
+          moveCaretPast(from, to)
+          return false
+        },
+        props: {
+          nodeViews: {
+            [UNKNOWN_BLOCK]: (node, editorView, getPos) =>
+              new UnknownBlockView(node, editorView, getPos, () => options.onRemoved()),
+          },
+          handleKeyDown: (_view, event) => {
+            // Backspace steps back over unknown content; every other key goes forward past it.
+            direction = event.key === 'Backspace' ? 'before' : 'after'
+            return false
+          },
+          handleDOMEvents: {
+            cut: forward,
+            drop: forward,
+            compositionstart: forward,
+          },
+          handleTextInput: (editorView, from, to, text) => {
+            const { state } = editorView
+            if (!refuses(state, state.tr.insertText(text, from, to))) return false
+            options.onKept()
+            editorView.dispatch(insertPast(state, from, to, text))
+            return true
+          },
+          handlePaste: (editorView, _event, slice) => {
+            const { state } = editorView
+            if (!refuses(state, state.tr.replaceSelection(slice))) return false
+            options.onKept()
+            editorView.dispatch(insertPast(state, state.selection.from, state.selection.to, slice))
+            return true
+          },
+        },
+      }),
+    ]
+  },
+})
