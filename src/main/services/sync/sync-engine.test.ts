@@ -6,6 +6,7 @@ import { createRig, type Rig } from './testing/rig'
 import { createFakeClock, type FakeClock } from './testing/fake-clock'
 import { checkInSubmission, descriptionSave, doc } from './testing/entries'
 import { filesContaining } from './testing/disk'
+import { observingFetch } from '../check-ins/testing/signed-in'
 
 // The sync engine with the real deliverers, over real HTTP to the emulator, on a real disk; only time
 // (a fake clock, shared with the emulator) and the OS's online flag are simulated.
@@ -111,9 +112,10 @@ describe('sync engine against the emulator', () => {
       descriptionSave(launchSite(), doc('after the outage'), serverDescription(SEED_IDS.projects.launchSite)),
     )
     await rig.settle()
+    // The server failed the read before the save: nothing was sent yet.
     expect(rig.outbox.list()[0]).toMatchObject({
       state: 'pending',
-      attempts: 1,
+      attempts: 0,
       lastError: { kind: 'server_error' },
     })
 
@@ -152,20 +154,47 @@ describe('sync engine against the emulator', () => {
     const message = doc('slow server check-in')
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
-    expect(rig.outbox.list()[0]).toMatchObject({
-      state: 'pending',
-      attempts: 1,
-      lastError: { kind: 'timeout' },
-    })
-    expect(checkInsSaying(message)).toHaveLength(1)
-    emulator.clearFaults()
-
-    await rig.advance(60_000)
+    // Looked up right after the timeout: it is there, so it is delivered, never sent again.
     expect(rig.outbox.list()).toEqual([])
     expect(checkInsSaying(message)).toHaveLength(1)
     expect(count('POST goals/create_check_in')).toBe(1)
-    expect(count('GET goals/list_check_ins')).toBe(1)
+    // Once for the snapshot before sending, once to look after the timeout.
+    expect(count('GET goals/list_check_ins')).toBe(2)
     expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { recovered: true } })
+  })
+
+  it('after losing a check-in request the server never applied, looks again and sends nothing until it cannot still land', async () => {
+    let cut = true
+    await build({
+      settleMs: 30_000,
+      // The connection is lost as the request goes out: the server never sees it, the app cannot know.
+      fetch: observingFetch(
+        (endpoint, method) => {
+          if (endpoint === 'goals/create_check_in' && method === 'POST' && cut) emulator.pause()
+        },
+        (endpoint, method) => {
+          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !cut) return
+          cut = false
+          emulator.resume()
+        },
+      ),
+    })
+    const message = doc('lost on the way')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    // It looks, and looks again, and sends nothing for 30 s: the server might still be working on it.
+    expect(rig.outbox.list()[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      unconfirmed: expect.any(Object),
+    })
+    for (let i = 0; i < 5; i++) await rig.advance(5_000)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(rig.outbox.list()).toHaveLength(1)
+    await rig.advance(30_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST goals/create_check_in')).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(1)
   })
 
   it('after a timeout on a description save that committed, sees its own text and stops', async () => {
@@ -191,8 +220,7 @@ describe('sync engine against the emulator', () => {
       descriptionSave(mobileBeta(), doc('dropped save'), serverDescription(SEED_IDS.projects.mobileBeta)),
     )
     await rig.settle()
-    // The lost connection reads as the network going away.
-    expect(rig.engine.status().online).toBe(false)
+    // Each is looked up right after its connection dropped, and found.
     expect(checkInsSaying(message)).toHaveLength(1)
 
     for (let i = 0; i < 6 && rig.outbox.list().length > 0; i++) await rig.advance(10_000)

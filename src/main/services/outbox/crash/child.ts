@@ -22,7 +22,13 @@ const doc = (text: string) =>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function main(): Promise<void> {
-  const outbox = await openOutboxStore({ dir: join(env.CRASH_DATA_DIR, 'outbox'), log: silentLogger })
+  // The emulator answers within milliseconds: a request cut short by a kill is settled long before this.
+  const settleMs = 300
+  const outbox = await openOutboxStore({
+    dir: join(env.CRASH_DATA_DIR, 'outbox'),
+    log: silentLogger,
+    settleMs,
+  })
   say({
     t: 'opened',
     entries: outbox.opened.entries,
@@ -40,10 +46,11 @@ async function main(): Promise<void> {
   })
   const engine = createSyncEngine({
     outbox,
-    deliverers: createDeliverers({ client: async () => client }),
+    deliverers: createDeliverers({ client: async () => client, claims: outbox }),
     connectivity,
     log: silentLogger,
     backoff: { baseMs: 20, capMs: 200 },
+    settleMs,
   })
   // Progress lines, so the parent can aim its kills at every phase of the work.
   outbox.subscribe((change) => {
