@@ -51,7 +51,7 @@ export function CheckInResultView({
         </span>
         <div>
           <h1 id={`${id}-title`} ref={heading} tabIndex={-1} className="result__title">
-            Check-in submitted
+            Check-in sent
           </h1>
           <p className="result__goal">{result.goalName}</p>
         </div>

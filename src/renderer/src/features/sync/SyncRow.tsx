@@ -97,6 +97,11 @@ export function SyncRow({
         {item.otherAccount ? (
           <span className="sync-row__account">{otherAccountText(item.otherAccount)}</span>
         ) : null}
+        {item.preview ? (
+          <span className="sync-row__preview" aria-label="What waits">
+            {item.preview}
+          </span>
+        ) : null}
         {item.lastError ? <span className="sync-row__error">{item.lastError.message}</span> : null}
       </div>
 
