@@ -131,6 +131,14 @@ describe('fault switches', () => {
     },
   )
 
+  it('failAfterCommit with hangAfterCommitMs: applied, the answer held, then the failure (a gateway that gave up)', async () => {
+    emu.setFaults({ failAfterCommit: 1, hangAfterCommitMs: 300 })
+    const pending = post(emu, 'goals/create_check_in', checkIn())
+    await vi.waitFor(() => expect(created()).toBe(1))
+    expect(emu.state.requests.at(-1)!.status).toBeNull()
+    expect((await pending).status).toBe(504)
+  })
+
   it('failAfterCommit counts only applied mutations: a refused one is answered as usual', async () => {
     emu.setFaults({ failAfterCommit: 1 })
     expect((await post(emu, 'goals/create_check_in', {})).status).toBe(400)

@@ -179,6 +179,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         req.socket.resetAndDestroy()
         return
       case 'answer':
+        // With both set, a gateway that waited for the slow server, then gave up on it.
+        if (entry.fault?.startsWith('failAfterCommit')) await sleeper.sleep(faults.hangAfterCommitMs)
         return send(res, afterCommitReply(after.answer), entry)
       case 'hang':
         await sleeper.sleep(after.ms)

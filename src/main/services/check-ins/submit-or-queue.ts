@@ -216,9 +216,8 @@ export function createCheckInSubmitter(deps: {
         const sent = sentResult(submissionId, null)
         if (sent) return { status: 'sent', result: await sent }
       }
-      const entry = (
-        submissionId ? sync.checkInEntry(submissionId) : sync.checkInEntryForGoal(goalId)
-      ) as CheckInEntry | null
+      const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
+        sync.checkInEntryForGoal(goalId)) as CheckInEntry | null
       if (!entry || !sameId(lastSegment(entry.payload.goalId), lastSegment(goalId))) return { status: 'none' }
       return { status: 'waiting', queued: queued(entry), submission: entry.payload }
     },

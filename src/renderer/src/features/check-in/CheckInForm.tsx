@@ -130,8 +130,9 @@ export function CheckInForm({
   const createCheckIn = useCreateCheckIn()
   // A second click or Ctrl+Enter can arrive before React re-renders the disabled button.
   const inFlight = useRef(false)
-  // Chosen at the first attempt and kept until one succeeds: main never posts the same submission twice.
-  const submissionId = useRef<string | null>(null)
+  // Chosen at the first attempt and kept, in the draft too, until one succeeds: main never posts the same
+  // submission twice. A draft submitted before (and not sent: main was asked) goes on as that submission.
+  const submissionId = useRef<string | null>(restored?.submissionId ?? null)
   const [problem, setProblem] = useState<SubmitProblem | null>(null)
   const [confirmEmpty, setConfirmEmpty] = useState(false)
   // A submit that takes more than a few seconds says so, and can be let go on in the background.
@@ -161,7 +162,17 @@ export function CheckInForm({
   }, [])
 
   const scheduleDraft = useCallback(() => {
-    saver.schedule(toStoredDraft({ values: getValues(), message: message.current }, prefill))
+    const submission = submissionId.current
+    saver.schedule(
+      toStoredDraft(
+        {
+          values: getValues(),
+          message: message.current,
+          ...(submission ? { submissionId: submission } : {}),
+        },
+        prefill,
+      ),
+    )
     // "Draft saved" stands for what is on screen: it goes quiet until the latest change is saved.
     setDraftNote((note) => (note?.kind === 'saved' ? { kind: 'pending' } : note))
   }, [saver, getValues, prefill])
@@ -224,6 +235,8 @@ export function CheckInForm({
     }
     setConfirmEmpty(false)
     submissionId.current ??= crypto.randomUUID()
+    // The draft names the submission before main hears of it (flushed below).
+    scheduleDraft()
     const input = toCreateCheckInInput({ values, goal, message: doc, submissionId: submissionId.current })
     inFlight.current = true
     setProblem(null)
