@@ -73,6 +73,8 @@ export interface MainServicesOptions {
   isOsOnline?: () => boolean
   /** The outbox's backoff, how long an unanswered request may still land, failures before "Needs you". */
   syncTiming?: SyncTiming
+  /** How soon connectivity asks the server again after a failure (2 s, doubling up to a minute). */
+  probeTiming?: { baseMs: number; capMs: number }
   /** How the outbox and the drafts write to disk; the durable writes by default (tests watch them). */
   files?: DurableFiles
 }
@@ -131,6 +133,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     isOsOnline: options.isOsOnline ?? (() => true),
     probe: async () => (await session.client()).getMe(),
     log,
+    ...(options.probeTiming
+      ? { probeBaseMs: options.probeTiming.baseMs, probeCapMs: options.probeTiming.capMs }
+      : {}),
   })
   const session = createSessionService({
     vault,
