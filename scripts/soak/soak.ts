@@ -318,14 +318,28 @@ function judge(
 ): SoakReport {
   const problems: string[] = []
   const requests = emulator.state.requests.filter((r) => r.endpoint !== null)
-  const commitsOf = (text: string) =>
-    requests.filter(
-      (r) =>
-        r.endpoint === 'projects/update_description' && r.committed && JSON.stringify(r.body).includes(text),
-    ).length
-  const checkInsOf = (text: string) =>
-    emulator.state.checkIns.filter((c) => JSON.stringify(c.message).includes(text)).length
-  const leftOf = (text: string) => left.find((item) => item.preview.includes(text))
+  // Counted once, by write number: what the server applied, and what still waits on this computer.
+  const writeOf = (text: string): number | null => {
+    const match = new RegExp(`Soak ${options.seed} write (\\d+)\\.`).exec(text)
+    return match ? Number(match[1]) : null
+  }
+  const tally = (texts: string[]) => {
+    const counts = new Map<number, number>()
+    for (const text of texts) {
+      const n = writeOf(text)
+      if (n !== null) counts.set(n, (counts.get(n) ?? 0) + 1)
+    }
+    return counts
+  }
+  const commits = tally(
+    requests
+      .filter((r) => r.endpoint === 'projects/update_description' && r.committed)
+      .map((r) => JSON.stringify(r.body)),
+  )
+  const created = tally(emulator.state.checkIns.map((c) => JSON.stringify(c.message)))
+  const waitingByWrite = new Map(left.map((item) => [writeOf(item.preview), item]))
+  const commitsOf = (n: number) => commits.get(n) ?? 0
+  const leftOf = (n: number) => waitingByWrite.get(n)
 
   const report: SoakReport = {
     seed: options.seed,
@@ -354,11 +368,17 @@ function judge(
   for (const r of requests) if (r.fault) report.faults[r.fault] = (report.faults[r.fault] ?? 0) + 1
   const count = (bucket: Record<string, number>, key: string) => (bucket[key] = (bucket[key] ?? 0) + 1)
 
+  // For each project, the last write of it that reached the server: an earlier save merged into it.
+  const lastCommitted = new Map<number, number>()
+  for (const record of records) {
+    if (record.plan.kind === 'description' && commitsOf(record.plan.n) > 0) {
+      lastCommitted.set(record.plan.target, record.plan.n)
+    }
+  }
   for (const record of records) {
     const { plan } = record
-    const text = marker(options.seed, plan.n)
-    const copies = plan.kind === 'check-in' ? checkInsOf(text) : commitsOf(text)
-    const waiting = leftOf(text)
+    const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
+    const waiting = leftOf(plan.n)
     if (copies > 1) {
       report.duplicates++
       problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times`)
@@ -393,14 +413,7 @@ function judge(
     }
     if (plan.kind === 'description') {
       // Merged into a later save of the same project that reached the server: that is how saves coalesce.
-      const later = records.find(
-        (other) =>
-          other.plan.n > plan.n &&
-          other.plan.kind === 'description' &&
-          other.plan.target === plan.target &&
-          commitsOf(marker(options.seed, other.plan.n)) > 0,
-      )
-      if (later) {
+      if ((lastCommitted.get(plan.target) ?? 0) > plan.n) {
         report.mergedIntoLater++
         continue
       }
@@ -416,8 +429,8 @@ function judge(
     const saves = records.filter((r) => r.plan.kind === 'description' && r.plan.target === index)
     const lastAck = saves.map((r) => r.acknowledged).lastIndexOf(true)
     if (lastAck < 0) return
+    if (saves.slice(lastAck).some((r) => leftOf(r.plan.n))) return
     const allowed = saves.slice(lastAck).map((r) => marker(options.seed, r.plan.n))
-    if (allowed.some((text) => leftOf(text))) return
     const server = JSON.stringify(emulator.state.projects.find((p) => p.id === project.uuid)!.description)
     if (!allowed.some((text) => server.includes(text))) {
       report.lost++
