@@ -458,6 +458,66 @@ describe('sync engine against the emulator', () => {
     expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
   })
 
+  it('keeps the order within a goal while other goals go ahead', async () => {
+    await build()
+    const backlog = wireId(emulator, SEED_IDS.goals.supportBacklog)
+    // Ship's first check-in meets a gateway error on its first request (the snapshot read) and backs off.
+    emulator.setFaults({ htmlBadGateway: 1 })
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('ship, first')))
+    await rig.settle()
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('ship, second')))
+    await rig.outbox.append(checkInSubmission(backlog, doc('backlog')))
+    await rig.settle()
+    // Ship's second waits behind its first; the backlog's goes.
+    expect(checkInsSaying(doc('backlog'))).toHaveLength(1)
+    expect(checkInsSaying(doc('ship, second'))).toHaveLength(0)
+    expect(rig.outbox.list().map((e) => e.kind === 'check-in' && e.payload.message)).toEqual([
+      doc('ship, first'),
+      doc('ship, second'),
+    ])
+    await rig.advance(60_000)
+    expect(rig.outbox.list()).toEqual([])
+    const ship = emulator.state.checkIns.filter((c) => c.goalId === SEED_IDS.goals.shipEngine)
+    expect(ship.slice(-2).map((c) => JSON.stringify(c.message))).toEqual([
+      JSON.stringify(JSON.parse(doc('ship, first'))),
+      JSON.stringify(JSON.parse(doc('ship, second'))),
+    ])
+  })
+
+  it('deliverNow answers with what came of that attempt; release lets it go on without waiting', async () => {
+    await build()
+    const mine = await rig.outbox.append(checkInSubmission(shipEngine(), doc('the one the form waits for')))
+    expect(await rig.engine.deliverNow(mine.id)).toMatchObject({
+      outcome: { outcome: 'delivered' },
+      entry: null,
+    })
+    // The form saw it happen: the event says so (no notification for it).
+    expect(rig.events.find((e) => e.type === 'delivered' && e.entry.id === mine.id)).toMatchObject({
+      awaited: true,
+    })
+
+    // Offline, nothing can be tried: the form hears so at once.
+    rig.os.online = false
+    rig.connectivity.osChanged()
+    const offline = await rig.outbox.append(checkInSubmission(shipEngine(), doc('typed on a plane')))
+    expect(await rig.engine.deliverNow(offline.id)).toMatchObject({ outcome: null, released: false })
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    emulator.setFaults({ latencyMs: 300 })
+    const slow = await rig.outbox.append(checkInSubmission(shipEngine(), doc('slow one')))
+    const pending = rig.engine.deliverNow(slow.id)
+    rig.engine.release(slow.id)
+    expect(await pending).toMatchObject({ outcome: null, released: true })
+    await rig.settle()
+    // Nobody waits for it any more: its delivery is news (a notification in the app).
+    expect(rig.events.find((e) => e.type === 'delivered' && e.entry.id === slow.id)).toMatchObject({
+      awaited: false,
+    })
+    expect(checkInsSaying(doc('slow one'))).toHaveLength(1)
+  })
+
   it('discards an entry for good, never sending it', async () => {
     await build({ osOnline: false })
     const entry = await rig.outbox.append(checkInSubmission(shipEngine(), doc('changed my mind')))
