@@ -21,3 +21,5 @@ const harness = await startHarness({
   port: Number(env['E2E_PORT'] ?? 0),
 })
 process.stdout.write(`${JSON.stringify({ url: harness.url })}\n`)
+// The test process went away: so does this one (never left serving on its own).
+process.on('disconnect', () => process.exit(0))

@@ -28,7 +28,8 @@ function launch(env: Record<string, string>): Promise<{ child: ChildProcess; url
     const child = spawn(process.execPath, ['--import', 'tsx', childScript], {
       cwd: repoRoot,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // An IPC channel only so that the child notices when this process is gone.
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     })
     let out = ''
     let err = ''

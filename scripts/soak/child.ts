@@ -91,4 +91,7 @@ process.on('message', (message: ToChild) => {
   })()
 })
 
+// The soak went away (finished, failed, was stopped): so does this process.
+process.on('disconnect', () => process.exit(0))
+
 say({ t: 'ready' })

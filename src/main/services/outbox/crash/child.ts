@@ -95,9 +95,15 @@ async function main(): Promise<void> {
     await pause(Math.floor(Math.random() * 6))
   }
 
+  // Never outlive the test: a parent that gave up (or died) leaves no child looping against nothing.
+  const giveUpAt = Date.now() + 60_000
   for (;;) {
     const entries = outbox.list()
     if (entries.length === 0) break
+    if (Date.now() > giveUpAt) {
+      say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} still waiting after a minute`) })
+      process.exit(1)
+    }
     if (entries.every((e) => e.state !== 'pending' && e.state !== 'sending')) {
       say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} ${e.lastError?.kind ?? ''}`) })
       process.exit(1)
