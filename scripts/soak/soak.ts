@@ -187,8 +187,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const env: ChildEnv = {
     SOAK_DATA_DIR: dataDir,
     SOAK_VAULT_SERVICE: vaultService,
-    SOAK_TIMEOUT_MS: '500',
-    SOAK_SETTLE_MS: '1500',
+    SOAK_TIMEOUT_MS: '400',
+    SOAK_SETTLE_MS: '2000',
   }
   let running: Running | null = null
   try {
@@ -210,7 +210,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       throw new Error(`the soak could not sign in: ${JSON.stringify(signedIn)}`)
     }
     emulator.setFaults({
-      chaos: { seed: options.seed, rate: options.faultRate, holdMs: 800, lateCommitMs: 150 },
+      chaos: { seed: options.seed, rate: options.faultRate, holdMs: 600, lateCommitMs: 100 },
     })
 
     let osOnline = true
