@@ -78,7 +78,7 @@ async function drainOnce(saves: number): Promise<DrainRun> {
     })
     const engine = createSyncEngine({
       outbox,
-      deliverers: createDeliverers({ client: () => Promise.resolve(client) }),
+      deliverers: createDeliverers({ client: () => Promise.resolve(client), claims: outbox }),
       connectivity,
       clock: systemClock,
       log: silentLogger,

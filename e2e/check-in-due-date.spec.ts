@@ -57,7 +57,7 @@ test.describe('the due date of a check-in', () => {
 
       expect(onlyCheckInBody(emulator).due_date).toEqual(precision.expected)
       expect(shipEngineGoal(emulator).timeframe?.contextual_end_date).toEqual(precision.expected)
-      await expect(page.getByRole('region', { name: 'Check-in submitted' })).toContainText(precision.shown)
+      await expect(page.getByRole('region', { name: 'Check-in sent' })).toContainText(precision.shown)
     })
   }
 
@@ -104,7 +104,7 @@ test.describe('the due date of a check-in', () => {
 
     expect(onlyCheckInBody(emulator).due_date).toBeNull()
     expect(shipEngineGoal(emulator).timeframe?.contextual_end_date ?? null).toBeNull()
-    await expect(page.getByRole('region', { name: 'Check-in submitted' })).toContainText('No due date')
+    await expect(page.getByRole('region', { name: 'Check-in sent' })).toContainText('No due date')
   })
 
   test('“Remove due date” is there inside the date editor too, once a new date is being picked', async ({

@@ -168,13 +168,29 @@ test.describe('when a check-in is refused, the form says why and keeps everythin
 
   test('500: says the server had a problem; Try again then posts it once', async ({
     page,
-    signedIn,
+    harness,
     emulator,
   }) => {
-    const ui = await openCheckIns(page, signedIn.url)
+    proxy = await startAnsweringProxy(emulator.url)
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    const ui = await openCheckIns(page, harness.url)
     await ui.openGoal(SHIP_ENGINE)
     await fillEverything(ui)
-    emulator.setFaults({ serverErrors: 1 })
+    // Operately's own 500 to the check-in (the app looks, and it is not there: it was not saved).
+    proxy.setRules([
+      {
+        endpoint: 'goals/create_check_in',
+        answer: {
+          status: 500,
+          body: '{"error":"Internal server error","message":"An unexpected error occurred"}',
+        },
+        times: 1,
+      },
+    ])
     await ui.submit.click()
 
     await expect(ui.alert).toContainText('Operately could not save the check-in')

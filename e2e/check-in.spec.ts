@@ -77,7 +77,7 @@ test.describe('a goal check-in', () => {
       expect('due_date' in body).toBe(false)
 
       // What the result view shows: what changed, old → new, as the server recorded it.
-      const result = page.getByRole('region', { name: 'Check-in submitted' })
+      const result = page.getByRole('region', { name: 'Check-in sent' })
       const changes = page.getByRole('list', { name: 'What changed' })
       const change = (what: string) => changes.getByRole('listitem').filter({ hasText: what })
       // The goal was "outdated" (owed since the 1st) before this check-in.
@@ -164,7 +164,7 @@ test.describe('a goal check-in', () => {
     const content = JSON.stringify(JSON.parse(onlyCheckInBody(emulator).content as string))
     expect(content).toContain('"type":"mention"')
     expect(content).toContain(shortIdFromUuid(SEED_IDS.people.grace))
-    const message = page.getByRole('region', { name: 'Check-in submitted' }).locator('.ot-view')
+    const message = page.getByRole('region', { name: 'Check-in sent' }).locator('.ot-view')
     await expect(message).toContainText('Thanks @Grace Hopper for the review')
     await expect(message.getByRole('link', { name: 'https://example.com/notes' })).toHaveAttribute(
       'href',
@@ -183,7 +183,7 @@ test.describe('a goal check-in', () => {
 
     await ui.sendWithoutMessage.click()
     await expect(ui.resultHeading).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Check-in submitted' })).toContainText('No message.')
+    await expect(page.getByRole('region', { name: 'Check-in sent' })).toContainText('No message.')
     expect(JSON.parse(onlyCheckInBody(emulator).content as string)).toEqual({
       type: 'doc',
       content: [{ type: 'paragraph' }],

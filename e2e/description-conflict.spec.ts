@@ -130,3 +130,29 @@ test('"Edit a merged version" edits mine with theirs beside it, and the next sav
   })
   expect(descriptionUpdates(emulator)).toHaveLength(1)
 })
+
+test('"Keep mine" after theirs changed again while the panel was open: nothing replaced, the panel shows the newer one', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { ui, conflict, mine } = await openEditAndCollide(page, emulator, signedIn)
+  // Barbara edits too, while Ada is still reading both versions.
+  const newer: RichDoc = { type: 'doc', content: [paragraph(text('Barbara moved the beta to May.'))] }
+  storedProject(emulator, projects.mobile).description = structuredClone(newer)
+  await conflict.getByRole('button', { name: 'Keep mine' }).click()
+
+  await expect(conflict).toContainText('It changed again in Operately while you were choosing')
+  await expect(conflict.getByRole('region', { name: 'In Operately now' })).toContainText(
+    'Barbara moved the beta to May.',
+  )
+  expect(descriptionUpdates(emulator)).toHaveLength(0)
+  expect(storedProject(emulator, projects.mobile).description).toEqual(newer)
+
+  // Chosen again, over the version now shown: mine goes in.
+  await conflict.getByRole('button', { name: 'Keep mine' }).click()
+  await expect(conflict).toBeHidden()
+  await expect(ui.editor).toContainText('Beta extended to 300 customers.')
+  expect(descriptionUpdates(emulator)).toHaveLength(1)
+  expect(storedProject(emulator, projects.mobile).description).toEqual(mine)
+})

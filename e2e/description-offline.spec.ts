@@ -44,7 +44,7 @@ async function queueThenCollide(page: Page, emulator: Emulator, harness: Harness
   emulator.resume()
   await sync.open()
   await sync.syncNow.click()
-  await expect(sync.group('Needs your attention')).toContainText('Office move')
+  await expect(sync.group('Needs you')).toContainText('Office move')
   expect(descriptionUpdates(emulator)).toHaveLength(0)
   expect(storedProject(emulator, projects.office).description).toEqual(theirs)
 

@@ -51,6 +51,22 @@ describe('control API', () => {
     expect((await control('POST', 'faults', { latencyMs: -1 })).status).toBe(400)
   })
 
+  it('POST faults takes the after-commit answer and the chaos mix, and refuses malformed ones', async () => {
+    const chaos = { seed: 42, rate: 0.2, holdMs: 800, lateCommitMs: 50 }
+    const set = await control('POST', 'faults', {
+      failAfterCommit: 2,
+      failAfterCommitAnswer: '502-json',
+      chaos,
+    })
+    expect(set.body.faults).toMatchObject({ failAfterCommit: 2, failAfterCommitAnswer: '502-json', chaos })
+    expect((await control('POST', 'faults', { failAfterCommitAnswer: '418-html' })).status).toBe(400)
+    expect(
+      (await control('POST', 'faults', { chaos: { seed: 1, rate: 2, holdMs: 1, lateCommitMs: 1 } })).status,
+    ).toBe(400)
+    expect((await control('POST', 'faults', { chaos: { seed: 1 } })).status).toBe(400)
+    expect((await control('POST', 'faults', { chaos: null })).body.faults.chaos).toBeNull()
+  })
+
   it('POST reset restores the seed', async () => {
     await post(emu, 'goals/create_check_in', {
       goal_id: wireId(emu, SEED_IDS.goals.shipEngine),

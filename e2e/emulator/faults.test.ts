@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEmulator } from './index'
 import { SEED_IDS } from './seed-ids'
 import { get, message, post, wireId } from './test-support'
@@ -107,6 +107,106 @@ describe('fault switches', () => {
     expect(created()).toBe(0)
     emu.resume()
     expect((await get(emu, 'people/get_me')).status).toBe(200)
+  })
+
+  it.each([
+    ['504-html', 504, 'text/html', '<title>504 Gateway Time-out</title>', false],
+    ['502-json', 502, 'application/json; charset=utf-8', '{"message":"Bad Gateway"}', false],
+    ['500-json', 500, null, '"message":"An unexpected error occurred"', true],
+    ['503-html', 503, 'text/html', '<title>503 Service Temporarily Unavailable</title>', false],
+  ] as const)(
+    'failAfterCommit %s: the check-in is applied, and the client is told %i',
+    async (answer, status, type, body, fromServer) => {
+      emu.setFaults({ failAfterCommit: 1, failAfterCommitAnswer: answer })
+      const r = await post(emu, 'goals/create_check_in', checkIn())
+      expect(r.status).toBe(status)
+      expect(r.headers.get('content-type')).toBe(type)
+      expect(r.text).toContain(body)
+      expect(r.headers.get('x-operately-version') !== null).toBe(fromServer)
+      expect(created()).toBe(1)
+      expect(emu.state.requests.at(-1)).toMatchObject({ status, committed: true, fault: expect.any(String) })
+      // Used up: the next one is answered as usual.
+      expect((await post(emu, 'goals/create_check_in', checkIn())).status).toBe(200)
+      expect(created()).toBe(2)
+    },
+  )
+
+  it('failAfterCommit with hangAfterCommitMs: applied, the answer held, then the failure (a gateway that gave up)', async () => {
+    emu.setFaults({ failAfterCommit: 1, hangAfterCommitMs: 300 })
+    const pending = post(emu, 'goals/create_check_in', checkIn())
+    await vi.waitFor(() => expect(created()).toBe(1))
+    expect(emu.state.requests.at(-1)!.status).toBeNull()
+    expect((await pending).status).toBe(504)
+  })
+
+  it('failAfterCommit counts only applied mutations: a refused one is answered as usual', async () => {
+    emu.setFaults({ failAfterCommit: 1 })
+    expect((await post(emu, 'goals/create_check_in', {})).status).toBe(400)
+    expect((await get(emu, 'people/get_me')).status).toBe(200)
+    expect((await post(emu, 'goals/create_check_in', checkIn())).status).toBe(504)
+  })
+
+  it('resetAfterCommit: the check-in is applied, then the connection is reset (ECONNRESET)', async () => {
+    emu.setFaults({ resetAfterCommit: 1 })
+    const failure = await post(emu, 'goals/create_check_in', checkIn()).catch((err: unknown) => err)
+    expect(failure).toBeInstanceOf(Error)
+    const codes = JSON.stringify(failure, Object.getOwnPropertyNames(failure as object))
+    expect(`${codes} ${String((failure as Error).cause)}`).toMatch(/ECONNRESET|other side closed|reset/i)
+    expect(created()).toBe(1)
+    expect(emu.state.requests.at(-1)).toMatchObject({ status: null, committed: true })
+  })
+
+  it('commitAfterGiveUp: nothing is applied while the client waits; it is applied after the client gave up', async () => {
+    emu.setFaults({ commitAfterGiveUp: 1, lateCommitMs: 150 })
+    const gaveUp = new AbortController()
+    const pending = post(emu, 'goals/create_check_in', checkIn(), { signal: gaveUp.signal })
+    while (emu.state.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect(created()).toBe(0)
+    gaveUp.abort()
+    await expect(pending).rejects.toThrow()
+    // Looking right after giving up finds nothing yet: that is the point of this fault.
+    expect(created()).toBe(0)
+    await vi.waitFor(() => expect(created()).toBe(1))
+    expect(emu.state.requests[0]).toMatchObject({ status: null, committed: true, fault: 'commitAfterGiveUp' })
+  })
+
+  it('chaos: the same seed gives the same requests the same faults, a different seed others', async () => {
+    const run = async (seed: number) => {
+      emu.reset()
+      emu.setFaults({ chaos: { seed, rate: 0.5, holdMs: 50, lateCommitMs: 10 } })
+      const faults: Array<string | null> = []
+      for (let i = 0; i < 40; i++) {
+        const gaveUp = new AbortController()
+        const timer = setTimeout(() => gaveUp.abort(), 40)
+        await get(emu, 'goals/get', { id: wireId(emu, SEED_IDS.goals.shipEngine) }, { signal: gaveUp.signal })
+          .catch(() => undefined)
+          .finally(() => clearTimeout(timer))
+        faults.push(emu.state.requests.at(-1)!.fault)
+      }
+      return faults
+    }
+    const first = await run(7)
+    expect(first.filter((f) => f !== null).length).toBeGreaterThan(5)
+    expect(new Set(first.filter((f) => f !== null)).size).toBeGreaterThan(2)
+    expect(await run(7)).toEqual(first)
+    expect(await run(8)).not.toEqual(first)
+  })
+
+  it('chaos: a mutation meets faults after its commit too, and every commit is logged as such', async () => {
+    emu.setFaults({ chaos: { seed: 11, rate: 1, holdMs: 50, lateCommitMs: 10 } })
+    const names = new Set<string>()
+    for (let i = 0; i < 60; i++) {
+      const gaveUp = new AbortController()
+      const timer = setTimeout(() => gaveUp.abort(), 40)
+      await post(emu, 'goals/create_check_in', checkIn(), { signal: gaveUp.signal })
+        .catch(() => undefined)
+        .finally(() => clearTimeout(timer))
+      names.add(emu.state.requests.at(-1)!.fault!)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    expect([...names].some((n) => n.startsWith('commit-then-'))).toBe(true)
+    expect(created()).toBe(emu.state.requests.filter((r) => r.committed).length)
   })
 
   it('reset clears the faults and restores the seed', async () => {

@@ -13,6 +13,15 @@ export interface Reply {
   contentType: string | null
   /** Answers made by a proxy in front of the server carry no x-operately-version. */
   fromProxy?: boolean
+  /** Seconds for a `Retry-After` header of this answer alone. */
+  retryAfter?: number
+}
+
+const proxyTitles: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Temporarily Unavailable',
+  504: 'Gateway Time-out',
 }
 
 /** Thrown anywhere in the pipeline to answer with `reply`. */
@@ -62,6 +71,23 @@ export const replies = {
   crash: (): Reply => json(500, { errors: { detail: 'Internal Server Error' } }),
   /** The short 500 body some handlers send (e.g. an unparseable date). */
   internalError: (): Reply => untypedJson(500, { error: 'Internal server error' }),
+  /** nginx's own error page for a status (502 when the app is down, 504 when it answered too slowly). */
+  proxyPage: (status: number): Reply => {
+    const title = `${status} ${proxyTitles[status] ?? 'Error'}`
+    return {
+      status,
+      contentType: 'text/html',
+      fromProxy: true,
+      body:
+        `<html>\r\n<head><title>${title}</title></head>\r\n<body>\r\n` +
+        `<center><h1>${title}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+    }
+  },
+  /** A cloud gateway's JSON error (API-gateway style), with no x-operately-version. */
+  proxyJson: (status: number): Reply => ({
+    ...json(status, { message: proxyTitles[status] ?? 'Error' }),
+    fromProxy: true,
+  }),
   /** What nginx answers when the app behind it is down. */
   badGatewayHtml: (): Reply => ({
     status: 502,

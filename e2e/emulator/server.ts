@@ -5,6 +5,14 @@ import { findBlob } from './blobs'
 import { CONTROL_PREFIX, handleControl, type ControlTarget } from './control'
 import { isoTimestamp } from './dates'
 import { defaultFaults, Sleeper } from './faults'
+import {
+  afterCommitBySwitches,
+  afterCommitReply,
+  createChaos,
+  plannedBySwitches,
+  type AfterFault,
+  type FaultPlan,
+} from './fault-plan'
 import { replies, type Reply } from './replies'
 import { buildSeed } from './seed'
 import { DEFAULT_TOKENS } from './tokens'
@@ -34,12 +42,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   let faults: Faults = defaultFaults()
   let paused = false
   const sleeper = new Sleeper()
+  const chaos = createChaos()
   let url = ''
   const state = {} as EmulatorState
 
   const reset = (): void => {
     Object.assign(state, buildSeed(now(), url))
     faults = defaultFaults()
+    chaos.reset()
     paused = false
   }
 
@@ -70,11 +80,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     if (!reply.fromProxy) headers['x-operately-version'] = version
     if (reply.contentType) headers['content-type'] = reply.contentType
-    if (reply.status >= 500 && faults.retryAfterSeconds !== null)
+    if (reply.retryAfter !== undefined) headers['retry-after'] = reply.retryAfter
+    else if (reply.status >= 500 && faults.retryAfterSeconds !== null)
       headers['retry-after'] = faults.retryAfterSeconds
     res.writeHead(reply.status, headers)
     res.end(reply.body)
     if (entry) entry.status = reply.status
+  }
+
+  /** What this request meets: a switch that is set, else the chaos draw, else nothing. */
+  function planFor(method: string, url: URL, rawBody: string): FaultPlan {
+    const isMutation = method === 'POST'
+    const bySwitch = plannedBySwitches(faults, isMutation)
+    if (bySwitch) return bySwitch
+    if (!faults.chaos) return { name: null, before: { kind: 'none' }, after: null }
+    const inputs = isMutation ? rawBody : url.search
+    return chaos.plan(faults.chaos, `${method} ${url.pathname} ${inputs}`, isMutation)
   }
 
   async function onApiRequest(
@@ -95,6 +116,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       ),
       body: loggedBody(rawBody),
       status: null,
+      committed: false,
+      fault: null,
       at: isoTimestamp(now()),
     }
     state.requests.push(entry)
@@ -103,19 +126,25 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       req.socket.destroy()
     }
     if (paused) return dropConnection()
-    await sleeper.sleep(faults.latencyMs)
+    const plan = planFor(req.method ?? '', url, rawBody)
+    entry.fault = plan.name
+    const before = plan.before
+    await sleeper.sleep(faults.latencyMs + (before.kind === 'latency' ? before.ms : 0))
+    if (before.kind === 'hold') await sleeper.sleep(before.ms)
     if (paused) return dropConnection()
     // A client that gave up while the request waited is gone before anything was processed:
     // like a real server whose request process dies with the connection, nothing is applied.
     if (req.socket.destroyed) return
-
-    if (faults.htmlBadGateway > 0) {
-      faults.htmlBadGateway--
-      return send(res, replies.badGatewayHtml(), entry)
-    }
-    if (faults.serverErrors > 0) {
-      faults.serverErrors--
-      return send(res, replies.handlerFailure(), entry)
+    if (before.kind === 'answer') return send(res, before.reply, entry)
+    if (before.kind === 'drop') return dropConnection()
+    if (before.kind === 'commit-after-give-up') {
+      // Held until the client closes the connection, as a server behind a slow queue or a proxy that has
+      // already answered the client; applied a moment later, when nobody is left to tell.
+      await sleeper.until((done) => {
+        if (req.socket.destroyed) return done()
+        res.once('close', done)
+      })
+      await sleeper.sleep(before.lateMs)
     }
 
     const request: ApiRequest = {
@@ -128,11 +157,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       rawBody,
     }
     const { reply, committed } = answerApi(request, { state, version, now: now(), faults })
-    if (committed && faults.dropAfterCommit > 0) {
-      faults.dropAfterCommit--
-      return dropConnection()
+    entry.committed = committed
+    if (before.kind === 'commit-after-give-up') return
+    let after: AfterFault = { kind: 'none' }
+    // A fault drawn for after a commit that did not happen (a refused request) never took place.
+    if (!committed && plan.before.kind === 'none') entry.fault = null
+    if (committed) {
+      const bySwitch = afterCommitBySwitches(faults)
+      if (bySwitch) {
+        entry.fault = bySwitch.name
+        after = bySwitch.after
+      } else if (plan.after) {
+        after = plan.after
+      }
     }
-    if (committed && faults.hangAfterCommitMs > 0) await sleeper.sleep(faults.hangAfterCommitMs)
+    switch (after.kind) {
+      case 'drop':
+        return dropConnection()
+      case 'reset':
+        // An RST instead of an orderly close: the client sees ECONNRESET.
+        req.socket.resetAndDestroy()
+        return
+      case 'answer':
+        // With both set, a gateway that waited for the slow server, then gave up on it.
+        if (entry.fault?.startsWith('failAfterCommit')) await sleeper.sleep(faults.hangAfterCommitMs)
+        return send(res, afterCommitReply(after.answer), entry)
+      case 'hang':
+        await sleeper.sleep(after.ms)
+        break
+      case 'none':
+        break
+    }
     send(res, reply, entry)
   }
 

@@ -33,6 +33,46 @@ export interface Faults {
   omitDescription: boolean
   /** When set, 5xx answers carry `Retry-After` with this many seconds (null). */
   retryAfterSeconds: number | null
+  /** The next N successful mutations are applied, then answered with `failAfterCommitAnswer` (0). */
+  failAfterCommit: number
+  /** What a failure after the commit looks like: status and HTML (a proxy's page) or JSON ('504-html'). */
+  failAfterCommitAnswer: AfterCommitAnswer
+  /** The next N successful mutations are applied, then the connection is reset (TCP RST, no answer) (0). */
+  resetAfterCommit: number
+  /**
+   * The next N mutations are held, unapplied, until the client gives up on them (closes the connection);
+   * then they are applied `lateCommitMs` later, with nobody left to answer (0).
+   */
+  commitAfterGiveUp: number
+  /** How long after the client gave up a held mutation is applied (100). */
+  lateCommitMs: number
+  /** Every fault above drawn at random for each request, from a seed (null = off). See README. */
+  chaos: ChaosFaults | null
+}
+
+/** A failed answer sent after a mutation was applied: `<status>-<html|json>`. */
+export const afterCommitAnswers = [
+  '500-json',
+  '500-html',
+  '502-json',
+  '502-html',
+  '503-json',
+  '503-html',
+  '504-json',
+  '504-html',
+] as const
+export type AfterCommitAnswer = (typeof afterCommitAnswers)[number]
+
+/** The seeded random mix of faults. */
+export interface ChaosFaults {
+  /** The same seed gives every request with the same method, endpoint, inputs and repeat count the same fault. */
+  seed: number
+  /** Share of requests that get a fault, 0 to 1. */
+  rate: number
+  /** How long a held answer waits: longer than the client's timeout, so the client gives up first (ms). */
+  holdMs: number
+  /** How long after the client gave up a held mutation is applied (ms). */
+  lateCommitMs: number
 }
 
 export interface EmulatorTokens {
@@ -252,6 +292,10 @@ export interface RequestLogEntry {
   body: unknown
   /** Status sent; null when the socket was destroyed without an answer (or no answer yet). */
   status: number | null
+  /** The request changed the state (a mutation applied), whatever the client was told. */
+  committed: boolean
+  /** The fault this request met, by name (see README), or null. */
+  fault: string | null
   /** ISO timestamp (server clock) of arrival. */
   at: string
 }

@@ -38,7 +38,7 @@ export function checkInScreen(page: Page) {
     alert: page.getByRole('alert').filter({ hasText: /\S/ }),
     draftSaved: page.getByRole('status').filter({ hasText: 'Draft saved' }),
 
-    resultHeading: page.getByRole('heading', { name: 'Check-in submitted' }),
+    resultHeading: page.getByRole('heading', { name: 'Check-in sent' }),
     openInOperately: page.getByRole('button', { name: 'Open in Operately' }),
     nextGoal: page.getByRole('button', { name: 'Next goal' }),
 
@@ -100,6 +100,8 @@ export interface ProxyRule {
   answer: ProxyAnswer
   /** How many matching requests get this answer (default: every one until the rule is removed). */
   times?: number
+  /** How many matching requests pass through untouched before the rule acts (default 0). */
+  skip?: number
 }
 
 export interface AnsweringProxy {
@@ -110,11 +112,14 @@ export interface AnsweringProxy {
 
 export async function startAnsweringProxy(targetUrl: string): Promise<AnsweringProxy> {
   const target = new URL(targetUrl)
-  let rules: Array<ProxyRule & { left: number }> = []
+  let rules: Array<ProxyRule & { left: number; skipped: number }> = []
 
   const server = createServer((req, res) => {
     const endpoint = /^\/api\/external\/v1\/([^?]+)/.exec(req.url ?? '')?.[1] ?? null
-    const rule = rules.find((r) => r.endpoint === endpoint && r.left > 0)
+    const matching = rules.find((r) => r.endpoint === endpoint && r.left > 0)
+    let rule: (typeof rules)[number] | null = null
+    if (matching && matching.skipped < (matching.skip ?? 0)) matching.skipped++
+    else if (matching) rule = matching
     if (rule) {
       rule.left--
       req.resume()
@@ -151,7 +156,7 @@ export async function startAnsweringProxy(targetUrl: string): Promise<AnsweringP
   return {
     url: `http://127.0.0.1:${address.port}`,
     setRules(next) {
-      rules = next.map((r) => ({ ...r, left: r.times ?? Number.POSITIVE_INFINITY }))
+      rules = next.map((r) => ({ ...r, left: r.times ?? Number.POSITIVE_INFINITY, skipped: 0 }))
     },
     close: () =>
       new Promise<void>((resolve, reject) => {

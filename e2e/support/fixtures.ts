@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto'
 import { expect, test as base } from '@playwright/test'
 import keytar from 'keytar'
 import { createMainServices } from '../../src/main/services/create-services'
+import type { SyncTiming } from '../../src/main/services/sync/sync-service'
 import { startEmulator } from '../emulator'
 import type { Emulator } from '../emulator/types'
 import { startHarness, type Harness } from '../harness'
@@ -37,6 +38,11 @@ export interface PopupFixtures {
    * every test: the app must run under its own policy without tripping it.
    */
   cspViolations: string[]
+  /**
+   * The outbox's timing for this test's services (backoff, how long an unanswered request may still land,
+   * failures before "Needs you"); the app's own by default. Set it with `test.use({ syncTiming })`.
+   */
+  syncTiming: SyncTiming | null
 }
 
 /** In a `policy`, stands for the address of the test's emulator (which is only known once it runs). */
@@ -79,6 +85,7 @@ export const test = base.extend<PopupFixtures>({
   },
 
   policy: [null, { option: true }],
+  syncTiming: [null, { option: true }],
 
   cspViolations: [
     async ({ page }, use) => {
@@ -92,7 +99,7 @@ export const test = base.extend<PopupFixtures>({
     { auto: true },
   ],
 
-  harness: async ({ dataDir, vaultService, openedUrls, popupHides, policy, emulator }, use) => {
+  harness: async ({ dataDir, vaultService, openedUrls, popupHides, policy, syncTiming, emulator }, use) => {
     const policyText = policy
       ? JSON.stringify(policy, (_key, value: unknown) => (value === emulatorUrl ? emulator.url : value))
       : null
@@ -103,6 +110,7 @@ export const test = base.extend<PopupFixtures>({
       openExternal: async (url) => void openedUrls.push(url),
       hidePopup: () => void popupHides.count++,
       appVersion,
+      ...(syncTiming ? { syncTiming } : {}),
       // The Linux policy file's reader, whatever the machine: the services read it like the app does.
       ...(policyText
         ? { platform: 'linux' as const, policyReaders: { linuxPolicyFile: async () => policyText } }

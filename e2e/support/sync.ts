@@ -10,7 +10,7 @@ export function syncUi(page: Page) {
     /** "Online · last synced 10:42", "Offline · 1 waiting", "Syncing…". */
     statusLine: page.getByRole('status').filter({ hasText: /^(Online|Offline|Syncing)/ }),
     syncNow: page.getByRole('button', { name: /^(Sync now|Syncing…)$/ }),
-    group: (title: 'Needs your attention' | 'Waiting to be sent') =>
+    group: (title: 'Needs you' | 'Could not be read' | 'Waiting to be sent') =>
       page.getByRole('region', { name: title, exact: true }),
     /** One item of the list, by its title ("Description · Launch site"). */
     row: (title: string) => page.getByRole('listitem', { name: title, exact: true }),

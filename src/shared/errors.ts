@@ -36,6 +36,13 @@ export const appErrorSchema = z
     status: z.number().int().optional(),
     /** Seconds the server asked us to wait (Retry-After), when it did. */
     retryAfterSeconds: z.number().nonnegative().optional(),
+    /**
+     * A change was sent and may have been applied although it failed: `answered` when the server itself
+     * answered with an error after processing it (a look now tells for sure); `pending` when no answer
+     * came from the server (a timeout, a connection lost after sending, a gateway's 502/503/504, a 408),
+     * so it may still be applied a little later. Absent: nothing was applied.
+     */
+    maybeApplied: z.enum(['answered', 'pending']).optional(),
   })
   .strict()
 

@@ -35,7 +35,8 @@ import { reportingFetch } from './connectivity/reporting-fetch'
 import { createDescriptionSaver } from './projects/save-or-queue'
 import { followDeliveries } from './sync/after-delivery'
 import { createSyncHandlers } from './sync/handlers'
-import { createSyncService, type SyncService } from './sync/sync-service'
+import { createSyncService, type SyncService, type SyncTiming } from './sync/sync-service'
+import type { DurableFiles } from './outbox/durable-files'
 // Managed configuration, settings and the About view (issue 5).
 import { loadPolicy, type PolicyReaders } from './policy/load-policy'
 import { createSettingsHandlers } from './settings/handlers'
@@ -71,6 +72,12 @@ export interface MainServicesOptions {
    * by default; the app is still offline until a real request to the server succeeds.
    */
   isOsOnline?: () => boolean
+  /** The outbox's backoff, how long an unanswered request may still land, failures before "Needs you". */
+  syncTiming?: SyncTiming
+  /** How soon connectivity asks the server again after a failure (2 s, doubling up to a minute). */
+  probeTiming?: { baseMs: number; capMs: number }
+  /** How the outbox and the drafts write to disk; the durable writes by default (tests watch them). */
+  files?: DurableFiles
 }
 
 export interface MainServices {
@@ -129,6 +136,9 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     isOsOnline: options.isOsOnline ?? (() => true),
     probe: async () => (await session.client()).getMe(),
     log,
+    ...(options.probeTiming
+      ? { probeBaseMs: options.probeTiming.baseMs, probeCapMs: options.probeTiming.capMs }
+      : {}),
   })
   const session = createSessionService({
     vault,
@@ -140,14 +150,19 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   })
   secretSource.current = () => session.secrets()
   // Goals, check-ins, people and drafts (issue 8).
-  const drafts = createDraftsService({ dataDir, log, secrets: () => session.secrets() })
+  const drafts = createDraftsService({
+    dataDir,
+    log,
+    secrets: () => session.secrets(),
+    ...(options.files ? { files: options.files } : {}),
+  })
   // One instance: it asks the server for the company part of web addresses once, for goals and projects.
   const webUrls = createWebUrls({ session, log })
   const cache = createCache({ dir: join(dataDir, 'cache'), log })
   const initialSession = await session.get()
   const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
   const goals = createGoalsService({ session, webUrls, cache, connectivity, log })
-  const checkIns = createCheckInService({ session, goals, drafts, log })
+  const checkIns = createCheckInService({ session, goals, log })
   const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
   const sync = await createSyncService({
     dataDir,
@@ -156,6 +171,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     session,
     initialSession,
     client: () => session.client(),
+    ...(options.syncTiming ? { timing: options.syncTiming } : {}),
+    ...(options.files ? { files: options.files } : {}),
   })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
   const assignments = createAssignmentsService({
@@ -185,14 +202,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
     ...createAppHandlers({ links, hidePopup: options.hidePopup ?? (() => {}) }),
-    ...createGoalHandlers({ goals, submitCheckIn: createCheckInSubmitter({ checkIns, sync, cache }) }),
+    ...createGoalHandlers({ goals, checkIns: createCheckInSubmitter({ checkIns, sync, cache, log }) }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).
     ...createProjectHandlers({
       projects,
       sync,
-      saveDescription: createDescriptionSaver({ projects, sync, cache }),
+      saveDescription: createDescriptionSaver({ projects, sync, cache, log }),
     }),
     ...createSyncHandlers(sync),
     ...createAssignmentHandlers({ assignments, reminders, navigation }),
@@ -215,6 +232,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       stopFollowing()
       cacheFollower.stop()
       await sync.close()
+      await drafts.idle()
       await cacheFollower.idle()
       await assignments.whenIdle()
     },

@@ -255,7 +255,8 @@ describe('the shell and the due check-ins inbox', () => {
     expect(powerMonitor.listenerCount('resume')).toBe(1)
     const { app } = await import('./testing/fake-electron')
     app.quit()
-    expect(powerMonitor.listenerCount('resume')).toBe(0)
+    // Quitting first lets the services record what is in flight (bounded), then tears down.
+    await vi.waitFor(() => expect(powerMonitor.listenerCount('resume')).toBe(0))
     expect(powerMonitor.listenerCount('suspend')).toBe(0)
     powerMonitor.resume()
     await s.settle()

@@ -352,8 +352,9 @@ describe('startShell', () => {
   it('cleans up on quit: shortcut released, tray removed, IPC handlers gone, popup allowed to close', async () => {
     const { window, tray } = await start()
     app.quit()
+    // Once the services have stopped (quitting waits for that, see below).
+    await vi.waitFor(() => expect(tray?.isDestroyed()).toBe(true))
     expect(globalShortcut.registered.size).toBe(0)
-    expect(tray?.isDestroyed()).toBe(true)
     expect(ipcMain.handlers.size).toBe(0)
     expect(window?.close()).toBe(false)
   })
@@ -363,5 +364,41 @@ describe('startShell', () => {
     expect(app.listenerCount('window-all-closed')).toBeGreaterThan(0)
     expect(window?.close()).toBe(true)
     expect(app.quitCalls).toBe(0)
+  })
+})
+
+describe('quitting', () => {
+  beforeEach(() => {
+    resetFakeElectron()
+    emulator.reset()
+  })
+
+  it('waits for the services to record what is in flight, then quits', async () => {
+    const { tray, services } = await start()
+    const running = services()!
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const close = running.close.bind(running)
+    let closed = false
+    running.close = async () => {
+      await held
+      await close()
+      closed = true
+    }
+    app.quit()
+    // Held: nothing is torn down while a delivery is still being recorded.
+    expect(tray?.isDestroyed()).toBe(false)
+    release()
+    await vi.waitFor(() => expect(tray?.isDestroyed()).toBe(true))
+    expect(closed).toBe(true)
+    expect(app.quitCalls).toBe(2)
+  })
+
+  it('does not wait forever', async () => {
+    const { tray, services } = await start({ quitWaitMs: 50 })
+    services()!.close = () => new Promise<void>(() => undefined)
+    app.quit()
+    expect(tray?.isDestroyed()).toBe(false)
+    await vi.waitFor(() => expect(tray?.isDestroyed()).toBe(true))
   })
 })

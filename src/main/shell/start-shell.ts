@@ -25,6 +25,7 @@ import { watchNetwork } from './network-watch'
 import { syncBadge } from './sync-signals'
 import { watchPowerEvents } from './power-events'
 import { connectTrayBadge } from './tray-badge'
+import { holdQuitUntilFinished } from './quit-gate'
 
 /** Must match the installer's appId, or Windows notifications and taskbar grouping break. */
 export const appUserModelId = 'com.operately.tray'
@@ -41,6 +42,8 @@ export interface ShellOptions {
   now?: () => number
   /** Where to log until the services' own log exists; the console by default. */
   bootLog?: Logger
+  /** How long quitting waits for work in flight to be recorded (5 s by default). */
+  quitWaitMs?: number
   /**
    * Managed configuration: tests replace the login items and updater here. (The policy itself is read by
    * the services: pass policy readers to createMainServices.)
@@ -353,13 +356,8 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   cleanup.push(watchNetwork(services.connectivity, log))
   // Back online, the inbox asks again too (its polling pauses while the OS reports no network).
   cleanup.push(services.connectivity.subscribe((online) => online && services.assignments.onOnline()))
-  // Stop sending and probing; each outbox write is atomic, so whatever is cut short is safe to redo.
-  cleanup.push(
-    () =>
-      void services
-        .close()
-        .catch((err: unknown) => log.warn('closing the services failed', { error: message(err) })),
-  )
+  // Quitting waits (bounded) for what is being sent and written to be recorded; see quit-gate.ts.
+  holdQuitUntilFinished(app, () => services.close(), { boundMs: options.quitWaitMs ?? 5_000, log })
   // ────────────────────────────────────────────────────────────────────────────────────────────────
 
   started = true

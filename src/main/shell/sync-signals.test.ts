@@ -56,7 +56,9 @@ describe('syncBadge', () => {
 
 describe('syncNotice', () => {
   it('names the project of a delivered description and the goal of a delivered check-in', () => {
-    expect(syncNotice({ type: 'delivered', entry: entry({ kind: 'description' }), result: null })).toEqual({
+    expect(
+      syncNotice({ type: 'delivered', entry: entry({ kind: 'description' }), result: null, awaited: false }),
+    ).toEqual({
       title: 'Description saved',
       body: 'Your queued change to “Office move” is now in Operately.',
     })
@@ -65,6 +67,7 @@ describe('syncNotice', () => {
         type: 'delivered',
         entry: entry({ kind: 'check-in', title: 'Ship the engine' }),
         result: null,
+        awaited: false,
       }),
     ).toEqual({
       title: 'Check-in posted',
@@ -74,7 +77,12 @@ describe('syncNotice', () => {
 
   it('says a conflict overwrote nothing and where to decide', () => {
     expect(
-      syncNotice({ type: 'conflict', entry: entry({ kind: 'description', title: null }), server: null }),
+      syncNotice({
+        type: 'conflict',
+        entry: entry({ kind: 'description', title: null }),
+        server: null,
+        awaited: false,
+      }),
     ).toMatchObject({
       body: expect.stringMatching(/of a project meanwhile\. Nothing was overwritten: open Sync/),
     })
@@ -85,10 +93,38 @@ describe('syncNotice', () => {
       kind: 'description',
       lastError: { kind: 'not_found', message: 'This project is gone.' },
     })
-    expect(syncNotice({ type: 'failed', entry: failed, error: appError('not_found', 'raw') })).toEqual({
+    expect(
+      syncNotice({ type: 'failed', entry: failed, error: appError('not_found', 'raw'), awaited: false }),
+    ).toEqual({
       title: 'A queued change could not be sent',
       body: 'This project is gone.',
     })
+  })
+
+  it('stays quiet about what the person watched happen (the form waited for it), and speaks up once they stopped watching', () => {
+    const checkIn = entry({ kind: 'check-in', title: 'Ship the engine' })
+    expect(syncNotice({ type: 'delivered', entry: checkIn, result: null, awaited: true })).toBeNull()
+    const refused = entry({ kind: 'check-in', lastError: { kind: 'server_error', message: 'Refused.' } })
+    expect(
+      syncNotice({
+        type: 'needs_attention',
+        entry: refused,
+        error: appError('server_error', 'x'),
+        awaited: true,
+      }),
+    ).toBeNull()
+    // "Keep it in the background": the form stopped waiting, so the delivery is news.
+    expect(syncNotice({ type: 'delivered', entry: checkIn, result: null, awaited: false })).toMatchObject({
+      title: 'Check-in posted',
+    })
+    expect(
+      syncNotice({
+        type: 'needs_attention',
+        entry: refused,
+        error: appError('server_error', 'x'),
+        awaited: false,
+      }),
+    ).toEqual({ title: 'A check-in needs you', body: 'Refused.' })
   })
 
   it('adds nothing for the queue stopping (its item already said why)', () => {

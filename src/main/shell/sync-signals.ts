@@ -23,8 +23,13 @@ export interface SyncNotice {
 
 const named = (title: string | null | undefined, fallback: string) => (title ? `“${title}”` : fallback)
 
-/** The OS notification for an event of the sync engine, or null for events that need none. */
+/**
+ * The OS notification for an event of the sync engine, or null for events that need none. What the person
+ * saw happen where they were (a form that waited for its delivery) needs none either; work they let go on
+ * in the background ("Keep it in the background", or queued) is followed to the end by these.
+ */
 export function syncNotice(event: SyncEvent): SyncNotice | null {
+  if (event.type !== 'halted' && event.awaited) return null
   switch (event.type) {
     case 'delivered': {
       const { entry } = event
@@ -46,7 +51,7 @@ export function syncNotice(event: SyncEvent): SyncNotice | null {
     case 'failed':
     case 'needs_attention':
       return {
-        title: 'A queued change could not be sent',
+        title: event.entry.kind === 'check-in' ? 'A check-in needs you' : 'A queued change could not be sent',
         body: event.entry.lastError?.message ?? event.error.message,
       }
     case 'halted':

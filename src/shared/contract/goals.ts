@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { checkInOutcomeSchema, createCheckInInputSchema } from '../domain/check-ins'
+import { checkInOutcomeSchema, checkInSubmissionSchema, createCheckInInputSchema } from '../domain/check-ins'
 import { freshnessFields } from '../domain/freshness'
 import { goalDetailSchema, goalSummarySchema } from '../domain/goals'
 import { idInput, noInput } from './inputs'
@@ -19,8 +19,32 @@ export const goalOperations = {
     output: goalDetailSchema.extend(freshnessFields),
   },
   /**
-   * Create a check-in. Safe to call again with the same submissionId: it never creates a second one.
-   * When the server cannot take it now, it is queued on disk and created later (`outcome: 'queued'`).
+   * Create a check-in: written to the outbox on disk first, then sent, and answered with what that attempt
+   * came to. Safe to call again with the same submissionId: it never creates a second one (and a
+   * submission already sent answers with its result). When it is not on the server yet, it stays in the
+   * outbox and is sent from there (`outcome: 'queued'`). A goal has one submission at a time: another one
+   * while a check-in for the goal waits is refused, its text kept as a draft.
    */
   'checkIns.create': { input: createCheckInInputSchema, output: checkInOutcomeSchema },
+  /**
+   * The check-in waiting for a goal, if one waits (the screen shows it instead of a second form); with a
+   * submissionId, also whether that submission has been sent since, and its result.
+   */
+  'checkIns.submission': {
+    input: z.object({ goalId: idInput, submissionId: z.uuid().optional() }).strict(),
+    output: checkInSubmissionSchema,
+  },
+  /** "Keep it in the background": the form stops waiting for a slow submission; the Sync view follows it. */
+  'checkIns.background': {
+    input: z.object({ submissionId: z.uuid() }).strict(),
+    output: z.object({}).strict(),
+  },
+  /**
+   * Takes a waiting submission out of the outbox to edit it (from "Needs you"); answers what it held.
+   * Refused while a request for it may still be applied by the server.
+   */
+  'checkIns.withdraw': {
+    input: z.object({ submissionId: z.uuid() }).strict(),
+    output: createCheckInInputSchema,
+  },
 } as const

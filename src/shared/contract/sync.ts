@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { syncViewSchema } from '../domain/sync'
+import { damagedItemSchema, syncViewSchema } from '../domain/sync'
 import { noInput } from './inputs'
 
 const entryInput = z.object({ id: z.uuid() }).strict()
@@ -14,4 +14,9 @@ export const syncOperations = {
   'sync.retry': { input: entryInput, output: syncViewSchema },
   /** Removes an item for good; the renderer asks the person to confirm first. */
   'sync.discard': { input: entryInput, output: syncViewSchema },
+  /** Removes a queued file that could not be read (after the person copied what they need from it). */
+  'sync.discardDamaged': {
+    input: z.object({ id: damagedItemSchema.shape.id }).strict(),
+    output: syncViewSchema,
+  },
 } as const

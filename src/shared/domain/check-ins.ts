@@ -77,6 +77,11 @@ export const checkInResultSchema = z
     dueDate: contextualDateSchema.nullable(),
     /** The goal's due date just before this check-in. */
     previousDueDate: contextualDateSchema.nullable(),
+    /**
+     * False when the check-in is known to be on the server but could not be read back: the previous and
+     * recorded values above are then unknown, and the view says so instead of listing changes.
+     */
+    changesKnown: z.boolean(),
     webUrl: z.string().nullable(),
     /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
     recovered: z.boolean(),
@@ -84,7 +89,17 @@ export const checkInResultSchema = z
   .strict()
 export type CheckInResult = z.infer<typeof checkInResultSchema>
 
-/** A check-in the server could not take now: kept in the outbox on disk, created once it can be reached. */
+/**
+ * Where a submission that is not on the server yet stands:
+ * - `sending`: a request is on its way (or the person chose to let it go on in the background);
+ * - `queued`: waiting in the outbox to be sent (Operately could not be reached or answered with an error);
+ * - `checking`: a request may have been saved without the app hearing so: the app looks on the server
+ *   before it sends anything again ("Checking whether Operately saved it…");
+ * - `needs_you`: Operately refused it; it waits, text intact, for the person to edit, retry or discard it.
+ */
+export const submissionStates = ['sending', 'queued', 'checking', 'needs_you'] as const
+
+/** A check-in the server has not confirmed yet: kept in the outbox on disk, and sent (once) from there. */
 export const queuedCheckInSchema = z
   .object({
     outcome: z.literal('queued'),
@@ -92,7 +107,10 @@ export const queuedCheckInSchema = z
     goalId: z.string(),
     submissionId: z.uuid(),
     queuedAt: z.string(),
-    /** Why it was not sent now, in plain words. */
+    state: z.enum(submissionStates),
+    /** A request for it may have reached the server: it is never sent again before the app has looked. */
+    maybeSaved: z.boolean(),
+    /** Why it is not on the server yet, in plain words. */
     reason: z.string(),
   })
   .strict()
@@ -104,3 +122,17 @@ export const checkInOutcomeSchema = z.discriminatedUnion('outcome', [
   queuedCheckInSchema,
 ])
 export type CheckInOutcome = z.infer<typeof checkInOutcomeSchema>
+
+/** A goal's submission as the check-in screen finds it when it opens, or follows it while it waits. */
+export const checkInSubmissionSchema = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('none') }).strict(),
+  z
+    .object({
+      status: z.literal('waiting'),
+      queued: queuedCheckInSchema,
+      submission: createCheckInInputSchema,
+    })
+    .strict(),
+  z.object({ status: z.literal('sent'), result: checkInResultSchema }).strict(),
+])
+export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>

@@ -7,7 +7,18 @@ import { richTextStringSchema } from './check-ins'
  * answers when the server cannot take it now. The outbox itself (main) holds more; this is its summary.
  */
 
-export const syncItemStates = ['pending', 'sending', 'failed', 'conflict', 'needs_attention'] as const
+/**
+ * As the outbox stores them, plus `checking`: waiting, after a request Operately may have applied without
+ * saying so, until the app has seen whether it did (nothing is sent again meanwhile).
+ */
+export const syncItemStates = [
+  'pending',
+  'sending',
+  'checking',
+  'failed',
+  'conflict',
+  'needs_attention',
+] as const
 
 export const syncItemSchema = z
   .object({
@@ -22,6 +33,8 @@ export const syncItemSchema = z
     updatedAt: z.string(),
     attempts: z.number().int().nonnegative(),
     lastError: z.object({ kind: appErrorSchema.shape.kind, message: z.string() }).strict().nullable(),
+    /** The words waiting (the description, or the check-in's message), as plain text, shortened. */
+    preview: z.string(),
     /** Queued while signed in to another server or as another person: waits until that account is back. */
     otherAccount: z.object({ baseUrl: z.string(), personName: z.string().nullable() }).strict().nullable(),
   })
@@ -44,7 +57,21 @@ export const syncStatusSchema = z
   .strict()
 export type SyncStatusView = z.infer<typeof syncStatusSchema>
 
-export const syncViewSchema = z.object({ status: syncStatusSchema, items: z.array(syncItemSchema) }).strict()
+/** A queued file that could not be read back and was set aside, with the words still readable in it. */
+export const damagedItemSchema = z
+  .object({
+    /** The file's name; what `sync.discardDamaged` takes. */
+    id: z.string().regex(/^[0-9TZ-]{10,40}-[0-9a-f-]{36}\.json$/),
+    setAsideAt: z.string(),
+    kind: z.enum(['description', 'check-in']).nullable(),
+    text: z.string(),
+  })
+  .strict()
+export type DamagedItem = z.infer<typeof damagedItemSchema>
+
+export const syncViewSchema = z
+  .object({ status: syncStatusSchema, items: z.array(syncItemSchema), damaged: z.array(damagedItemSchema) })
+  .strict()
 export type SyncView = z.infer<typeof syncViewSchema>
 
 /** A description save waiting in the outbox, as the editor shows it when the project is opened again. */

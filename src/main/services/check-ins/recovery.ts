@@ -6,7 +6,7 @@ import type { CheckIn } from '../operately/types'
  * sending), the check-in may exist already. These functions recognise it in `goals/list_check_ins`.
  */
 
-/** Clocks of this computer and the server may disagree by this much. */
+/** For entries queued before snapshots (see findEarlierAttempt): clocks may disagree by this much. */
 export const CLOCK_SKEW_MS = 3 * 60_000
 
 /** Deep equality of JSON values, ignoring key order (the server re-encodes documents). */
@@ -34,6 +34,36 @@ export function sameDocument(a: string | null, b: string | null): boolean {
   }
 }
 
+export interface LookForOwn {
+  /** The ids of the goal's check-ins read just before the first request (the snapshot). */
+  before: readonly string[]
+  personId: string
+  status: string
+  /** The message as sent: JSON of a document. */
+  message: string
+  /** Check-ins another submission has claimed: never taken for this one. */
+  taken: (checkInId: string) => boolean
+}
+
+/**
+ * This submission's check-in, if the list shows it: one the snapshot did not have (a new id), by this
+ * person (when the list names authors), with the same status and document. No time is compared: this
+ * computer's clock may be off by any amount. When several match (a request that was applied twice by a
+ * server, or the same words posted from the web meanwhile), the oldest is taken; the list is newest first.
+ */
+export function findOwnCheckIn(list: CheckIn[], want: LookForOwn): CheckIn | null {
+  const before = new Set(want.before)
+  const matches = list.filter((c) => {
+    if (before.has(c.id)) return false
+    if (c.author && !sameId(c.author.id, want.personId)) return false
+    if (c.status !== want.status) return false
+    if (c.state !== null && c.state !== 'published') return false
+    if (want.taken(c.id)) return false
+    return sameDocument(c.message, want.message)
+  })
+  return matches.at(-1) ?? null
+}
+
 export interface LookFor {
   personId: string
   status: string
@@ -51,8 +81,8 @@ const timeOf = (c: CheckIn): number | null => {
 }
 
 /**
- * The check-in this submission created, if the list shows it: by this person (when the list names
- * authors), with the same status and document, published, created no earlier than the first attempt
+ * Only for entries queued by an older version of the app, which kept no snapshot. The check-in this
+ * submission created, if the list shows it: by this person (when the list names authors), with the same status and document, published, created no earlier than the first attempt
  * (less the clock allowance). Without a creation time nothing matches: people do write the same
  * "no change" check-in every month, and an older one must never be taken for this one.
  */

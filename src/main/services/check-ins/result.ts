@@ -118,6 +118,7 @@ export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInRe
       ? fromServerContextualDate(checkIn.timeframe.contextual_end_date)
       : prepared.expectedDueDate,
     previousDueDate: fromServerContextualDate(goal.timeframe?.contextual_end_date),
+    changesKnown: true,
     webUrl: ctx.webUrl,
     recovered: ctx.recovered,
   }

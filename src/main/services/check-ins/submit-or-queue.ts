@@ -1,57 +1,249 @@
-import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
+import type {
+  CheckInOutcome,
+  CheckInResult,
+  CheckInSubmission,
+  CreateCheckInInput,
+  QueuedCheckIn,
+} from '@shared/domain/check-ins'
 import { goalDetailSchema } from '@shared/domain/goals'
-import { AppFailure, type AppError } from '@shared/errors'
+import { AppFailure, appError, type AppError } from '@shared/errors'
+import { idFromRef, lastSegment, sameId } from '@shared/ids'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
-import { queueReason, queueableKinds } from '../sync/queue-reason'
-import type { OutboxEntry } from '../outbox/entry'
+import type { Logger } from '../log/logger'
+import type { CheckInEntry, OutboxEntry } from '../outbox/entry'
+import type { CheckInDelivery } from '../sync/deliverers'
+import type { DeliveryReport } from '../sync/sync-engine'
 import type { SyncService } from '../sync/sync-service'
 import type { CheckInService } from './check-in-service'
+import { queueReason } from '../sync/queue-reason'
 
 /**
- * Submitting a check-in, offline-first. Online it is the direct, exactly-once submission of the check-in
- * service. When Operately cannot be reached (or does not answer), the submission goes into the outbox on
- * disk and is created from there later; if a request may already have reached the server, the outbox
- * looks for it on the goal before sending (`goals/list_check_ins`), so it is never created twice.
- * The same submission asked again answers the same queued entry.
+ * Submitting a check-in, through the outbox. Every submission is written to disk (fsynced) as an outbox
+ * entry before the first request; "online" means it is then sent at once, and the form waits for what
+ * that attempt comes to: sent, or still waiting (queued, or being checked on the server), or refused.
+ *
+ * One submission per goal at a time: the form, its draft and the outbox agree on it. Asked again with
+ * the same submission id (a second click, "Try again", the app restarted mid-submit) the answer is that
+ * submission's, never a second check-in; a different submission for a goal that has one waiting is
+ * refused, and the screen shows the waiting one instead.
  */
+export interface CheckInSubmitter {
+  submit(input: CreateCheckInInput): Promise<CheckInOutcome>
+  submission(query: { goalId: string; submissionId?: string | undefined }): Promise<CheckInSubmission>
+  /** The person stops waiting ("Keep it in the background"): the submit answers now, the entry goes on. */
+  background(submissionId: string): void
+  /** Takes a waiting submission back to edit it; refused while Operately may still have it. */
+  withdraw(submissionId: string): Promise<CreateCheckInInput>
+}
+
+const KEPT = 'What you wrote is kept as a draft.'
+
+/** How many delivered submissions are remembered for their result (one per goal is plenty). */
+const rememberedDeliveries = 100
+
 export function createCheckInSubmitter(deps: {
   checkIns: CheckInService
   sync: SyncService
   cache: Cache
-}): (input: CreateCheckInInput) => Promise<CheckInOutcome> {
-  const { checkIns, sync, cache } = deps
+  log: Logger
+}): CheckInSubmitter {
+  const { checkIns, sync, cache, log } = deps
+  /** Deliveries seen in this run, by submission id, with what was submitted. */
+  const deliveries = new Map<string, { delivery: CheckInDelivery; input: CreateCheckInInput }>()
+  const results = new Map<string, Promise<CheckInResult>>()
+  const submissionKey = (id: string) => id.toLowerCase()
 
-  const queued = (entry: OutboxEntry, input: CreateCheckInInput, why: AppError | null): CheckInOutcome => ({
-    outcome: 'queued',
-    entryId: entry.id,
-    goalId: input.goalId,
-    submissionId: input.submissionId,
-    queuedAt: entry.updatedAt,
-    reason: queueReason(entry.lastError ?? why),
+  sync.engine.onEvent((event) => {
+    if (event.type !== 'delivered' || event.entry.kind !== 'check-in') return
+    const key = submissionKey(event.entry.payload.submissionId)
+    deliveries.set(key, { delivery: event.result as CheckInDelivery, input: event.entry.payload })
+    if (deliveries.size > rememberedDeliveries) deliveries.delete(deliveries.keys().next().value!)
   })
 
-  return async (input) => {
-    const waiting = sync.checkInEntry(input.submissionId)
-    if (waiting) return queued(waiting, input, null)
-
-    let why: AppError | null = null
-    if (!sync.connectivity.knownOffline()) {
-      try {
-        return { outcome: 'created', ...(await checkIns.create(input)) }
-      } catch (err) {
-        if (!(err instanceof AppFailure) || !queueableKinds.includes(err.error.kind)) throw err
-        why = err.error
-      }
+  /** The result of a submission that reached the server, if it did: in this run, or before (its claim). */
+  function sentResult(
+    submissionId: string,
+    submitted: CreateCheckInInput | null,
+  ): Promise<CheckInResult> | null {
+    const key = submissionKey(submissionId)
+    const known = results.get(key)
+    if (known) return known
+    const seen = deliveries.get(key)
+    const claim = seen ? null : sync.outbox.claimForSubmission(submissionId)
+    if (!seen && !claim) return null
+    const delivery: CheckInDelivery = seen?.delivery ?? {
+      goalId: claim!.goalId,
+      submissionId: claim!.submissionId,
+      checkInId: claim!.checkInId,
+      checkIn: null,
+      goal: null,
+      prepared: null,
+      recovered: true,
     }
-    const attempted = checkIns.firstAttemptAt(input.submissionId)
-    const goal = await cache.read(detailKey('goal', input.goalId), goalDetailSchema)
-    const entry = await sync.enqueue({
-      kind: 'check-in',
-      payload: input,
-      title: goal?.value.name ?? null,
-      ...(attempted !== null ? { attemptedAt: new Date(attempted).toISOString() } : {}),
-    })
-    return queued(entry, input, why)
+    const result = checkIns.resultOf(delivery, seen?.input ?? submitted)
+    results.set(key, result)
+    if (results.size > rememberedDeliveries) results.delete(results.keys().next().value!)
+    return result
+  }
+
+  const stateOf = (entry: OutboxEntry): QueuedCheckIn['state'] => {
+    if (entry.state === 'failed' || entry.state === 'needs_attention' || entry.state === 'conflict') {
+      return 'needs_you'
+    }
+    if (sync.engine.isSending(entry.id)) return 'sending'
+    return entry.unconfirmed ? 'checking' : 'queued'
+  }
+
+  const reasonFor = (entry: OutboxEntry, state: QueuedCheckIn['state'], why: AppError | null): string => {
+    switch (state) {
+      case 'needs_you':
+        return entry.lastError?.message ?? 'Operately refused it.'
+      case 'checking':
+        return 'Operately may have saved it without saying so. The app looks for it on the server before sending anything again, so it is never posted twice.'
+      case 'sending':
+        return 'Operately has not answered yet.'
+      case 'queued':
+        return queueReason(entry.lastError ?? why)
+    }
+  }
+
+  const queued = (entry: CheckInEntry, why: AppError | null = null, released = false): QueuedCheckIn => {
+    const state = released && entry.state === 'pending' ? 'sending' : stateOf(entry)
+    return {
+      outcome: 'queued',
+      entryId: entry.id,
+      goalId: entry.payload.goalId,
+      submissionId: entry.payload.submissionId,
+      queuedAt: entry.createdAt,
+      state,
+      maybeSaved: Boolean(entry.unconfirmed),
+      reason: reasonFor(entry, state, why),
+    }
+  }
+
+  const alreadyWaiting = (entry: OutboxEntry) =>
+    new AppFailure(
+      appError(
+        'invalid_input',
+        `A check-in for this goal is already on its way (queued ${entry.createdAt.slice(0, 16).replace('T', ' ')}). It is sent once; follow it in the Sync view, and write the next one when it is in. ${KEPT}`,
+      ),
+    )
+
+  /** What the form hears once the attempt it waited for is over. */
+  async function answer(
+    report: DeliveryReport,
+    entry: CheckInEntry,
+    input: CreateCheckInInput,
+  ): Promise<CheckInOutcome> {
+    const outcome = report.outcome
+    if (outcome?.outcome === 'delivered') {
+      const result = await sentResult(input.submissionId, input)!
+      return { outcome: 'created', ...result }
+    }
+    const now = report.entry as CheckInEntry | null
+    if (!now) {
+      // Gone without a delivery the form heard of: sent meanwhile (by another call), or discarded.
+      const sent = sentResult(input.submissionId, input)
+      if (sent) return { outcome: 'created', ...(await sent) }
+      throw new AppFailure(
+        appError('invalid_input', `This check-in was discarded before it was sent. ${KEPT}`),
+      )
+    }
+    if (outcome?.outcome === 'needs_attention' && !now.unconfirmed) {
+      // Refused while the person watches: the form has every word and says what to fix. Nothing of it is
+      // on the server, so it leaves the outbox; the draft stays until a submission is in.
+      await sync.engine.discard(now.id).catch((err: unknown) =>
+        log.warn('check-ins: could not take a refused submission out of the outbox', {
+          error: String(err),
+        }),
+      )
+      throw new AppFailure(outcome.error)
+    }
+    if (outcome?.outcome === 'retry' && outcome.counts && !now.unconfirmed && now.state === 'pending') {
+      // Operately's own error, and the check-in is not there: the form offers "Try again" with its text.
+      await sync.engine
+        .discard(now.id)
+        .catch((err: unknown) =>
+          log.warn('check-ins: could not take a failed submission out of the outbox', { error: String(err) }),
+        )
+      throw new AppFailure(outcome.error)
+    }
+    return queued(now, outcome && 'error' in outcome ? outcome.error : null, report.released)
+  }
+
+  return {
+    async submit(input) {
+      await checkIns.assertCanSubmit()
+      if (!idFromRef(input.goalId)) {
+        throw new AppFailure(appError('invalid_input', 'That is not a goal id or a link to a goal.'))
+      }
+      const sent = sentResult(input.submissionId, input)
+      if (sent) {
+        const result = await sent
+        if (!sameId(lastSegment(result.goalId), lastSegment(input.goalId))) {
+          throw new AppFailure(
+            appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
+          )
+        }
+        return { outcome: 'created', ...result }
+      }
+
+      let entry = sync.checkInEntry(input.submissionId) as CheckInEntry | null
+      if (entry && !sameId(lastSegment(entry.payload.goalId), lastSegment(input.goalId))) {
+        throw new AppFailure(
+          appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
+        )
+      }
+      if (!entry) {
+        const other = sync.checkInEntryForGoal(input.goalId)
+        if (other) throw alreadyWaiting(other)
+        const goal = await cache.read(detailKey('goal', input.goalId), goalDetailSchema).catch(() => null)
+        // On disk before anything is sent: from here on, it is sent once, whatever happens to the app.
+        entry = (await sync.enqueue({
+          kind: 'check-in',
+          payload: input,
+          title: goal?.value.name ?? null,
+        })) as CheckInEntry
+      }
+      if (sync.connectivity.knownOffline()) return queued(entry)
+      if (entry.state !== 'pending' && entry.state !== 'sending') return queued(entry)
+      return answer(await sync.engine.deliverNow(entry.id), entry, input)
+    },
+
+    async submission({ goalId, submissionId }) {
+      if (submissionId) {
+        const sent = sentResult(submissionId, null)
+        if (sent) return { status: 'sent', result: await sent }
+      }
+      const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
+        sync.checkInEntryForGoal(goalId)) as CheckInEntry | null
+      if (!entry || !sameId(lastSegment(entry.payload.goalId), lastSegment(goalId))) return { status: 'none' }
+      return { status: 'waiting', queued: queued(entry), submission: entry.payload }
+    },
+
+    background(submissionId) {
+      const entry = sync.checkInEntry(submissionId)
+      if (entry) sync.engine.release(entry.id)
+    },
+
+    async withdraw(submissionId) {
+      const entry = sync.checkInEntry(submissionId) as CheckInEntry | null
+      if (!entry) {
+        throw new AppFailure(
+          appError('invalid_input', 'This check-in is no longer waiting: it was sent or discarded.'),
+        )
+      }
+      if (sync.engine.isSending(entry.id) || entry.unconfirmed) {
+        throw new AppFailure(
+          appError(
+            'invalid_input',
+            'Operately may already have this check-in: the app is checking. Wait until it knows, then edit it.',
+          ),
+        )
+      }
+      await sync.engine.discard(entry.id)
+      return entry.payload
+    },
   }
 }

@@ -6,6 +6,7 @@ import { createMainServices } from '../create-services'
 import { recordingLogger } from '../check-ins/testing/signed-in'
 import { silentLogger } from '../log/logger'
 import type { KeytarLike } from '../vault/token-vault'
+import { createDurableFiles, syncDirectory } from '../outbox/durable-files'
 import { createDraftsService, draftFileName } from './drafts-service'
 
 const key = 'check-in:ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
@@ -121,6 +122,22 @@ describe('drafts', () => {
       message: 'my token is [removed]',
       '[removed]': ['[removed]'],
     })
+  })
+
+  it('is as durable as the outbox: the folder is fsynced after each write and each removal', async () => {
+    const dataDir = tempDir()
+    const synced: string[] = []
+    const files = createDurableFiles(async (dir) => {
+      synced.push(dir)
+      await syncDirectory(dir)
+    })
+    const drafts = createDraftsService({ dataDir, log: silentLogger, files })
+    await drafts.save(key, { typed: 'kept through a power cut' })
+    expect(synced).toEqual([join(dataDir, 'drafts')])
+    expect((await drafts.get(key)).value).toEqual({ typed: 'kept through a power cut' })
+    await drafts.clear(key)
+    expect(synced).toEqual([join(dataDir, 'drafts'), join(dataDir, 'drafts')])
+    expect(readdirSync(join(dataDir, 'drafts'))).toEqual([])
   })
 
   it('refuses keys outside the two kinds of draft before touching the disk', async () => {

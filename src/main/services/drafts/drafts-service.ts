@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto'
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import type { Logger } from '../log/logger'
+import { durableFiles, type DurableFiles } from '../outbox/durable-files'
 import { createJsonFile } from '../storage/json-file'
 
 /**
  * Drafts: what the user typed into a form, kept on disk in main so it survives closing the popup,
- * quitting and a crash. One file per key under `<dataDir>/drafts/`, written atomically with fsync.
+ * quitting and a crash. One file per key under `<dataDir>/drafts/`, as durable as the outbox: written to
+ * a temp file, fsynced, renamed into place, and the folder fsynced so the rename survives a power cut.
  *
  * File names are the SHA-256 of the key in hex: safe on every file system (short ids are case-sensitive,
  * and macOS and Windows file names are not, so the key itself, or base64 of it, could collide), and short
@@ -28,6 +30,8 @@ export interface DraftsService {
   get(key: string): Promise<Draft>
   save(key: string, value: Json): Promise<{ savedAt: string }>
   clear(key: string): Promise<void>
+  /** Resolves once every save and clear asked for so far is on disk (before quitting). */
+  idle(): Promise<void>
 }
 
 const storedDraftSchema = z.object({ key: z.string(), value: z.json(), savedAt: z.string() }).nullable()
@@ -55,7 +59,10 @@ export function createDraftsService(deps: {
   /** Secrets that must never reach the disk (the session's token). */
   secrets?: () => string[]
   now?: () => Date
+  /** How draft files are written and removed; the durable writes by default. */
+  files?: DurableFiles
 }): DraftsService {
+  const files = deps.files ?? durableFiles
   const dir = join(deps.dataDir, 'drafts')
   const now = deps.now ?? (() => new Date())
   const secrets = () => (deps.secrets?.() ?? []).filter((s) => s.length >= 8)
@@ -63,8 +70,9 @@ export function createDraftsService(deps: {
   const queues = new Map<string, Promise<unknown>>()
 
   const fileFor = (key: string) => {
-    const path = join(dir, draftFileName(key))
-    return { path, json: createJsonFile(path, storedDraftSchema, null, deps.log) }
+    const name = draftFileName(key)
+    const path = join(dir, name)
+    return { name, path, json: createJsonFile(path, storedDraftSchema, null, deps.log) }
   }
 
   function inOrder<T>(key: string, task: () => Promise<T>): Promise<T> {
@@ -95,13 +103,19 @@ export function createDraftsService(deps: {
       inOrder(key, async () => {
         await mkdir(dir, { recursive: true, mode: 0o700 })
         const savedAt = now().toISOString()
-        await fileFor(key).json.write({ key, value: withoutSecrets(value, secrets()), savedAt })
+        const draft = { key, value: withoutSecrets(value, secrets()), savedAt }
+        await files.write(dir, fileFor(key).name, JSON.stringify(draft))
         return { savedAt }
       }),
 
+    async idle() {
+      while (queues.size > 0) await Promise.all([...queues.values()])
+    },
+
     clear: (key) =>
       inOrder(key, async () => {
-        await rm(fileFor(key).path, { force: true })
+        await mkdir(dir, { recursive: true, mode: 0o700 })
+        await files.remove(dir, fileFor(key).name)
       }),
   }
 }

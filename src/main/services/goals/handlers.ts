@@ -1,17 +1,23 @@
 import type { goalOperations } from '@shared/contract/goals'
-import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
 import type { AreaHandlers } from '../ipc/dispatcher'
+import type { CheckInSubmitter } from '../check-ins/submit-or-queue'
 import type { GoalsService } from './goals-service'
 
 /** `goals.*` and `checkIns.create` (declared together in the contract's goals area). */
 export function createGoalHandlers(deps: {
   goals: GoalsService
-  /** Creates the check-in now, or queues it when Operately cannot be reached (check-ins/submit-or-queue). */
-  submitCheckIn: (input: CreateCheckInInput) => Promise<CheckInOutcome>
+  /** Check-ins go through the outbox, and are sent from there (check-ins/submit-or-queue). */
+  checkIns: CheckInSubmitter
 }): AreaHandlers<typeof goalOperations> {
   return {
     'goals.list': () => deps.goals.list(),
     'goals.get': ({ id }) => deps.goals.get(id),
-    'checkIns.create': (input) => deps.submitCheckIn(input),
+    'checkIns.create': (input) => deps.checkIns.submit(input),
+    'checkIns.submission': (query) => deps.checkIns.submission(query),
+    'checkIns.background': async ({ submissionId }) => {
+      deps.checkIns.background(submissionId)
+      return {}
+    },
+    'checkIns.withdraw': ({ submissionId }) => deps.checkIns.withdraw(submissionId),
   }
 }

@@ -39,6 +39,9 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
     message: '{"type":"doc","content":[{"type":"paragraph"}]}',
     notify: { mode: 'everyone' },
   },
+  'checkIns.submission': { goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
+  'checkIns.background': { submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f' },
+  'checkIns.withdraw': { submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f' },
   'people.search': { query: 'ada' },
   'drafts.get': { key: 'check-in:ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   'drafts.save': { key: 'description:launch-site-FTjZweJIkc6RtMHf1SwQI3', value: { text: 'hello' } },
@@ -68,6 +71,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'sync.now': {},
   'sync.retry': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
   'sync.discard': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
+  'sync.discardDamaged': { id: '2026-03-10T12-00-00-000Z-0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.json' },
 }
 
 // Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to 5 MB, and a
@@ -155,9 +159,11 @@ const syncView = {
       updatedAt: '2026-03-10T12:00:00.000Z',
       attempts: 0,
       lastError: null,
+      preview: 'Hi',
       otherAccount: null,
     },
   ],
+  damaged: [],
 }
 
 // And one answer per operation that fits its output schema.
@@ -204,8 +210,21 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
     checklistChanges: [],
     dueDate: null,
     previousDueDate: null,
+    changesKnown: true,
     webUrl: null,
     recovered: false,
+  },
+  'checkIns.submission': { status: 'none' },
+  'checkIns.background': {},
+  'checkIns.withdraw': {
+    submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f',
+    goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
+    status: 'on_track',
+    dueDate: { mode: 'keep' },
+    targetValues: [],
+    checklist: [],
+    message: '{"type":"doc","content":[{"type":"paragraph"}]}',
+    notify: { mode: 'everyone' },
   },
   'people.search': { people: [{ id: 'ada-lovelace-1', fullName: 'Ada Lovelace', title: null }] },
   'drafts.get': { value: null, savedAt: null },
@@ -264,6 +283,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'sync.now': syncView,
   'sync.retry': syncView,
   'sync.discard': syncView,
+  'sync.discardDamaged': syncView,
 }
 
 function recordingHandlers() {

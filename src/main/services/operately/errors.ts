@@ -20,6 +20,8 @@ export interface FailedResponse {
   /** Host name used in messages, e.g. `app.operately.com`. */
   host: string
   retryAfterSeconds?: number
+  /** The answer carried Operately's version header: the server itself answered, not a proxy in front of it. */
+  fromServer?: boolean
 }
 
 const maybeSaved = 'Your change may or may not have been saved: check in Operately before sending it again.'
@@ -66,8 +68,23 @@ export function parseRetryAfter(header: string | null, now: number = Date.now())
 export function errorFromResponse(response: FailedResponse): AppError {
   const extra: Omit<AppError, 'kind' | 'message'> = { status: response.status }
   if (response.retryAfterSeconds !== undefined) extra.retryAfterSeconds = response.retryAfterSeconds
+  const maybeApplied = appliedUnknown(response)
+  if (maybeApplied) extra.maybeApplied = maybeApplied
   const [kind, message] = describe(response)
   return appError(kind, message, extra)
+}
+
+/**
+ * Whether a failed change may still have been applied. Operately checks the token, the read-only flag and
+ * the fields before it runs anything, so a 4xx changed nothing (429 included: refused at the door). A 5xx
+ * may come after the change was stored: from the server itself (`answered`: it has finished), or from a
+ * gateway that stopped waiting (`pending`: the server may still be working on it), and so may a 408.
+ */
+function appliedUnknown(r: FailedResponse): AppError['maybeApplied'] {
+  if (r.method !== 'POST') return undefined
+  if (r.status === 408) return 'pending'
+  if (r.status < 500) return undefined
+  return r.status === 500 && r.fromServer ? 'answered' : 'pending'
 }
 
 function describe(r: FailedResponse): [AppError['kind'], string] {
@@ -211,6 +228,35 @@ function errorCodes(err: unknown, seen = new Set<unknown>()): string[] {
 
 /** A request that never produced a response: our deadline, or the network. */
 export function errorFromNetwork(err: unknown, ctx: NetworkContext): AppError {
+  const error = describeNetworkFailure(err, ctx)
+  // A change that may have left this computer may have been applied, now or a little later; a connection
+  // that never opened (refused, no such host, an untrusted certificate) carried nothing.
+  return ctx.method === 'POST' && !neverSent(err) ? { ...error, maybeApplied: 'pending' } : error
+}
+
+const neverSentCodes = [
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'EAI_FAIL',
+  'ECONNREFUSED',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'ENETDOWN',
+  'EHOSTDOWN',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]
+
+function neverSent(err: unknown): boolean {
+  const codes = errorCodes(err)
+  return (
+    codes.some((code) => neverSentCodes.includes(code)) ||
+    codes.some((code) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
+  )
+}
+
+function describeNetworkFailure(err: unknown, ctx: NetworkContext): AppError {
   const seconds = Math.round(ctx.timeoutMs / 100) / 10
   if (ctx.timedOut) {
     return appError(

@@ -206,6 +206,7 @@ export function createHttp(options: HttpOptions): Http {
         method: req.method,
         path: req.path,
         host,
+        fromServer: response.headers.has('x-operately-version'),
         ...(retryAfterSeconds !== undefined && { retryAfterSeconds }),
       }),
     )

@@ -51,6 +51,17 @@ export const accountSchema = z
   .strict()
 export type OutboxAccount = z.infer<typeof accountSchema>
 
+const unconfirmedSchema = z
+  .object({
+    /** When the request went out (this computer's clock). */
+    at: isoString,
+    settleAt: isoString,
+    /** Descriptions: the text that request carried. */
+    text: richTextStringSchema.optional(),
+  })
+  .strict()
+export type Unconfirmed = z.infer<typeof unconfirmedSchema>
+
 const common = {
   /** Also the file name: `<id>.json`. */
   id: z.uuid(),
@@ -65,6 +76,17 @@ const common = {
   firstAttemptAt: isoString.nullable(),
   lastError: lastErrorSchema.nullable(),
   state: z.enum(outboxStates),
+  /**
+   * Failures in a row that a retry alone may not fix (a 500 from Operately itself): after a few, the entry
+   * waits for the person ("Needs you") instead of being tried forever. Network trouble does not count.
+   */
+  failures: z.number().int().nonnegative().optional(),
+  /**
+   * The last request for this entry may have been applied without the app hearing so (a timeout, a lost
+   * connection, a 5xx): before anything is sent again, the server is asked. `settleAt`: when the server
+   * can no longer be working on that request, so that not finding it there means it was not applied.
+   */
+  unconfirmed: unconfirmedSchema.nullable().optional(),
   /** The project's or goal's name when it was queued, for the Sync view. */
   title: z.string().max(500).nullable().optional(),
   /**
@@ -97,7 +119,16 @@ export const descriptionEntrySchema = z
 export type DescriptionEntry = z.infer<typeof descriptionEntrySchema>
 
 export const checkInEntrySchema = z
-  .object({ ...common, kind: z.literal('check-in'), payload: checkInPayloadSchema })
+  .object({
+    ...common,
+    kind: z.literal('check-in'),
+    payload: checkInPayloadSchema,
+    /**
+     * The ids of the goal's check-ins read just before the first request: a check-in the server has that
+     * is not among them, by this person and with this content, is this one. Null until then.
+     */
+    snapshot: z.array(z.string().min(1).max(200)).max(50_000).nullable().optional(),
+  })
   .strict()
 export type CheckInEntry = z.infer<typeof checkInEntrySchema>
 
@@ -107,8 +138,6 @@ export type OutboxEntry = z.infer<typeof outboxEntrySchema>
 interface NewEntryCommon {
   title?: string | null
   account?: OutboxAccount
-  /** A request for this work already went out before it was queued (a timeout): the deliverer looks first. */
-  attemptedAt?: string
 }
 
 /** What a caller hands to `append`; the store fills in the rest. */
@@ -134,10 +163,21 @@ export interface OutboxPatch {
   base?: string | null
   ownVersions?: string[]
   conflict?: DescriptionEntry['conflict']
+  failures?: number
+  unconfirmed?: Unconfirmed | null
+  /** Check-ins only. */
+  snapshot?: string[] | null
 }
 
 export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`
 export const checkInKey = (submissionId: string): string => `check-in:${submissionId.toLowerCase()}`
+
+/**
+ * The line an entry waits in: one project's description, or one goal's check-ins. Entries of a lane go
+ * strictly one after the other, in the order they were queued; lanes do not wait for each other.
+ */
+export const laneOf = (entry: OutboxEntry): string =>
+  entry.kind === 'description' ? entry.key : `goal:${lastSegment(entry.payload.goalId)}`
 
 export const keyOf = (entry: NewOutboxEntry): string =>
   entry.kind === 'description'

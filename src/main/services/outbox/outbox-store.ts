@@ -4,19 +4,16 @@ import { join } from 'node:path'
 import { AppFailure, appError } from '@shared/errors'
 import { silentLogger, type Logger } from '../log/logger'
 import { isoAt, systemClock, type Clock } from '../sync/clock'
+import { openClaims, type Claim } from './claims'
+import { discardDamaged, listDamaged, type DamagedFile } from './damaged-files'
 import { openDeliveredRecords } from './delivered-records'
-import {
-  isAtomicTempName,
-  moveAside,
-  removeFileDurably,
-  syncDirectory,
-  writeFileDurably,
-} from './durable-files'
+import { durableFiles, isAtomicTempName, moveAside, type DurableFiles } from './durable-files'
 import {
   keyOf,
   outboxEntrySchema,
   type DescriptionEntry,
   type NewOutboxEntry,
+  type CheckInEntry,
   type OutboxEntry,
   type OutboxPatch,
 } from './entry'
@@ -74,6 +71,25 @@ export interface OutboxStore {
    * crash the entry says a request may have reached the server.
    */
   markAttempt(id: string): Promise<OutboxEntry>
+  /**
+   * The entry the sync engine is working on now (null when none): a new save never merges into it, it
+   * waits behind it instead, so what the deliverer read and sends is what leaves the outbox.
+   */
+  setInFlight(id: string | null): void
+  /** The entry once every change asked for so far is on disk (a save merging into it included). */
+  settled(id: string): Promise<OutboxEntry | null>
+  /** The server check-in a queued check-in turned out to be, if one was found or created (see claims.ts). */
+  claimOf(entryId: string): Claim | null
+  /** The same, by submission id: also for entries that have since left the outbox. */
+  claimForSubmission(submissionId: string): Claim | null
+  /** Whether another entry has claimed this server check-in. */
+  claimedByOther(checkInId: string, entryId: string): boolean
+  /** Records, durably, which server check-in a check-in entry is; before the entry is marked delivered. */
+  recordClaim(entry: CheckInEntry, checkInId: string): Promise<void>
+  /** Queued files that could not be read and were set aside, with the text still readable in them. */
+  damaged(): Promise<DamagedFile[]>
+  /** Removes a set-aside file for good (the person has copied what they needed, or does not need it). */
+  discardDamaged(id: string): Promise<void>
   subscribe(listener: (change: OutboxChange) => void): () => void
 }
 
@@ -83,12 +99,20 @@ export interface OutboxStoreOptions {
   clock?: Clock
   log?: Logger
   newId?: () => string
+  /** How files are written and removed; the durable writes by default. */
+  files?: DurableFiles
+  /**
+   * How long a request cut short by a crash may still be applied by the server (see the sync engine's
+   * `settleMs`): until then, not finding it on the server does not mean it was not applied.
+   */
+  settleMs?: number
 }
 
 const entryFileName = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.json$/
 const fileOf = (id: string) => `${id}.json`
 const damagedDir = 'damaged'
 const deliveredDir = 'delivered'
+const claimsDir = 'claims'
 const maxOwnVersions = 20
 
 const missing = () =>
@@ -115,8 +139,21 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
   const clock = options.clock ?? systemClock
   const log = options.log ?? silentLogger
   const newId = options.newId ?? randomUUID
+  const files = options.files ?? durableFiles
   await mkdir(dir, { recursive: true, mode: 0o700 })
 
+  const settleMs = options.settleMs ?? 60_000
+  const interrupted = (entry: OutboxEntry): OutboxEntry => ({
+    ...entry,
+    state: 'pending',
+    // The request went out when the attempt was counted (`updatedAt`); the server cannot be working on it
+    // longer than `settleMs` after that, however long the app was away.
+    unconfirmed: entry.unconfirmed ?? {
+      at: entry.updatedAt,
+      settleAt: new Date(Date.parse(entry.updatedAt) + settleMs).toISOString(),
+      ...(entry.kind === 'description' ? { text: entry.payload.description } : {}),
+    },
+  })
   const entries = new Map<string, OutboxEntry>()
   const report: OutboxOpenReport = { entries: 0, damaged: [], strayFiles: 0 }
   let changedDirectory = false
@@ -164,13 +201,14 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       continue
     }
     // Nobody is sending anything yet: an entry left `sending` is one whose request a crash interrupted.
-    // Its `attempts` already says a request may have gone out.
-    const entry = read.entry.state === 'sending' ? { ...read.entry, state: 'pending' as const } : read.entry
+    // That request may have been applied, or may still be: the deliverer looks before sending again.
+    const entry = read.entry.state === 'sending' ? interrupted(read.entry) : read.entry
     entries.set(entry.id, entry)
   }
-  if (changedDirectory) await syncDirectory(dir)
+  if (changedDirectory) await files.syncDirectory(dir)
   report.entries = entries.size
   const delivered = await openDeliveredRecords(join(dir, deliveredDir), log)
+  const claims = await openClaims(join(dir, claimsDir), files, log, () => clock.now())
 
   const listeners = new Set<(change: OutboxChange) => void>()
   const notify = (change: OutboxChange) => {
@@ -192,6 +230,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
   }
 
   let seq = Math.max(-1, ...[...entries.values()].map((e) => e.seq)) + 1
+  let inFlight: string | null = null
 
   const sorted = () => [...entries.values()].sort((a, b) => a.seq - b.seq)
 
@@ -205,7 +244,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         ),
       )
     }
-    await writeFileDurably(dir, fileOf(entry.id), JSON.stringify(checked.data))
+    await files.write(dir, fileOf(entry.id), JSON.stringify(checked.data))
     entries.set(entry.id, checked.data)
     return checked.data
   }
@@ -240,7 +279,8 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         latest &&
         latest.kind === 'description' &&
         input.kind === 'description' &&
-        latest.state !== 'sending'
+        latest.state !== 'sending' &&
+        latest.id !== inFlight
       ) {
         const saved = await coalesce(
           latest,
@@ -257,8 +297,8 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         seq: seq++,
         createdAt: now,
         updatedAt: now,
-        attempts: input.attemptedAt ? 1 : 0,
-        firstAttemptAt: input.attemptedAt ?? null,
+        attempts: 0,
+        firstAttemptAt: null,
         lastError: null,
         state: 'pending' as const,
         ...(input.title !== undefined ? { title: input.title } : {}),
@@ -310,7 +350,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     serial(async () => {
       const entry = entries.get(id)
       if (!entry) return
-      await removeFileDurably(dir, fileOf(id))
+      await files.remove(dir, fileOf(id))
       entries.delete(id)
       notify({ type: 'removed', entry })
     })
@@ -332,7 +372,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
           notify({ type: 'updated', entry: saved })
         }
       }
-      await removeFileDurably(dir, fileOf(id))
+      await files.remove(dir, fileOf(id))
       entries.delete(id)
       notify({ type: 'removed', entry })
     })
@@ -350,6 +390,27 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     remove,
     markDelivered,
     markAttempt,
+    setInFlight: (id) => {
+      inFlight = id
+    },
+    settled: (id) =>
+      serial(async () => {
+        const entry = entries.get(id)
+        return entry ? structuredClone(entry) : null
+      }),
+    claimOf: (entryId) => claims.of(entryId),
+    claimForSubmission: (submissionId) => claims.forSubmission(submissionId),
+    claimedByOther: (checkInId, entryId) => claims.takenByOther(checkInId, entryId),
+    recordClaim: (entry, checkInId) =>
+      claims.record({
+        entryId: entry.id,
+        submissionId: entry.payload.submissionId,
+        goalId: entry.payload.goalId,
+        checkInId,
+        at: isoAt(clock),
+      }),
+    damaged: () => listDamaged(join(dir, damagedDir)),
+    discardDamaged: (id) => discardDamaged(join(dir, damagedDir), id, files),
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

@@ -215,19 +215,23 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(stored('launchSite').description).toBeNull()
     })
 
-    it('overwrites a newer server version only when asked to ("keep mine"), without reading it first', async () => {
+    it('"keep mine" replaces the version the person was shown, and only that one', async () => {
       const base = (await get(ids.launch)).description
-      stored('launchSite').description = { type: 'doc', content: [paragraph('Theirs.')] }
+      const theirs = { type: 'doc', content: [paragraph('Theirs.')] } as RichDoc
+      stored('launchSite').description = theirs
       const mine = withNewParagraph(base, 'Mine wins.')
+      const conflict = await save({ projectId: ids.launch, description: mine, baseDescription: base })
+      expect(conflict).toMatchObject({ outcome: 'conflict' })
+      const shown = conflict.outcome === 'conflict' ? conflict.serverDescription : null
       const from = emulator.state.requests.length
       const result = await save({
         projectId: ids.launch,
         description: mine,
-        baseDescription: base,
+        baseDescription: shown,
         overwrite: true,
       })
       expect(result).toMatchObject({ outcome: 'saved', description: mine })
-      expect(requestsSince(emulator, from)).toEqual(['POST projects/update_description'])
+      expect(requestsSince(emulator, from)).toEqual(['GET projects/get', 'POST projects/update_description'])
       expect(stored('launchSite').description).toEqual(JSON.parse(mine))
     })
 

@@ -6,7 +6,6 @@ import {
   type ProjectDetail,
   type ProjectSummary,
   type SaveDescriptionInput,
-  type SaveDescriptionResult,
 } from '@shared/domain/projects'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { lastSegment } from '@shared/ids'
@@ -23,18 +22,12 @@ import {
   toProjectDetail,
   toProjectSummary,
 } from './map-project'
-import { sameDescription } from './same-description'
 
 export interface ProjectsService {
   /** Every project the person can see (archived ones aside), their own first; the kept copy when offline. */
   list(): Promise<{ projects: ProjectSummary[] } & Freshness>
   /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
   get(id: string): Promise<ProjectDetail & Freshness>
-  /**
-   * Saves a description unless the server's has changed since `baseDescription` (then answers
-   * `conflict` and sends nothing), or unconditionally with `overwrite` (the user chose "keep mine").
-   */
-  saveDescription(input: SaveDescriptionInput): Promise<SaveDescriptionResult>
   /** Throws what a save would be refused for before any request (signed out, not a document, read-only). */
   assertCanSave(input: SaveDescriptionInput): Promise<void>
   /** A description reached the server (saved here or delivered from the outbox): the kept copy follows. */
@@ -58,6 +51,9 @@ function reworded(error: AppError, saving: boolean): AppError {
   else if (error.kind === 'read_only_token') message = READ_ONLY_TOKEN
   return { ...error, message: saving ? `${message} ${KEPT}` : message }
 }
+
+/** A save that failed, in words about this project, saying that the text is kept. */
+export const savingError = (error: AppError): AppError => reworded(error, true)
 
 async function explained<T>(saving: boolean, work: () => Promise<T>): Promise<T> {
   try {
@@ -178,29 +174,6 @@ export function createProjectsService(deps: {
     },
 
     assertCanSave,
-
-    async saveDescription(input) {
-      await assertCanSave(input)
-      return explained(true, async () => {
-        const client = await session.client()
-        if (!input.overwrite) {
-          const current = (await client.getProject(input.projectId)).description
-          // Already there (an earlier attempt got through before its answer was lost): nothing to send.
-          if (current !== null && sameDescription(current, input.description)) {
-            return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
-          }
-          if (!sameDescription(current, input.baseDescription)) {
-            return { outcome: 'conflict', serverDescription: current }
-          }
-        }
-        // Operately answers with the short project, without `description` (operately-api.md §6): that is
-        // not "cleared". The server stored exactly what was sent, so that is what the app reports.
-        await client.updateDescription({ projectId: input.projectId, description: input.description })
-        rights.known.set(lastSegment(input.projectId), true)
-        await rememberDescription(input.projectId, input.description)
-        return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
-      })
-    },
 
     rememberDescription,
   }

@@ -1,75 +1,90 @@
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
-import { AppFailure, appError, type AppError } from '@shared/errors'
+import { AppFailure } from '@shared/errors'
 import { projectDetailSchema } from '@shared/domain/projects'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
+import type { Logger } from '../log/logger'
+import type { DescriptionEntry } from '../outbox/entry'
 import type { SyncService } from '../sync/sync-service'
-import type { ProjectsService } from './projects-service'
-import { queueReason, queueableKinds } from '../sync/queue-reason'
+import { savingError, type ProjectsService } from './projects-service'
+import { queueReason } from '../sync/queue-reason'
 
 /**
- * Saving a description, offline-first. Online with nothing waiting for the project, it is the direct
- * save (checked against the version the edit started from). When the server cannot take it (offline, a
- * timeout, a server error), or an earlier save of the project is still waiting, the text goes into the
- * outbox first, on disk, and is sent from there, after the same check: one entry per project, so the
- * newest text never overtakes or gets overtaken by an older one.
+ * Saving a description, through the outbox. The text is written to disk (fsynced) as an outbox entry with
+ * the version it was based on before any request; then it is sent at once and the editor waits for what
+ * that attempt comes to. The deliverer reads the server's description first and sends only over the
+ * version the edit (or the conflict panel's "Keep mine") was based on: never over one the person has not
+ * seen. One entry per project: a newer save merges into one that waits, so the newest text never
+ * overtakes, or is overtaken by, an older one.
  */
 export function createDescriptionSaver(deps: {
   projects: ProjectsService
   sync: SyncService
   cache: Cache
+  log: Logger
   now?: () => Date
 }): (input: SaveDescriptionInput) => Promise<SaveDescriptionResult> {
-  const { projects, sync, cache } = deps
+  const { projects, sync, cache, log } = deps
   const now = deps.now ?? (() => new Date())
+
+  /** Refused while the person watches: the editor has the text, so the entry leaves the outbox. */
+  const withdraw = async (entry: DescriptionEntry) => {
+    await sync.engine
+      .discard(entry.id)
+      .catch((err: unknown) =>
+        log.warn('projects: could not take a refused save out of the outbox', { error: String(err) }),
+      )
+  }
 
   return async (input) => {
     await projects.assertCanSave(input)
     const waiting = sync.latestDescription(input.projectId)
-    let attemptedAt: string | undefined
-    let why: AppError | null = null
-    if (!waiting && !sync.connectivity.knownOffline()) {
-      const startedAt = now().toISOString()
-      try {
-        return await projects.saveDescription(input)
-      } catch (err) {
-        if (!(err instanceof AppFailure) || !queueableKinds.includes(err.error.kind)) throw err
-        // The request may have reached the server before the answer was lost: the outbox looks first.
-        attemptedAt = startedAt
-        why = err.error
-      }
-    }
-
-    const copy = await cache.read(detailKey('project', input.projectId), projectDetailSchema)
-    // The person's answer to a conflict or a failure, or "keep mine": this text from the version they saw.
+    const copy = await cache
+      .read(detailKey('project', input.projectId), projectDetailSchema)
+      .catch(() => null)
+    // "Keep mine" from a conflict, or the person's answer to an item that waited for them: this text, over
+    // the version they were shown (and only over that one), goes back in line.
     const rebase =
       input.overwrite || (waiting !== null && waiting.state !== 'pending' && waiting.state !== 'sending')
-    const entry = await sync.enqueue({
+    const entry = (await sync.enqueue({
       kind: 'description',
       payload: { projectId: input.projectId, description: input.description },
       base: input.baseDescription,
       rebase,
       title: copy?.value.name ?? null,
-      ...(attemptedAt ? { attemptedAt } : {}),
-    })
-    if (!sync.connectivity.knownOffline()) await sync.engine.syncNow()
+    })) as DescriptionEntry
 
-    const after = sync.outbox.get(entry.id)
-    if (!after) {
-      return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
-    }
-    if (after.kind === 'description' && after.state === 'conflict') {
-      return { outcome: 'conflict', serverDescription: after.conflict?.serverDescription ?? null }
-    }
-    if ((after.state === 'failed' || after.state === 'needs_attention') && after.lastError) {
-      throw new AppFailure(appError(after.lastError.kind, after.lastError.message))
-    }
-    return {
+    const queued = (after: DescriptionEntry): SaveDescriptionResult => ({
       outcome: 'queued',
       entryId: after.id,
       description: input.description,
       queuedAt: after.updatedAt,
-      reason: queueReason(after.lastError ?? why),
+      reason: after.unconfirmed
+        ? 'Operately may have saved it without saying so. The app checks before sending anything newer.'
+        : queueReason(after.lastError),
+    })
+    if (sync.connectivity.knownOffline()) return queued(entry)
+
+    const report = await sync.engine.deliverNow(entry.id)
+    const outcome = report.outcome
+    const after = report.entry as DescriptionEntry | null
+    if (outcome?.outcome === 'delivered' || (!after && !outcome)) {
+      return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
     }
+    if (!after) return queued(entry)
+    if (outcome?.outcome === 'conflict') {
+      // The editor shows both versions and holds mine; what the person chooses comes back as a new save.
+      await withdraw(after)
+      return { outcome: 'conflict', serverDescription: outcome.server }
+    }
+    if (outcome?.outcome === 'needs_attention' && !after.unconfirmed) {
+      await withdraw(after)
+      throw new AppFailure(savingError(outcome.error))
+    }
+    if (outcome?.outcome === 'retry' && outcome.counts && !after.unconfirmed && after.state === 'pending') {
+      await withdraw(after)
+      throw new AppFailure(savingError(outcome.error))
+    }
+    return queued(after)
   }
 }

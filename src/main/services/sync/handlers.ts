@@ -5,7 +5,7 @@ import type { SyncService } from './sync-service'
 /** The Sync view's operations: each acts, then answers the queue as it now stands. */
 export function createSyncHandlers(sync: SyncService): AreaHandlers<typeof syncOperations> {
   return {
-    'sync.get': async () => sync.view(),
+    'sync.get': () => sync.view(),
     'sync.now': async () => {
       await sync.engine.syncNow()
       return sync.view()
@@ -16,6 +16,10 @@ export function createSyncHandlers(sync: SyncService): AreaHandlers<typeof syncO
     },
     'sync.discard': async ({ id }) => {
       await sync.engine.discard(id)
+      return sync.view()
+    },
+    'sync.discardDamaged': async ({ id }) => {
+      await sync.discardDamaged(id)
       return sync.view()
     },
   }

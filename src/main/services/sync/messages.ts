@@ -14,3 +14,12 @@ export function goneMessage(kind: OutboxKind): string {
 export function keptMessage(kind: OutboxKind, error: AppError): string {
   return `${error.message} ${kept(kind)} is kept here; press Retry when this is sorted out, or discard it.`
 }
+
+/**
+ * An entry Operately refused the same way several times in a row: its reason, and that the text waits for
+ * the person (edit it, retry, or discard it) rather than being tried forever.
+ */
+export function refusedMessage(kind: OutboxKind, error: AppError, times: number): string {
+  const what = kind === 'description' ? 'this description' : 'this check-in'
+  return `Operately refused ${what} ${times} times in a row: ${error.message} ${kept(kind)} is kept here: edit it, press Retry, or discard it.`
+}

@@ -1,20 +1,35 @@
 import { appError, type AppError, type ErrorKind } from '@shared/errors'
-import type { OutboxEntry, OutboxKind } from '../outbox/entry'
+import type { OutboxEntry, OutboxKind, OutboxPatch } from '../outbox/entry'
 
 /** What one delivery attempt of an outbox entry came to. */
 export type DeliveryOutcome =
   /** The server has it (sent now, or found there from an earlier attempt). The entry leaves the outbox. */
   | { outcome: 'delivered'; result: unknown }
-  /** Not now: the network, a timeout or the server. Tried again later, with backoff. */
-  | { outcome: 'retry'; error: AppError; retryAfterSeconds?: number }
+  /**
+   * Not now: the network, a timeout or the server. Tried again later, with backoff. `checking`: an
+   * earlier request may have been applied and the server has not shown it yet, so nothing is sent until
+   * it does or cannot be working on it any more. `counts`: a failure a retry may not fix (Operately's own
+   * 500): a few in a row and the entry waits for the person.
+   */
+  | { outcome: 'retry'; error: AppError; retryAfterSeconds?: number; checking?: boolean; counts?: boolean }
   /** The project's description changed on the server since the edit began: nothing was sent. */
   | { outcome: 'conflict'; server: string | null }
   /** Sending again will not help until someone does something (see the engine for each kind). */
   | { outcome: 'needs_attention'; error: AppError }
 
+/** What a deliverer may ask of the engine while it works on an entry. */
 export interface DeliveryContext {
-  /** A request for this entry may already have reached the server (an earlier attempt, maybe before a crash). */
-  attempted: boolean
+  /** Counts a request on disk right before it goes out (attempts + 1, state `sending`). */
+  beforeSend(): Promise<OutboxEntry>
+  /** Writes what the deliverer learnt about the entry (a snapshot, an unconfirmed request) to disk. */
+  record(patch: OutboxPatch): Promise<OutboxEntry>
+  /** This computer's clock (ms). */
+  now(): number
+  /**
+   * How long after a request without an answer the server may still apply it: only then does not
+   * finding it on the server mean it was not applied.
+   */
+  settleMs: number
 }
 
 export type Deliverer = (entry: OutboxEntry, context: DeliveryContext) => Promise<DeliveryOutcome>
@@ -40,6 +55,20 @@ export function outcomeFromError(error: AppError): DeliveryOutcome {
   }
   return { outcome: 'needs_attention', error }
 }
+
+/**
+ * Operately itself refused the change with an error after processing it (its own 500), and a look showed
+ * it was not applied: sending the same thing again may well fail the same way, so this counts towards
+ * "Needs you". Gateways, timeouts and failed reads never count: they say "not now", not "not this".
+ */
+export const refusedByServer = (error: AppError): DeliveryOutcome => {
+  const outcome = outcomeFromError({ ...error, maybeApplied: undefined })
+  return outcome.outcome === 'retry' ? { ...outcome, counts: true } : outcome
+}
+
+/** A look on the server that failed: still checking, later (or whatever else the failure means). */
+export const stillChecking = (outcome: DeliveryOutcome): DeliveryOutcome =>
+  outcome.outcome === 'retry' ? { ...outcome, checking: true } : outcome
 
 export const unexpectedFailure = (err: unknown): AppError =>
   appError(

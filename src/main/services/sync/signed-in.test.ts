@@ -79,7 +79,10 @@ describe.skipIf(!hasSecretService)('outbox and sync with a signed-in session', (
     const again = await createMainServices({ dataDir, keytar, vaultService })
     await again.dispatch('sync.now', {})
     await again.sync.engine.idle()
-    expect(again.sync.view()).toMatchObject({ status: { pending: 0, failed: 0, conflicts: 0 }, items: [] })
+    expect(await again.sync.view()).toMatchObject({
+      status: { pending: 0, failed: 0, conflicts: 0 },
+      items: [],
+    })
     const officeMove = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.officeMove)!
     expect(JSON.stringify(officeMove.description)).toBe(text)
     expect(emulator.state.checkIns.filter((c) => JSON.stringify(c.message) === message)).toHaveLength(1)
@@ -146,7 +149,7 @@ describe('queued work belongs to the account that queued it', () => {
     await services.dispatch('session.signOut', {})
     await services.dispatch('session.signIn', { baseUrl: other.url, token: other.tokens.write })
     await services.dispatch('sync.now', {})
-    expect(services.sync.view().items).toMatchObject([
+    expect((await services.sync.view()).items).toMatchObject([
       { state: 'pending', otherAccount: { baseUrl: mine.url, personName: 'Ada Lovelace' } },
     ])
     // One request each: sign-in's empty write probe. Nothing of Ada's reached either server.
@@ -157,7 +160,7 @@ describe('queued work belongs to the account that queued it', () => {
     await services.dispatch('session.signOut', {})
     await services.dispatch('session.signIn', { baseUrl: mine.url, token: mine.tokens.write })
     await services.dispatch('sync.now', {})
-    expect(services.sync.view().items).toEqual([])
+    expect((await services.sync.view()).items).toEqual([])
     const stored = mine.state.projects.find((p) => p.id === SEED_IDS.projects.officeMove)!
     expect(JSON.stringify(stored.description)).toBe(text)
     await services.close()

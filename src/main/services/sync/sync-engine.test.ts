@@ -6,6 +6,7 @@ import { createRig, type Rig } from './testing/rig'
 import { createFakeClock, type FakeClock } from './testing/fake-clock'
 import { checkInSubmission, descriptionSave, doc } from './testing/entries'
 import { filesContaining } from './testing/disk'
+import { observingFetch } from '../check-ins/testing/signed-in'
 
 // The sync engine with the real deliverers, over real HTTP to the emulator, on a real disk; only time
 // (a fake clock, shared with the emulator) and the OS's online flag are simulated.
@@ -111,9 +112,10 @@ describe('sync engine against the emulator', () => {
       descriptionSave(launchSite(), doc('after the outage'), serverDescription(SEED_IDS.projects.launchSite)),
     )
     await rig.settle()
+    // The server failed the read before the save: nothing was sent yet.
     expect(rig.outbox.list()[0]).toMatchObject({
       state: 'pending',
-      attempts: 1,
+      attempts: 0,
       lastError: { kind: 'server_error' },
     })
 
@@ -152,20 +154,47 @@ describe('sync engine against the emulator', () => {
     const message = doc('slow server check-in')
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
-    expect(rig.outbox.list()[0]).toMatchObject({
-      state: 'pending',
-      attempts: 1,
-      lastError: { kind: 'timeout' },
-    })
-    expect(checkInsSaying(message)).toHaveLength(1)
-    emulator.clearFaults()
-
-    await rig.advance(60_000)
+    // Looked up right after the timeout: it is there, so it is delivered, never sent again.
     expect(rig.outbox.list()).toEqual([])
     expect(checkInsSaying(message)).toHaveLength(1)
     expect(count('POST goals/create_check_in')).toBe(1)
-    expect(count('GET goals/list_check_ins')).toBe(1)
+    // Once for the snapshot before sending, once to look after the timeout.
+    expect(count('GET goals/list_check_ins')).toBe(2)
     expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { recovered: true } })
+  })
+
+  it('after losing a check-in request the server never applied, looks again and sends nothing until it cannot still land', async () => {
+    let cut = true
+    await build({
+      settleMs: 30_000,
+      // The connection is lost as the request goes out: the server never sees it, the app cannot know.
+      fetch: observingFetch(
+        (endpoint, method) => {
+          if (endpoint === 'goals/create_check_in' && method === 'POST' && cut) emulator.pause()
+        },
+        (endpoint, method) => {
+          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !cut) return
+          cut = false
+          emulator.resume()
+        },
+      ),
+    })
+    const message = doc('lost on the way')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    // It looks, and looks again, and sends nothing for 30 s: the server might still be working on it.
+    expect(rig.outbox.list()[0]).toMatchObject({
+      state: 'pending',
+      attempts: 1,
+      unconfirmed: expect.any(Object),
+    })
+    for (let i = 0; i < 5; i++) await rig.advance(5_000)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(rig.outbox.list()).toHaveLength(1)
+    await rig.advance(30_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST goals/create_check_in')).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(1)
   })
 
   it('after a timeout on a description save that committed, sees its own text and stops', async () => {
@@ -191,8 +220,7 @@ describe('sync engine against the emulator', () => {
       descriptionSave(mobileBeta(), doc('dropped save'), serverDescription(SEED_IDS.projects.mobileBeta)),
     )
     await rig.settle()
-    // The lost connection reads as the network going away.
-    expect(rig.engine.status().online).toBe(false)
+    // Each is looked up right after its connection dropped, and found.
     expect(checkInsSaying(message)).toHaveLength(1)
 
     for (let i = 0; i < 6 && rig.outbox.list().length > 0; i++) await rig.advance(10_000)
@@ -428,6 +456,66 @@ describe('sync engine against the emulator', () => {
     expect(holds(SEED_IDS.projects.launchSite, doc('version 3'))).toBe(true)
     expect(count('POST projects/update_description')).toBe(2)
     expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
+  })
+
+  it('keeps the order within a goal while other goals go ahead', async () => {
+    await build()
+    const backlog = wireId(emulator, SEED_IDS.goals.supportBacklog)
+    // Ship's first check-in meets a gateway error on its first request (the snapshot read) and backs off.
+    emulator.setFaults({ htmlBadGateway: 1 })
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('ship, first')))
+    await rig.settle()
+    await rig.outbox.append(checkInSubmission(shipEngine(), doc('ship, second')))
+    await rig.outbox.append(checkInSubmission(backlog, doc('backlog')))
+    await rig.settle()
+    // Ship's second waits behind its first; the backlog's goes.
+    expect(checkInsSaying(doc('backlog'))).toHaveLength(1)
+    expect(checkInsSaying(doc('ship, second'))).toHaveLength(0)
+    expect(rig.outbox.list().map((e) => e.kind === 'check-in' && e.payload.message)).toEqual([
+      doc('ship, first'),
+      doc('ship, second'),
+    ])
+    await rig.advance(60_000)
+    expect(rig.outbox.list()).toEqual([])
+    const ship = emulator.state.checkIns.filter((c) => c.goalId === SEED_IDS.goals.shipEngine)
+    expect(ship.slice(-2).map((c) => JSON.stringify(c.message))).toEqual([
+      JSON.stringify(JSON.parse(doc('ship, first'))),
+      JSON.stringify(JSON.parse(doc('ship, second'))),
+    ])
+  })
+
+  it('deliverNow answers with what came of that attempt; release lets it go on without waiting', async () => {
+    await build()
+    const mine = await rig.outbox.append(checkInSubmission(shipEngine(), doc('the one the form waits for')))
+    expect(await rig.engine.deliverNow(mine.id)).toMatchObject({
+      outcome: { outcome: 'delivered' },
+      entry: null,
+    })
+    // The form saw it happen: the event says so (no notification for it).
+    expect(rig.events.find((e) => e.type === 'delivered' && e.entry.id === mine.id)).toMatchObject({
+      awaited: true,
+    })
+
+    // Offline, nothing can be tried: the form hears so at once.
+    rig.os.online = false
+    rig.connectivity.osChanged()
+    const offline = await rig.outbox.append(checkInSubmission(shipEngine(), doc('typed on a plane')))
+    expect(await rig.engine.deliverNow(offline.id)).toMatchObject({ outcome: null, released: false })
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    emulator.setFaults({ latencyMs: 300 })
+    const slow = await rig.outbox.append(checkInSubmission(shipEngine(), doc('slow one')))
+    const pending = rig.engine.deliverNow(slow.id)
+    rig.engine.release(slow.id)
+    expect(await pending).toMatchObject({ outcome: null, released: true })
+    await rig.settle()
+    // Nobody waits for it any more: its delivery is news (a notification in the app).
+    expect(rig.events.find((e) => e.type === 'delivered' && e.entry.id === slow.id)).toMatchObject({
+      awaited: false,
+    })
+    expect(checkInsSaying(doc('slow one'))).toHaveLength(1)
   })
 
   it('discards an entry for good, never sending it', async () => {

@@ -1,39 +1,43 @@
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { redact, silentLogger, type Logger } from '../log/logger'
-import type { OutboxEntry, OutboxPatch } from '../outbox/entry'
+import { laneOf, type OutboxEntry, type OutboxPatch } from '../outbox/entry'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { Connectivity } from '../connectivity/connectivity'
 import { defaultBackoff, retryDelayMs, type BackoffPolicy } from './backoff'
 import { isoAt, systemClock, type Clock } from './clock'
-import { goneMessage, keptMessage } from './messages'
+import { goneMessage, keptMessage, refusedMessage } from './messages'
 import {
   haltingKinds,
   outcomeFromError,
   unexpectedFailure,
+  type DeliveryContext,
   type DeliveryOutcome,
   type Deliverers,
 } from './outcomes'
 import { countStates, sameStatus, type SyncStatus } from './status'
 
 /**
- * Sends what the outbox holds, one request at a time, oldest first. Runs at start, when connectivity
- * returns, when something is queued, and on a timer with exponential backoff and jitter after a failure
- * (never sooner than a server's Retry-After).
+ * Sends what the outbox holds, one request at a time. Runs at start, when connectivity returns, when
+ * something is queued, when someone waits for one entry (`deliverNow`), and on a timer with exponential
+ * backoff and jitter after a failure (never sooner than a server's Retry-After).
  *
- * The order of writes is what makes it crash-proof: an attempt is counted on disk before its request
- * goes out, so after a crash the deliverer knows a request may have reached the server and looks before
- * sending again; an entry leaves the disk only after the server confirmed it.
+ * Entries wait in lanes (outbox/entry.ts `laneOf`): one project's description, one goal's check-ins.
+ * Within a lane they go strictly in the order they were queued, and a later one waits until the earlier
+ * one is delivered or discarded, whatever state it is in, so an older text never lands after a newer one.
+ * Lanes do not wait for each other: an entry that fails backs off on its own while the others go on.
  *
- * Entries with the same key (one project's description) go strictly one after the other: a later one
- * waits until the earlier one is delivered or discarded, whatever state the earlier one is in, so an
- * older text can never land after a newer one.
+ * The order of writes is what makes it crash-proof: what a deliverer learns (a snapshot of the goal's
+ * check-ins, a request whose answer never came) and each attempt are on disk before the request goes
+ * out, so after a crash the deliverer knows to look on the server before sending again; an entry leaves
+ * the disk only after the server confirmed it (and, for a check-in, after its claim is on disk).
  */
 
 export type SyncEvent =
-  | { type: 'delivered'; entry: OutboxEntry; result: unknown }
-  | { type: 'conflict'; entry: OutboxEntry; server: string | null }
-  | { type: 'failed'; entry: OutboxEntry; error: AppError }
-  | { type: 'needs_attention'; entry: OutboxEntry; error: AppError }
+  /** `awaited`: someone was waiting for this very delivery (a form), so it needs no notification. */
+  | { type: 'delivered'; entry: OutboxEntry; result: unknown; awaited: boolean }
+  | { type: 'conflict'; entry: OutboxEntry; server: string | null; awaited: boolean }
+  | { type: 'failed'; entry: OutboxEntry; error: AppError; awaited: boolean }
+  | { type: 'needs_attention'; entry: OutboxEntry; error: AppError; awaited: boolean }
   /** The whole queue stopped until `resume()`: signed out, token revoked, read-only token. */
   | { type: 'halted'; error: AppError }
 
@@ -51,11 +55,25 @@ export interface SyncEngineOptions {
   /** A number in [0, 1): jitter. */
   random?: () => number
   backoff?: BackoffPolicy
+  /** Failures in a row that count (see outcomes.ts) before an entry waits for the person. */
+  maxFailures?: number
+  /** How long a request without an answer may still be applied by the server (see outcomes.ts). */
+  settleMs?: number
   /**
    * Whether an entry may be sent with the session signed in now; false for work queued by another
    * account (it waits, untouched, until that account signs in again). Everything may be sent by default.
    */
   canSend?: (entry: OutboxEntry) => boolean
+}
+
+/** What one `deliverNow` came to. */
+export interface DeliveryReport {
+  /** The attempt's outcome; null when none was made (offline, waiting behind another, backing off, released). */
+  outcome: DeliveryOutcome | null
+  /** The entry as it is now; null once it has left the outbox. */
+  entry: OutboxEntry | null
+  /** The person stopped waiting ("Keep it in the background"): the entry goes on without them. */
+  released: boolean
 }
 
 export interface SyncEngine {
@@ -65,6 +83,13 @@ export interface SyncEngine {
   stop(): Promise<void>
   /** "Sync now": forgets backoff (not a server's Retry-After), checks connectivity, sends; resolves when done. */
   syncNow(): Promise<void>
+  /**
+   * Tries this entry now, before any other that may go, and resolves with what that attempt came to.
+   * While it waits, events about the entry say `awaited` (the person sees the outcome where they are).
+   */
+  deliverNow(id: string): Promise<DeliveryReport>
+  /** The person stops waiting for `deliverNow(id)`: it resolves now, and the entry goes on in the background. */
+  release(id: string): void
   /** "Retry now" on one entry: back to pending, without waiting for its backoff. */
   retry(id: string): Promise<void>
   /** Removes an entry for good (after the user confirmed); waits for its request if one is in flight. */
@@ -75,6 +100,8 @@ export interface SyncEngine {
   updateEntry(id: string, patch: OutboxPatch): Promise<OutboxEntry>
   /** Changes an entry (optionally) and puts it back in line: e.g. "keep mine" = requeue(id, { base: server }). */
   requeue(id: string, patch?: OutboxPatch): Promise<void>
+  /** Whether a request for this entry is on its way now. */
+  isSending(id: string): boolean
   status(): SyncStatus
   subscribe(listener: (status: SyncStatus) => void): () => void
   onEvent(listener: (event: SyncEvent) => void): () => void
@@ -91,6 +118,9 @@ const storedError = (kind: AppError['kind'], message: string) => ({
 const offlineMessage =
   'Operately cannot be reached from this computer right now. It will be sent as soon as the connection is back.'
 
+export const defaultMaxFailures = 5
+export const defaultSettleMs = 60_000
+
 interface Waiting {
   /** Not before this time (ms). */
   at: number
@@ -105,9 +135,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const log = options.log ?? silentLogger
   const random = options.random ?? Math.random
   const backoff = options.backoff ?? defaultBackoff
+  const maxFailures = options.maxFailures ?? defaultMaxFailures
+  const settleMs = options.settleMs ?? defaultSettleMs
   const canSend = options.canSend ?? (() => true)
 
   const waits = new Map<string, Waiting>()
+  /** Entries someone waits for (deliverNow), each with the callbacks to resolve. */
+  const watchers = new Map<string, Set<(report: DeliveryReport) => void>>()
   let halted: AppError | null = null
   let started = false
   let stopped = false
@@ -145,22 +179,35 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
     }
   }
+  const awaited = (id: string) => (watchers.get(id)?.size ?? 0) > 0
 
-  /** The oldest entry that may be sent now, or null. */
-  const nextToSend = (): OutboxEntry | null => {
+  /** Tells whoever waits for `id` what came of it. */
+  const report = (id: string, outcome: DeliveryOutcome | null, released = false) => {
+    const waiting = watchers.get(id)
+    if (!waiting) return
+    watchers.delete(id)
+    const answer: DeliveryReport = { outcome, entry: outbox.get(id), released }
+    for (const resolve of waiting) resolve(answer)
+  }
+
+  /** The entry to send next: the first at the head of its lane that may go now, one someone waits for first. */
+  const nextToSend = (tried: ReadonlySet<string>): OutboxEntry | null => {
     const now = clock.now()
-    const earlierKeys = new Set<string>()
+    const lanes = new Set<string>()
+    let first: OutboxEntry | null = null
     for (const entry of outbox.list()) {
-      const waitsBehindEarlier = earlierKeys.has(entry.key)
-      earlierKeys.add(entry.key)
-      if (waitsBehindEarlier) continue
+      const lane = laneOf(entry)
+      if (lanes.has(lane)) continue
+      lanes.add(lane)
+      if (tried.has(entry.id)) continue
       // `sending` without a request in flight: a bookkeeping write failed after the answer came back.
       const sendable = entry.state === 'pending' || (entry.state === 'sending' && inFlight?.id !== entry.id)
       if (!sendable || !canSend(entry)) continue
       if ((waits.get(entry.id)?.at ?? 0) > now) continue
-      return entry
+      if (watchers.has(entry.id)) return entry
+      first ??= entry
     }
-    return null
+    return first
   }
 
   const schedule = () => {
@@ -171,7 +218,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const now = clock.now()
     const due = outbox
       .list()
-      .filter((e) => e.state === 'pending')
+      .filter((e) => e.state === 'pending' || e.state === 'sending')
       .map((e) => waits.get(e.id)?.at)
       .filter((at): at is number => at !== undefined && at > now)
     if (due.length === 0) return
@@ -184,46 +231,56 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }, at - now)
   }
 
+  const backOff = (entry: OutboxEntry, retryAfterSeconds?: number) => {
+    const failures = (waits.get(entry.id)?.failures ?? 0) + 1
+    const delay = retryDelayMs(failures, random, backoff, retryAfterSeconds)
+    waits.set(entry.id, { at: clock.now() + delay, failures, serverAsked: retryAfterSeconds !== undefined })
+    return delay
+  }
+
   async function afterDelivered(entry: OutboxEntry, result: unknown): Promise<void> {
     connectivity.reportSuccess()
     await outbox.markDelivered(entry.id)
     waits.delete(entry.id)
     lastSyncedAt = isoAt(clock)
     log.info('sync: delivered', { kind: entry.kind, id: entry.id, attempts: entry.attempts })
-    emit({ type: 'delivered', entry, result })
+    emit({ type: 'delivered', entry, result, awaited: awaited(entry.id) })
   }
 
-  async function setAside(entry: OutboxEntry, error: AppError): Promise<void> {
+  async function setAside(entry: OutboxEntry, error: AppError, patch: OutboxPatch = {}): Promise<void> {
     if (error.status !== undefined) connectivity.reportSuccess()
     waits.delete(entry.id)
     const lastError = (message: string) => storedError(error.kind, message)
+    const isAwaited = awaited(entry.id)
     if (haltingKinds.includes(error.kind)) {
       halted = error
       const saved = await outbox.update(entry.id, {
+        ...patch,
         state: 'needs_attention',
         lastError: lastError(error.message),
       })
       log.warn('sync: stopped until the user acts', { kind: error.kind })
-      emit({ type: 'needs_attention', entry: saved, error })
+      emit({ type: 'needs_attention', entry: saved, error, awaited: isAwaited })
       emit({ type: 'halted', error })
       return
     }
     if (error.kind === 'forbidden') {
       const saved = await outbox.update(entry.id, {
+        ...patch,
         state: 'needs_attention',
         lastError: lastError(keptMessage(entry.kind, error)),
       })
-      emit({ type: 'needs_attention', entry: saved, error })
+      emit({ type: 'needs_attention', entry: saved, error, awaited: isAwaited })
       return
     }
     const message = error.kind === 'not_found' ? goneMessage(entry.kind) : keptMessage(entry.kind, error)
-    const saved = await outbox.update(entry.id, { state: 'failed', lastError: lastError(message) })
+    const saved = await outbox.update(entry.id, { ...patch, state: 'failed', lastError: lastError(message) })
     log.warn('sync: an entry cannot be delivered as it is', {
       kind: entry.kind,
       id: entry.id,
       error: error.kind,
     })
-    emit({ type: 'failed', entry: saved, error })
+    emit({ type: 'failed', entry: saved, error, awaited: isAwaited })
   }
 
   async function apply(entry: OutboxEntry, outcome: DeliveryOutcome): Promise<void> {
@@ -232,16 +289,33 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         return afterDelivered(entry, outcome.result)
       case 'retry': {
         connectivity.reportFailure(outcome.error.kind)
-        const failures = (waits.get(entry.id)?.failures ?? 0) + 1
-        const delay = retryDelayMs(failures, random, backoff, outcome.retryAfterSeconds)
-        waits.set(entry.id, {
-          at: clock.now() + delay,
-          failures,
-          serverAsked: outcome.retryAfterSeconds !== undefined,
+        const failures = (entry.failures ?? 0) + (outcome.counts ? 1 : 0)
+        if (outcome.counts && failures >= maxFailures) {
+          // Tried enough: the same answer every time is the server's verdict on this entry, for now.
+          waits.delete(entry.id)
+          const saved = await outbox.update(entry.id, {
+            state: 'needs_attention',
+            failures,
+            lastError: storedError(outcome.error.kind, refusedMessage(entry.kind, outcome.error, failures)),
+          })
+          log.warn('sync: an entry keeps failing; it waits for the person', {
+            kind: entry.kind,
+            id: entry.id,
+          })
+          emit({ type: 'needs_attention', entry: saved, error: outcome.error, awaited: awaited(entry.id) })
+          return
+        }
+        const delay = backOff(entry, outcome.retryAfterSeconds)
+        log.info('sync: will try again', {
+          kind: entry.kind,
+          id: entry.id,
+          error: outcome.error.kind,
+          checking: outcome.checking === true,
+          delay,
         })
-        log.info('sync: will try again', { kind: entry.kind, id: entry.id, error: outcome.error.kind, delay })
         await outbox.update(entry.id, {
           state: 'pending',
+          failures,
           lastError: storedError(outcome.error.kind, outcome.error.message),
         })
         return
@@ -255,7 +329,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           conflict: { serverDescription: outcome.server, seenAt: isoAt(clock) },
         })
         log.info('sync: conflict, nothing sent', { id: entry.id })
-        emit({ type: 'conflict', entry: saved, server: outcome.server })
+        emit({ type: 'conflict', entry: saved, server: outcome.server, awaited: awaited(entry.id) })
         return
       }
       case 'needs_attention':
@@ -263,54 +337,79 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
-  /** One attempt at one entry; says whether the pass should go on. */
-  async function deliverOne(entry: OutboxEntry): Promise<boolean> {
+  /** One attempt at one entry. */
+  async function deliverOne(listed: OutboxEntry): Promise<void> {
     let finish!: () => void
-    inFlight = { id: entry.id, done: new Promise<void>((resolve) => (finish = resolve)) }
+    inFlight = { id: listed.id, done: new Promise<void>((resolve) => (finish = resolve)) }
+    outbox.setInFlight(listed.id)
+    let outcome: DeliveryOutcome | null = null
+    const id = listed.id
     try {
-      let sending: OutboxEntry
-      try {
-        sending = await outbox.markAttempt(entry.id)
-      } catch (err) {
-        // Discarded a moment ago: nothing to send.
-        if (err instanceof AppFailure && outbox.get(entry.id) === null) return true
-        throw err
-      }
       publish()
-      let outcome: DeliveryOutcome
+      // A save that was merging into this entry as it was picked finishes first: send what is on disk.
+      const entry = await outbox.settled(id)
+      if (!entry) return
+      const context: DeliveryContext = {
+        beforeSend: async () => {
+          const saved = await outbox.markAttempt(entry.id)
+          publish()
+          return saved
+        },
+        record: (patch) => outbox.update(entry.id, patch),
+        now: () => clock.now(),
+        settleMs,
+      }
       try {
-        outcome = await deliverers[sending.kind](sending, { attempted: sending.attempts > 1 })
+        outcome = await deliverers[entry.kind](entry, context)
       } catch (err) {
+        if (outbox.get(entry.id) === null) return // discarded a moment ago: nothing to do
         outcome =
           err instanceof AppFailure
             ? outcomeFromError(err.error)
             : { outcome: 'needs_attention', error: unexpectedFailure(err) }
         if (!(err instanceof AppFailure)) log.error('sync: a deliverer failed', { error: String(err) })
       }
-      await apply(sending, outcome)
-      return outcome.outcome !== 'retry'
+      const latest = outbox.get(entry.id)
+      if (!latest) return
+      try {
+        await apply(latest, outcome)
+      } catch (err) {
+        // The server's part is done but a file could not be written or removed. The entry stays (its claim,
+        // or the server's text, tells the next pass it was delivered) and is tidied up after a pause.
+        log.error('sync: could not record what happened to an entry; will try again', {
+          id: entry.id,
+          error: String(err),
+        })
+        if (outbox.get(entry.id)) backOff(entry)
+      }
     } finally {
       inFlight = null
+      outbox.setInFlight(null)
       finish()
+      report(id, outcome)
     }
   }
 
   async function passOnce(): Promise<void> {
+    const tried = new Set<string>()
     for (;;) {
       if (stopped || halted || !connectivity.isOnline()) return
-      const next = nextToSend()
+      const next = nextToSend(tried)
       if (!next) {
         if (countStates(outbox.list()).pending === 0) lastSyncedAt = isoAt(clock)
         return
       }
-      // After a network or server failure the pass ends: the backoff timer decides when to try again.
-      if (!(await deliverOne(next))) return
+      tried.add(next.id)
+      await deliverOne(next)
       publish()
     }
   }
 
   function runPass(): Promise<void> {
-    if (!started || stopped) return Promise.resolve()
+    if (!started || stopped) {
+      for (const id of [...watchers.keys()]) report(id, null)
+      return Promise.resolve()
+    }
     if (running) {
       again = true
       return running
@@ -325,6 +424,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         log.error('sync: a pass failed', { error: String(err) })
       } finally {
         running = null
+        // Whoever waits for an entry this pass could not try hears so now (offline, behind another...).
+        for (const id of [...watchers.keys()]) report(id, null)
         schedule()
         publish()
       }
@@ -382,11 +483,28 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       await runPass()
     },
 
+    deliverNow(id) {
+      if (!outbox.get(id)) return Promise.resolve({ outcome: null, entry: null, released: false })
+      const done = new Promise<DeliveryReport>((resolve) => {
+        const waiting = watchers.get(id) ?? new Set()
+        waiting.add(resolve)
+        watchers.set(id, waiting)
+      })
+      void runPass()
+      return done
+    },
+
+    release(id) {
+      report(id, null, true)
+    },
+
     async retry(id) {
       const entry = outbox.get(id)
       if (!entry || entry.state === 'sending') return
       waits.delete(id)
-      await outbox.update(id, { state: 'pending' })
+      // The person asked: one more try, and back to them if it fails the same way again.
+      const failures = Math.min(entry.failures ?? 0, maxFailures - 1)
+      await outbox.update(id, { state: 'pending', failures })
       if (!connectivity.isOnline() && !(await connectivity.check())) {
         // Nothing could be tried: the item says why, rather than an older error or nothing at all.
         await outbox.update(id, { lastError: storedError('offline', offlineMessage) })
@@ -400,6 +518,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (inFlight?.id === id) await inFlight.done
       await outbox.remove(id)
       waits.delete(id)
+      report(id, null)
       publish()
     },
 
@@ -443,11 +562,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
         ...patch,
         state: 'pending',
         lastError: null,
+        failures: 0,
         ...(entry.kind === 'description' ? { conflict: null } : {}),
       })
       await runPass()
     },
 
+    isSending: (id) => inFlight?.id === id,
     status,
     subscribe(listener) {
       statusListeners.add(listener)

@@ -4,10 +4,13 @@ import type { SessionState } from '@shared/session'
 import type { Connectivity } from '../connectivity/connectivity'
 import type { Logger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
+import type { DurableFiles } from '../outbox/durable-files'
 import { descriptionKey, type NewOutboxEntry, type OutboxAccount, type OutboxEntry } from '../outbox/entry'
 import { openOutboxStore, type OutboxStore } from '../outbox/outbox-store'
-import { sameId } from '@shared/ids'
+import { lastSegment, sameId } from '@shared/ids'
+import type { BackoffPolicy } from './backoff'
 import { createDeliverers } from './deliverers'
+import { plainText } from './preview'
 import { createSyncEngine, type SyncEngine } from './sync-engine'
 
 /**
@@ -29,7 +32,12 @@ export interface SyncService {
   queuedDescription(projectId: string): QueuedDescription | null
   /** The entry of a check-in submission, if it was queued. */
   checkInEntry(submissionId: string): OutboxEntry | null
-  view(): SyncView
+  /** The check-in waiting for a goal (the signed-in account's), if one waits: one per goal at a time. */
+  checkInEntryForGoal(goalId: string): OutboxEntry | null
+  /** What waits, for the Sync view: the items, the queue's state, and files that could not be read. */
+  view(): Promise<SyncView>
+  /** Removes a queued file that could not be read, for good. */
+  discardDamaged(id: string): Promise<void>
   /** Stops the engine and connectivity; resolves when nothing is in flight. */
   close(): Promise<void>
 }
@@ -42,6 +50,16 @@ export interface SyncServiceOptions {
   session: { subscribe(listener: (state: SessionState) => void): () => void }
   /** Who is signed in as the app starts (read once by createMainServices). */
   initialSession: SessionState
+  /** Backoff, how long an unanswered request may still land, and failures before "Needs you" (tests). */
+  timing?: SyncTiming
+  files?: DurableFiles
+}
+
+export interface SyncTiming {
+  backoff?: BackoffPolicy
+  /** See SyncEngineOptions.settleMs. */
+  unconfirmedSettleMs?: number
+  maxFailures?: number
 }
 
 const accountOf = (state: SessionState): OutboxAccount | null =>
@@ -54,12 +72,21 @@ const sameAccount = (a: OutboxAccount, b: OutboxAccount) =>
 
 export async function createSyncService(options: SyncServiceOptions): Promise<SyncService> {
   const { connectivity, log } = options
-  const outbox = await openOutboxStore({ dir: join(options.dataDir, 'outbox'), log })
+  const outbox = await openOutboxStore({
+    dir: join(options.dataDir, 'outbox'),
+    log,
+    ...(options.files ? { files: options.files } : {}),
+    ...(options.timing?.unconfirmedSettleMs !== undefined
+      ? { settleMs: options.timing.unconfirmedSettleMs }
+      : {}),
+  })
   if (outbox.opened.damaged.length > 0) {
+    // The Sync view lists them too, with what can still be read of them.
     log.error('sync: some queued items could not be read and were set aside', {
       count: outbox.opened.damaged.length,
     })
   }
+  const timing = options.timing ?? {}
 
   let account = accountOf(options.initialSession)
   const mine = (entry: OutboxEntry) =>
@@ -67,10 +94,13 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
 
   const engine = createSyncEngine({
     outbox,
-    deliverers: createDeliverers({ client: options.client }),
+    deliverers: createDeliverers({ client: options.client, claims: outbox }),
     connectivity,
     log,
     canSend: mine,
+    ...(timing.backoff ? { backoff: timing.backoff } : {}),
+    ...(timing.unconfirmedSettleMs !== undefined ? { settleMs: timing.unconfirmedSettleMs } : {}),
+    ...(timing.maxFailures !== undefined ? { maxFailures: timing.maxFailures } : {}),
   })
 
   const unsubscribe = options.session.subscribe((state) => {
@@ -82,16 +112,24 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
     }
   })
 
+  const stateOf = (entry: OutboxEntry): SyncItem['state'] => {
+    if (engine.isSending(entry.id)) return 'sending'
+    if (entry.state === 'pending' && entry.unconfirmed) return 'checking'
+    // `sending` on disk with nothing in flight: it is back in line.
+    return entry.state === 'sending' ? 'pending' : entry.state
+  }
+
   const toItem = (entry: OutboxEntry): SyncItem => ({
     id: entry.id,
     kind: entry.kind,
-    state: entry.state,
+    state: stateOf(entry),
     title: entry.title ?? null,
     targetId: entry.kind === 'description' ? entry.payload.projectId : entry.payload.goalId,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
     attempts: entry.attempts,
     lastError: entry.lastError,
+    preview: plainText(entry.kind === 'description' ? entry.payload.description : entry.payload.message),
     otherAccount:
       entry.account && !mine(entry)
         ? { baseUrl: entry.account.baseUrl, personName: entry.account.personName }
@@ -120,7 +158,7 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
       if (!entry || entry.kind !== 'description') return null
       return {
         entryId: entry.id,
-        state: entry.state,
+        state: stateOf(entry),
         description: entry.payload.description,
         base: entry.base,
         queuedAt: entry.createdAt,
@@ -138,10 +176,27 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
           ) ?? null
       )
     },
-    view() {
-      const status = engine.status()
-      return { status, items: outbox.list().map(toItem) }
+    checkInEntryForGoal(goalId) {
+      const goal = lastSegment(goalId)
+      return (
+        outbox
+          .list()
+          .find((e) => e.kind === 'check-in' && mine(e) && sameId(lastSegment(e.payload.goalId), goal)) ??
+        null
+      )
     },
+    async view() {
+      const status = engine.status()
+      const items = outbox.list().map(toItem)
+      let damaged: SyncView['damaged'] = []
+      try {
+        damaged = await outbox.damaged()
+      } catch (err) {
+        log.error('sync: could not list the queued files that were set aside', { error: String(err) })
+      }
+      return { status, items, damaged }
+    },
+    discardDamaged: (id) => outbox.discardDamaged(id),
     async close() {
       unsubscribe()
       connectivity.stop()

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
+import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
 import { LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
@@ -34,8 +34,9 @@ export function useGoal(id: string) {
 
 /**
  * Submitting a check-in. The caller chooses `submissionId` once per submission and sends it again on a
- * retry: main answers a repeat with the first attempt's outcome and never posts twice. When the server
- * cannot take it now, main keeps it in the outbox and answers `queued`: nothing changed on the server yet.
+ * retry: main answers a repeat with that submission's outcome and never posts twice. Main writes it to the
+ * outbox on disk first, sends it, and answers `created` or `queued` (waiting, being checked, or needing
+ * the person): then the outbox sends it, once, and `useCheckInSubmission` follows it.
  */
 export function useCreateCheckIn() {
   const queryClient = useQueryClient()
@@ -52,3 +53,41 @@ export function useCreateCheckIn() {
     onSettled: () => void refreshSync(queryClient),
   })
 }
+
+/** How often a submission that waits is read again while its screen is shown. */
+export const submissionPollMs = 1_500
+
+export const checkInSubmissionKey = (goalId: string, submissionId: string | null) =>
+  ['check-in-submission', goalId, submissionId] as const
+
+/**
+ * The goal's submission that is not on the server yet, if one waits (the screen shows it rather than a
+ * second form); with a submission id, also whether it has been sent since, and what the server recorded.
+ * `follow` reads it again every second and a half, to show "Sent" when it lands.
+ */
+export function useCheckInSubmission(
+  goalId: string | null,
+  submissionId: string | null,
+  options: { follow: boolean; enabled?: boolean },
+) {
+  return useQuery({
+    queryKey: checkInSubmissionKey(goalId ?? '', submissionId),
+    queryFn: (): Promise<CheckInSubmission> =>
+      call((bridge) =>
+        bridge.checkIns.submission(submissionId ? { goalId: goalId!, submissionId } : { goalId: goalId! }),
+      ),
+    enabled: goalId !== null && (options.enabled ?? true),
+    staleTime: 0,
+    gcTime: 0,
+    refetchInterval: options.follow ? submissionPollMs : false,
+    refetchIntervalInBackground: false,
+  })
+}
+
+/** "Keep it in the background": the pending submit answers now; the outbox carries on with it. */
+export const keepInBackground = (submissionId: string): Promise<void> =>
+  call((bridge) => bridge.checkIns.background({ submissionId })).then(() => undefined)
+
+/** Takes a submission that needs the person back out of the outbox, to edit it in the form. */
+export const withdrawCheckIn = (submissionId: string): Promise<CreateCheckInInput> =>
+  call((bridge) => bridge.checkIns.withdraw({ submissionId }))

@@ -61,3 +61,7 @@ export const useRetrySyncItem = () =>
 /** Removes one item for good (the person has confirmed). */
 export const useDiscardSyncItem = () =>
   useSyncMutation<string>((id) => call((bridge) => bridge.sync.discard({ id })))
+
+/** Removes a queued file that could not be read, for good (the person has confirmed). */
+export const useDiscardDamaged = () =>
+  useSyncMutation<string>((id) => call((bridge) => bridge.sync.discardDamaged({ id })))

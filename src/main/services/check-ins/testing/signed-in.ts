@@ -6,6 +6,7 @@ import keytar from 'keytar'
 import type { Emulator } from '../../../../../e2e/emulator'
 import { createMainServices, type MainServices } from '../../create-services'
 import type { Logger } from '../../log/logger'
+import type { SyncTiming } from '../../sync/sync-service'
 
 /**
  * Main-process services signed in to an emulator the way the app signs in: real HTTP, the real keychain
@@ -23,7 +24,13 @@ export interface SignedIn {
 
 export async function signedInServices(
   emulator: Emulator,
-  options: { token?: string; requestTimeoutMs?: number; fetch?: typeof fetch; log?: Logger } = {},
+  options: {
+    token?: string
+    requestTimeoutMs?: number
+    fetch?: typeof fetch
+    log?: Logger
+    syncTiming?: SyncTiming
+  } = {},
 ): Promise<SignedIn> {
   const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-'))
   const vaultService = `Operately Tray test ${randomUUID()}`
@@ -34,6 +41,7 @@ export async function signedInServices(
     ...(options.log ? { log: options.log } : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
+    ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}),
   })
   const signIn = await services.dispatch('session.signIn', {
     baseUrl: emulator.url,

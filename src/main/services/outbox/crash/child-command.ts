@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -19,16 +19,27 @@ export interface ChildCommand {
   how: 'bundle' | 'tsx'
 }
 
-export async function prepareChildCommand(): Promise<ChildCommand> {
+/**
+ * @param script the child's entry point (the crash child by default; the soak has its own)
+ * @param external packages left out of the bundle (native modules such as keytar); the bundle is then
+ *   written inside the repository, where Node finds them in node_modules
+ */
+export async function prepareChildCommand(
+  script: string = childScript,
+  external: string[] = [],
+): Promise<ChildCommand> {
   let esbuild: typeof import('esbuild')
   try {
     esbuild = await import('esbuild')
   } catch {
-    return { args: ['--import', 'tsx', childScript], how: 'tsx' }
+    return { args: ['--import', 'tsx', script], how: 'tsx' }
   }
-  const outfile = join(mkdtempSync(join(tmpdir(), 'crash-child-')), 'child.mjs')
+  const parent = external.length > 0 ? join(repoRoot, 'node_modules', '.cache') : tmpdir()
+  mkdirSync(parent, { recursive: true })
+  const outfile = join(mkdtempSync(join(parent, 'child-')), 'child.mjs')
   await esbuild.build({
-    entryPoints: [childScript],
+    entryPoints: [script],
+    external,
     bundle: true,
     platform: 'node',
     target: 'node20',

@@ -22,7 +22,13 @@ const doc = (text: string) =>
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 async function main(): Promise<void> {
-  const outbox = await openOutboxStore({ dir: join(env.CRASH_DATA_DIR, 'outbox'), log: silentLogger })
+  // The emulator answers within milliseconds: a request cut short by a kill is settled long before this.
+  const settleMs = 300
+  const outbox = await openOutboxStore({
+    dir: join(env.CRASH_DATA_DIR, 'outbox'),
+    log: silentLogger,
+    settleMs,
+  })
   say({
     t: 'opened',
     entries: outbox.opened.entries,
@@ -40,10 +46,11 @@ async function main(): Promise<void> {
   })
   const engine = createSyncEngine({
     outbox,
-    deliverers: createDeliverers({ client: async () => client }),
+    deliverers: createDeliverers({ client: async () => client, claims: outbox }),
     connectivity,
     log: silentLogger,
     backoff: { baseMs: 20, capMs: 200 },
+    settleMs,
   })
   // Progress lines, so the parent can aim its kills at every phase of the work.
   outbox.subscribe((change) => {
@@ -88,9 +95,15 @@ async function main(): Promise<void> {
     await pause(Math.floor(Math.random() * 6))
   }
 
+  // Never outlive the test: a parent that gave up (or died) leaves no child looping against nothing.
+  const giveUpAt = Date.now() + 60_000
   for (;;) {
     const entries = outbox.list()
     if (entries.length === 0) break
+    if (Date.now() > giveUpAt) {
+      say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} still waiting after a minute`) })
+      process.exit(1)
+    }
     if (entries.every((e) => e.state !== 'pending' && e.state !== 'sending')) {
       say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} ${e.lastError?.kind ?? ''}`) })
       process.exit(1)

@@ -1,30 +1,50 @@
-import { prepareCheckIn } from '../../check-ins/body'
-import { findEarlierAttempt } from '../../check-ins/recovery'
+import { AppFailure, type AppError } from '@shared/errors'
+import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
+import { findEarlierAttempt, findOwnCheckIn } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
-import type { CheckIn, Person } from '../../operately/types'
-import type { Deliverer } from '../outcomes'
-import { unexpectedFailure } from '../outcomes'
+import type { CheckIn, Goal, Person } from '../../operately/types'
+import type { CheckInEntry, OutboxEntry } from '../../outbox/entry'
+import type { OutboxStore } from '../../outbox/outbox-store'
+import type { DeliveryContext, DeliveryOutcome, Deliverer } from '../outcomes'
+import { outcomeFromError, refusedByServer, stillChecking, unexpectedFailure } from '../outcomes'
 
 /** What a delivered check-in reports. */
 export interface CheckInDelivery {
   goalId: string
   submissionId: string
-  /** The server's record; null when its answer did not include it. */
+  /** The server's id of the check-in. */
+  checkInId: string
+  /** The server's record; null when it was not read this time (an earlier pass already found it). */
   checkIn: CheckIn | null
-  /** Found on the server from an earlier attempt instead of being sent again. */
+  /** The goal as read just before sending, and the request built against it; null when not sent now. */
+  goal: Goal | null
+  prepared: PreparedCheckIn | null
+  /** Found on the server (an earlier request was applied) rather than created by this attempt's answer. */
   recovered: boolean
 }
 
+type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
+
 /**
- * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so when an earlier
- * attempt may have reached the server (a timeout, a dropped connection, a crash), the goal's check-ins
- * are searched first for this person's check-in with the same status and message, created since that
- * attempt (the check-in service's `findEarlierAttempt`). The request itself is built when it is sent,
- * against the goal as it is then (`prepareCheckIn`), like the online path.
+ * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so:
+ *
+ * - before the first request, the ids of the goal's check-ins are read and kept on the entry (the
+ *   snapshot). A check-in the server has later that is not in the snapshot, by this person, with this
+ *   status and message, is this entry's: no clock is compared, so a computer whose clock is off by any
+ *   amount still recognises its own check-in;
+ * - a request that failed without saying it was not applied (a timeout, a lost connection, a 5xx) marks
+ *   the entry unconfirmed. Every attempt after that looks on the server first, and sends again only once
+ *   the server cannot still be working on that request (`settleAt`);
+ * - the check-in it found or created is claimed for the entry on disk before the entry is marked
+ *   delivered, so an entry whose removal failed finds its claim and is only tidied up, and no other entry
+ *   ever takes that check-in for its own.
+ *
+ * The request itself is built when it is sent, against the goal as it is then (`prepareCheckIn`).
  */
-export function createCheckInDeliverer(deps: { client: () => Promise<OperatelyClient> }): Deliverer {
-  // Check-ins already matched to a submission in this session: never claimed twice.
-  const claimed = new Set<string>()
+export function createCheckInDeliverer(deps: {
+  client: () => Promise<OperatelyClient>
+  claims: Claims
+}): Deliverer {
   const people = new WeakMap<OperatelyClient, Promise<Person>>()
   const me = (api: OperatelyClient): Promise<Person> => {
     let person = people.get(api)
@@ -36,36 +56,140 @@ export function createCheckInDeliverer(deps: { client: () => Promise<OperatelyCl
     return person
   }
 
-  return async (entry, { attempted }) => {
-    if (entry.kind !== 'check-in') {
-      return { outcome: 'needs_attention', error: unexpectedFailure(new Error('not a check-in')) }
-    }
+  /** This entry's check-in on the server, if it is there. */
+  async function look(api: OperatelyClient, entry: CheckInEntry): Promise<CheckIn | null> {
     const input = entry.payload
-    const api = await deps.client()
-    const delivered = (checkIn: CheckIn | null, recovered: boolean) => {
-      if (checkIn) claimed.add(checkIn.id)
-      const result: CheckInDelivery = {
-        goalId: input.goalId,
-        submissionId: input.submissionId,
-        checkIn,
-        recovered,
-      }
-      return { outcome: 'delivered' as const, result }
-    }
-
-    if (attempted) {
-      const person = await me(api)
-      const found = findEarlierAttempt(await api.listCheckIns(input.goalId), {
+    const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+    const taken = (id: string) => deps.claims.claimedByOther(id, entry.id)
+    if (entry.snapshot) {
+      return findOwnCheckIn(list, {
+        before: entry.snapshot,
         personId: person.id,
         status: input.status,
         message: input.message,
-        since: Date.parse(entry.firstAttemptAt ?? entry.createdAt),
-        taken: (id) => claimed.has(id),
+        taken,
       })
-      if (found) return delivered(found, true)
+    }
+    // Queued by an older version of the app, before snapshots: fall back to its time window.
+    return findEarlierAttempt(list, {
+      personId: person.id,
+      status: input.status,
+      message: input.message,
+      since: Date.parse(entry.firstAttemptAt ?? entry.createdAt),
+      taken,
+    })
+  }
+
+  return async (queued: OutboxEntry, context: DeliveryContext): Promise<DeliveryOutcome> => {
+    if (queued.kind !== 'check-in') {
+      return { outcome: 'needs_attention', error: unexpectedFailure(new Error('not a check-in')) }
+    }
+    let entry: CheckInEntry = queued
+    const input = entry.payload
+    const delivered = async (
+      checkIn: CheckIn,
+      recovered: boolean,
+      sent: { goal: Goal; prepared: PreparedCheckIn } | null,
+    ): Promise<DeliveryOutcome> => {
+      // On disk before the entry may leave the outbox (see above).
+      await deps.claims.recordClaim(entry, checkIn.id)
+      const result: CheckInDelivery = {
+        goalId: input.goalId,
+        submissionId: input.submissionId,
+        checkInId: checkIn.id,
+        checkIn,
+        goal: sent?.goal ?? null,
+        prepared: sent?.prepared ?? null,
+        recovered,
+      }
+      return { outcome: 'delivered', result }
+    }
+
+    const claim = deps.claims.claimOf(entry.id)
+    if (claim) {
+      // Delivered before; only the bookkeeping after it was cut short.
+      const result: CheckInDelivery = {
+        goalId: input.goalId,
+        submissionId: input.submissionId,
+        checkInId: claim.checkInId,
+        checkIn: null,
+        goal: null,
+        prepared: null,
+        recovered: true,
+      }
+      return { outcome: 'delivered', result }
+    }
+
+    const api = await deps.client()
+    /** After a request whose fate is unknown: found, still to be waited for, or known not applied. */
+    const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
+      const found = await look(api, entry)
+      if (found) return delivered(found, true, null)
+      const unconfirmed = entry.unconfirmed
+      if (unconfirmed && context.now() < Date.parse(unconfirmed.settleAt)) {
+        // Not there yet, but the server may still be applying it: ask again later, send nothing.
+        return {
+          outcome: 'retry',
+          checking: true,
+          error: error ?? {
+            kind: 'timeout',
+            message:
+              'Operately has not confirmed your check-in yet. The app checks whether it was saved before sending it again.',
+          },
+        }
+      }
+      entry = (await context.record({ unconfirmed: null })) as CheckInEntry
+      return null
+    }
+
+    if (entry.unconfirmed) {
+      const known = await settle(entry.lastError ? { ...entry.lastError } : null)
+      if (known) return known
+    }
+
+    if (!entry.snapshot) {
+      const list = await api.listCheckIns(input.goalId)
+      entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
     const goal = await api.getGoal(input.goalId)
     const prepared = prepareCheckIn(input, goal, api.serverVersion())
-    return delivered(await api.createCheckIn(prepared.body), false)
+    entry = (await context.beforeSend()) as CheckInEntry
+    const sentAt = context.now()
+    let created: CheckIn | null
+    try {
+      created = await api.createCheckIn(prepared.body)
+    } catch (err) {
+      if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
+      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : sentAt + context.settleMs
+      entry = (await context.record({
+        unconfirmed: { at: new Date(sentAt).toISOString(), settleAt: new Date(settleAt).toISOString() },
+      })) as CheckInEntry
+      let known: DeliveryOutcome | null
+      try {
+        // A server that stored it before failing shows it now.
+        known = await settle(err.error)
+      } catch (lookErr) {
+        if (lookErr instanceof AppFailure) return stillChecking(outcomeFromError(lookErr.error))
+        throw lookErr
+      }
+      if (known) return known
+      // The server answered, and the check-in is not there: it was not applied.
+      return refusedByServer(err.error)
+    }
+    if (created) return delivered(created, false, { goal, prepared })
+    // A success without the check-in in it: find it rather than guess.
+    entry = (await context.record({
+      unconfirmed: { at: new Date(sentAt).toISOString(), settleAt: new Date(sentAt).toISOString() },
+    })) as CheckInEntry
+    const found = await look(api, entry)
+    if (found) return delivered(found, false, { goal, prepared })
+    return {
+      outcome: 'needs_attention',
+      error: {
+        kind: 'invalid_response',
+        message:
+          'Operately accepted the check-in but did not send it back, and it is not in the goal’s list of check-ins. Open the goal in Operately to see whether it was posted before sending it again.',
+      },
+    }
   }
 }

@@ -1,4 +1,5 @@
 import type { OperatelyClient } from '../../operately/client'
+import type { OutboxStore } from '../../outbox/outbox-store'
 import type { Deliverers } from '../outcomes'
 import { createCheckInDeliverer } from './check-in'
 import { createDescriptionDeliverer } from './description'
@@ -7,7 +8,11 @@ export type { CheckInDelivery } from './check-in'
 export type { DescriptionDelivery } from './description'
 
 /** The real deliverers, talking to the signed-in server (`session.client()` in the app). */
-export function createDeliverers(deps: { client: () => Promise<OperatelyClient> }): Deliverers {
+export function createDeliverers(deps: {
+  client: () => Promise<OperatelyClient>
+  /** Where check-in claims are kept (the outbox). */
+  claims: Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
+}): Deliverers {
   return {
     description: createDescriptionDeliverer(deps),
     'check-in': createCheckInDeliverer(deps),

@@ -40,9 +40,13 @@ export interface RigOptions {
   dataDir?: string
   token?: string
   timeoutMs?: number
+  /** The client's fetch (to act at the moment a request goes out); the real one by default. */
+  fetch?: typeof fetch
   osOnline?: boolean
   random?: () => number
-  deliverers?: (client: () => Promise<OperatelyClient>) => Deliverers
+  deliverers?: (client: () => Promise<OperatelyClient>, outbox: OutboxStore) => Deliverers
+  settleMs?: number
+  maxFailures?: number
   /** Start the engine and connectivity right away (default true). */
   start?: boolean
 }
@@ -56,6 +60,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
     baseUrl: emulator.url,
     getToken: () => token,
     timeoutMs: options.timeoutMs ?? 5_000,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const getClient = () => Promise.resolve(client)
   const outbox = await openOutboxStore({ dir: join(dataDir, 'outbox'), clock, log: silentLogger })
@@ -68,7 +73,12 @@ export async function createRig(options: RigOptions): Promise<Rig> {
   })
   const engine = createSyncEngine({
     outbox,
-    deliverers: (options.deliverers ?? ((c) => createDeliverers({ client: c })))(getClient),
+    deliverers: (options.deliverers ?? ((c, o) => createDeliverers({ client: c, claims: o })))(
+      getClient,
+      outbox,
+    ),
+    ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
+    ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
     connectivity,
     clock,
     log: silentLogger,

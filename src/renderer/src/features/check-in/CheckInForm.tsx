@@ -5,12 +5,11 @@ import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-in
 import type { Freshness as FreshnessFields } from '@shared/domain/freshness'
 import type { GoalDetail } from '@shared/domain/goals'
 import { clearDraft, saveDraft, type StoredDraft } from '../../bridge/drafts'
-import { useCreateCheckIn } from '../../bridge/goals'
+import { keepInBackground, useCreateCheckIn } from '../../bridge/goals'
 import { searchMentionable } from '../../bridge/people'
 import { EMPTY_EDITOR_DOC, RichTextEditor, type RichTextEditorHandle, type ServerDoc } from '../../editor'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
-import { syncedAtText } from '../../ui/freshness'
 import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
 import { ChecklistField } from './ChecklistField'
@@ -35,6 +34,9 @@ type DraftNote =
   | null
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform)
+
+/** After this long without an answer, the form says it is still waiting and offers the background. */
+const slowSubmitMs = 3_000
 
 /** Why this check-in cannot be submitted, said before anything is typed; null when it can be. */
 function blockReason(
@@ -69,9 +71,6 @@ export interface CheckInFormProps {
   draftProblem: string | null
   /** How fresh the goal shown is (the copy kept on this computer when Operately cannot be reached). */
   freshness: FreshnessFields
-  /** When a check-in for this goal was queued that still waits in the outbox; null when none waits. */
-  waitingSince: string | null
-  onOpenSync: () => void
   /** The check-in was created, or queued to be created later; with what the form sent. */
   onSubmitted: (outcome: CheckInOutcome, input: CreateCheckInInput) => void
   onBack: () => void
@@ -84,8 +83,6 @@ export function CheckInForm({
   stored,
   draftProblem,
   freshness,
-  waitingSince,
-  onOpenSync,
   onSubmitted,
   onBack,
 }: CheckInFormProps) {
@@ -136,10 +133,30 @@ export function CheckInForm({
   const createCheckIn = useCreateCheckIn()
   // A second click or Ctrl+Enter can arrive before React re-renders the disabled button.
   const inFlight = useRef(false)
-  // Chosen at the first attempt and kept until one succeeds: main never posts the same submission twice.
-  const submissionId = useRef<string | null>(null)
+  // Chosen at the first attempt and kept, in the draft too, until one succeeds: main never posts the same
+  // submission twice. A draft submitted before (and not sent: main was asked) goes on as that submission.
+  const submissionId = useRef<string | null>(restored?.submissionId ?? null)
   const [problem, setProblem] = useState<SubmitProblem | null>(null)
   const [confirmEmpty, setConfirmEmpty] = useState(false)
+  // A submit that takes more than a few seconds says so, and can be let go on in the background.
+  const [slowSubmission, setSlowSubmission] = useState<string | null>(null)
+  const [backgroundError, setBackgroundError] = useState<string | null>(null)
+  const pendingSubmission = createCheckIn.isPending ? (createCheckIn.variables?.submissionId ?? null) : null
+  useEffect(() => {
+    if (!pendingSubmission) return
+    const timer = setTimeout(() => setSlowSubmission(pendingSubmission), slowSubmitMs)
+    return () => clearTimeout(timer)
+  }, [pendingSubmission])
+  const slow = pendingSubmission !== null && slowSubmission === pendingSubmission
+  const toBackground = () => {
+    const id = pendingSubmission
+    if (!id) return
+    setBackgroundError(null)
+    // Main answers the pending submit at once ("queued", being sent); the screen then follows it.
+    keepInBackground(id).catch((error: unknown) =>
+      setBackgroundError(error instanceof Error ? error.message : 'The app could not let it go on.'),
+    )
+  }
 
   // Opening the form puts focus on its heading, which also reads out why submitting is off, if it is.
   useEffect(() => {
@@ -148,7 +165,17 @@ export function CheckInForm({
   }, [])
 
   const scheduleDraft = useCallback(() => {
-    saver.schedule(toStoredDraft({ values: getValues(), message: message.current }, prefill))
+    const submission = submissionId.current
+    saver.schedule(
+      toStoredDraft(
+        {
+          values: getValues(),
+          message: message.current,
+          ...(submission ? { submissionId: submission } : {}),
+        },
+        prefill,
+      ),
+    )
     // "Draft saved" stands for what is on screen: it goes quiet until the latest change is saved.
     setDraftNote((note) => (note?.kind === 'saved' ? { kind: 'pending' } : note))
   }, [saver, getValues, prefill])
@@ -211,6 +238,8 @@ export function CheckInForm({
     }
     setConfirmEmpty(false)
     submissionId.current ??= crypto.randomUUID()
+    // The draft names the submission before main hears of it (flushed below).
+    scheduleDraft()
     const input = toCreateCheckInInput({
       values,
       goal,
@@ -220,6 +249,15 @@ export function CheckInForm({
     })
     inFlight.current = true
     setProblem(null)
+    // The draft holds exactly what is submitted before main queues it: "Edit" from "Needs you", or a form
+    // opened after a restart, starts from these words.
+    void saver
+      .flush()
+      .catch(() => undefined)
+      .finally(() => submitInput(input))
+  }
+
+  const submitInput = (input: CreateCheckInInput) => {
     createCheckIn.mutate(input, {
       onSuccess: (outcome) => {
         if (outcome.outcome === 'created') {
@@ -230,9 +268,9 @@ export function CheckInForm({
             console.warn('The draft of a posted check-in could not be removed', error)
           })
         } else {
-          // Queued: main keeps the submission in the outbox, and the draft stays until the server has the
-          // check-in. What is pending is written first, so the draft is what was submitted; then no more.
-          void saver.flush().finally(() => saver.stop())
+          // Not on the server yet: main keeps the submission in the outbox, and the draft (written just
+          // before submitting) stays until the server has the check-in. Nothing typed here changes it now.
+          saver.stop()
         }
         onSubmitted(outcome, input)
       },
@@ -316,17 +354,6 @@ export function CheckInForm({
         <Freshness read={freshness} className="check-in__freshness" />
       </header>
 
-      {waitingSince ? (
-        <p className="queued-note check-in__waiting">
-          <span>
-            Your check-in from {syncedAtText(waitingSince, now)} is still waiting to be sent. Submitting this
-            one as well posts a second check-in.
-          </span>
-          <button type="button" className="queued-note__action" onClick={onOpenSync}>
-            Open Sync
-          </button>
-        </p>
-      ) : null}
       {blocked ? (
         <div
           id={blockedId}
@@ -445,6 +472,18 @@ export function CheckInForm({
             >
               Submit check-in
             </Button>
+            {slow ? (
+              <div className="ci-slow" role="status">
+                <p className="ci-slow__text">
+                  Still waiting for Operately… Your check-in is saved on this computer and is sent once,
+                  whatever happens.
+                </p>
+                <Button variant="secondary" className="ci-button-small" onClick={toBackground}>
+                  Keep it in the background
+                </Button>
+                {backgroundError ? <p className="ci-footer__reason">{backgroundError}</p> : null}
+              </div>
+            ) : null}
             {blocked ? (
               <p id={reasonId} className="ci-footer__reason">
                 Submitting is off: {blocked.short}

@@ -1,63 +1,113 @@
-import { useEffect, useId, useRef } from 'react'
-import type { CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useId, useRef, useState } from 'react'
+import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
+import type { BridgeError } from '../../bridge/bridge-error'
+import { clearDraft } from '../../bridge/drafts'
+import { useCheckInSubmission, withdrawCheckIn } from '../../bridge/goals'
+import { refreshSync, useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
-import { ClockIcon } from '../../ui/icons'
+import { ErrorAlert } from '../../ui/Notice'
+import { AlertIcon, ClockIcon } from '../../ui/icons'
+import { draftKeyFor } from './draft'
 import { isEmptyMessage } from './message'
 import { NextGoalActions } from './NextGoalActions'
 import { StatusBadge } from './StatusBadge'
+import { submissionHeading, submissionText } from './submission-words'
 
 /**
- * The check-in could not reach Operately now and waits in the outbox on this computer: say so plainly,
- * show what was submitted (from the form, since the server has recorded nothing yet), and the way on,
- * including the Sync view where it can be followed, retried or discarded.
+ * A check-in that is not on the server yet, followed until it is: it waits in the outbox on this computer
+ * (queued), a request may have been saved and the app is checking before it sends anything again, or
+ * Operately refused it and it waits for the person, who can edit it, retry it or discard it. What was
+ * submitted is shown from the submission itself, since the server has recorded nothing yet. When it
+ * lands, the screen moves on to what the server recorded ("Sent").
  */
 export function CheckInQueuedView({
-  queued,
+  queued: initial,
   submitted,
   goalName,
-  round,
   onNext,
   onBack,
   onOpenSync,
+  onSent,
+  onBackToForm,
 }: {
   queued: QueuedCheckIn
-  /** What the form sent. */
+  /** What the form sent (or what the outbox holds for it). */
   submitted: CreateCheckInInput
   goalName: string
-  round?: readonly string[] | undefined
   onNext: (goalId: string | null) => void
   onBack: () => void
   onOpenSync: () => void
+  /** It is on the server now: show what was recorded. */
+  onSent: (result: CheckInResult) => void
+  /** Back to the form: taken out to be edited, or no longer in the outbox (discarded elsewhere). */
+  onBackToForm: () => void
 }) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
+  const queryClient = useQueryClient()
+  const followed = useCheckInSubmission(initial.goalId, initial.submissionId, { follow: true })
+  const retry = useRetrySyncItem()
+  const discard = useDiscardSyncItem()
+  const [confirming, setConfirming] = useState(false)
+  const [editing, setEditing] = useState<{ busy: boolean; error: BridgeError | null }>({
+    busy: false,
+    error: null,
+  })
 
-  // The form was scrolled down to its button: the result starts at the top, focus on its heading.
+  const latest = followed.data
+  const queued = latest?.status === 'waiting' ? latest.queued : initial
+  const state = queued.state
+
+  useEffect(() => {
+    if (latest?.status === 'sent') onSent(latest.result)
+    // Discarded from the Sync view (or taken back elsewhere): the form is the way on.
+    else if (latest?.status === 'none') onBackToForm()
+  }, [latest, onSent, onBackToForm])
+
+  // The form was scrolled down to its button: the view starts at the top, focus on its heading.
   useEffect(() => {
     heading.current?.focus({ preventScroll: true })
     heading.current?.closest('main')?.scrollTo({ top: 0 })
   }, [])
 
+  const edit = async () => {
+    setEditing({ busy: true, error: null })
+    try {
+      await withdrawCheckIn(submitted.submissionId)
+      void refreshSync(queryClient)
+      onBackToForm()
+    } catch (error) {
+      setEditing({ busy: false, error: error as BridgeError })
+    }
+  }
+  const problem = editing.error ?? retry.error ?? discard.error
+
   return (
     <section className="result" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`}>
       <header className="result__head">
-        <span className="result__icon result__icon--queued" aria-hidden="true">
-          <ClockIcon />
+        <span
+          className={`result__icon ${state === 'needs_you' ? 'result__icon--attention' : 'result__icon--queued'}`}
+          aria-hidden="true"
+        >
+          {state === 'needs_you' ? <AlertIcon /> : <ClockIcon />}
         </span>
         <div>
           <h1 id={`${id}-title`} ref={heading} tabIndex={-1} className="result__title">
-            Check-in queued
+            {submissionHeading(state)}
           </h1>
           <p className="result__goal">{goalName}</p>
         </div>
       </header>
-      <div id={`${id}-text`} className="result__note">
-        <p>
-          Your check-in is saved on this computer and will be sent once Operately can be reached. It is sent
-          only once, however often the app tries.
-        </p>
-        {queued.reason ? <p className="result__reason">Not sent yet: {queued.reason}</p> : null}
+      <div id={`${id}-text`} className="result__note" role="status">
+        <p>{submissionText(state)}</p>
+        {queued.reason ? (
+          <p className="result__reason">
+            {state === 'needs_you' ? 'Operately said: ' : 'Not on the server yet: '}
+            {queued.reason}
+          </p>
+        ) : null}
       </div>
 
       <dl className="result__facts">
@@ -78,11 +128,60 @@ export function CheckInQueuedView({
         )}
       </div>
 
-      <NextGoalActions goalId={queued.goalId} round={round} onNext={onNext} onBack={onBack}>
-        <Button variant="secondary" onClick={onOpenSync}>
-          Open Sync
-        </Button>
-      </NextGoalActions>
+      <ErrorAlert title={problem ? 'That did not work' : undefined} message={problem?.message} />
+
+      {state === 'needs_you' ? (
+        confirming ? (
+          <div className="ci-confirm" role="group" aria-labelledby={`${id}-discard`}>
+            <p id={`${id}-discard`} className="ci-confirm__title">
+              Discard this check-in for good?
+            </p>
+            <p className="ci-confirm__text">It is never sent and cannot be brought back.</p>
+            <div className="ci-confirm__actions">
+              <Button
+                className="button--danger"
+                busy={discard.isPending}
+                busyLabel="Discarding…"
+                onClick={() =>
+                  discard.mutateAsync(queued.entryId).then(
+                    // Gone for good, its draft (which held it) too: the form opens on the goal as it is.
+                    () => clearDraft(draftKeyFor(submitted.goalId)).finally(onBackToForm),
+                    () => undefined,
+                  )
+                }
+              >
+                Discard
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirming(false)}>
+                Keep it
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <div className="result__actions">
+            <Button busy={editing.busy} busyLabel="Opening…" onClick={() => void edit()}>
+              Edit and send again
+            </Button>
+            <Button
+              variant="secondary"
+              busy={retry.isPending}
+              busyLabel="Retrying…"
+              onClick={() => retry.mutate(queued.entryId)}
+            >
+              Retry
+            </Button>
+            <Button variant="secondary" onClick={() => setConfirming(true)}>
+              Discard…
+            </Button>
+          </div>
+        )
+      ) : (
+        <NextGoalActions goalId={queued.goalId} onNext={onNext} onBack={onBack}>
+          <Button variant="secondary" onClick={onOpenSync}>
+            Open Sync
+          </Button>
+        </NextGoalActions>
+      )}
     </section>
   )
 }

@@ -51,7 +51,7 @@ export function CheckInResultView({
         </span>
         <div>
           <h1 id={`${id}-title`} ref={heading} tabIndex={-1} className="result__title">
-            Check-in submitted
+            Check-in sent
           </h1>
           <p className="result__goal">{result.goalName}</p>
         </div>
@@ -67,25 +67,32 @@ export function CheckInResultView({
         <h2 id={`${id}-changes`} className="result__label">
           What changed
         </h2>
-        <ul className="result__changes" aria-labelledby={`${id}-changes`}>
-          {changeLines(result, locale).map((line) => (
-            <li key={`${line.kind}:${line.what}`} className="result__change">
-              <span className="result__change-what">{line.what}</span>
-              <span className="result__change-values">
-                {line.from !== null ? (
-                  <>
-                    {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
-                    <span role="img" aria-label="to">
-                      →
-                    </span>{' '}
-                  </>
-                ) : null}
-                {line.statuses ? <StatusBadge status={line.statuses.to} /> : line.to}
-                {line.from === null ? <span className="result__change-same"> (unchanged)</span> : null}
-              </span>
-            </li>
-          ))}
-        </ul>
+        {result.changesKnown ? (
+          <ul className="result__changes" aria-labelledby={`${id}-changes`}>
+            {changeLines(result, locale).map((line) => (
+              <li key={`${line.kind}:${line.what}`} className="result__change">
+                <span className="result__change-what">{line.what}</span>
+                <span className="result__change-values">
+                  {line.from !== null ? (
+                    <>
+                      {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
+                      <span role="img" aria-label="to">
+                        →
+                      </span>{' '}
+                    </>
+                  ) : null}
+                  {line.statuses ? <StatusBadge status={line.statuses.to} /> : line.to}
+                  {line.from === null ? <span className="result__change-same"> (unchanged)</span> : null}
+                </span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="result__empty">
+            Operately has this check-in, but it could not be read back just now. Open it in Operately to see
+            what it changed.
+          </p>
+        )}
       </div>
 
       <div className="result__block">

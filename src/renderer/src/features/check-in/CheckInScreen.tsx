@@ -1,13 +1,10 @@
-import { useQuery } from '@tanstack/react-query'
-import { useCallback, useState } from 'react'
-import type { SyncView } from '@shared/domain/sync'
-import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
-import { sameId } from '@shared/ids'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import { draftQueryKey, getDraft } from '../../bridge/drafts'
-import { useGoal } from '../../bridge/goals'
-import { useSyncPick } from '../../bridge/sync'
+import { useCheckInSubmission, useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
@@ -20,56 +17,67 @@ import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
+/** What the screen shows once a submission exists: it waits in the outbox, or it is on the server. */
+type Shown =
+  | { kind: 'waiting'; queued: QueuedCheckIn; submission: CreateCheckInInput }
+  | { kind: 'sent'; result: CheckInResult }
+
 /**
- * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded (or,
- * when Operately could not be reached, that the check-in waits in the outbox).
+ * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded. A
+ * goal has one submission at a time: when one for it is still waiting in the outbox (sent from another
+ * visit, queued offline, kept in the background, or cut short by a restart), the screen shows that one,
+ * following it until it is in, never a second empty form.
  */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
   const { navigate } = useNavigation()
+  const queryClient = useQueryClient()
   // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
   const roundStep = useRoundStep()
   const goal = useGoal(goalId)
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
+  const [shown, setShown] = useState<Shown | null>(null)
+  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
+  const waiting = useCheckInSubmission(goal.data?.id ?? null, null, {
+    follow: false,
+    enabled: shown === null,
+  })
   const draft = useQuery({
     queryKey: draftQueryKey(draftKey ?? ''),
     queryFn: () => getDraft(draftKey!),
-    enabled: draftKey !== null,
+    enabled: draftKey !== null && shown === null,
     // Read each time the form opens, and never kept: main's copy on disk is the only one.
     staleTime: 0,
     gcTime: 0,
   })
-  const [submitted, setSubmitted] = useState<{ outcome: CheckInOutcome; input: CreateCheckInInput } | null>(
-    null,
-  )
-  // A check-in for this goal already waiting in the outbox: the form says so, so it is not written twice.
-  const shownGoalId = goal.data?.id ?? null
-  const waitingSince = useSyncPick(
-    useCallback(
-      (view: SyncView) =>
-        view.items.find(
-          (item) => item.kind === 'check-in' && shownGoalId !== null && sameId(item.targetId, shownGoalId),
-        )?.createdAt ?? null,
-      [shownGoalId],
-    ),
-  ).data
-  const waiting = submitted ? null : (waitingSince ?? null)
   const backToList = () => navigate({ section: 'check-ins' })
   const openSync = () => navigate({ section: 'sync' })
   const onNext = (next: string | null) =>
     navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
-
-  if (submitted?.outcome.outcome === 'created') {
-    return <CheckInResultView result={submitted.outcome} onBack={backToList} onNext={onNext} />
+  /** Back to the form (edited, or discarded from the Sync view): its draft and the outbox are read again. */
+  const backToForm = () => {
+    setShown(null)
+    void queryClient.invalidateQueries({ queryKey: ['check-in-submission'] })
   }
-  if (submitted?.outcome.outcome === 'queued') {
+
+  const found = waiting.data?.status === 'waiting' ? waiting.data : null
+  const current: Shown | null =
+    shown ?? (found ? { kind: 'waiting', queued: found.queued, submission: found.submission } : null)
+
+  if (current?.kind === 'sent') {
+    return <CheckInResultView result={current.result} onBack={backToList} onNext={onNext} />
+  }
+  if (current?.kind === 'waiting') {
     return (
       <CheckInQueuedView
-        queued={submitted.outcome}
-        submitted={submitted.input}
+        key={current.queued.submissionId}
+        queued={current.queued}
+        submitted={current.submission}
         goalName={goal.data?.name ?? 'This goal'}
         onNext={onNext}
         onBack={backToList}
         onOpenSync={openSync}
+        onSent={(result) => setShown({ kind: 'sent', result })}
+        onBackToForm={backToForm}
       />
     )
   }
@@ -105,7 +113,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     )
   }
 
-  if (draft.isPending) return <Loading what="Loading your draft…" />
+  // Main answers from memory and disk, without the network: worth waiting for, so no second form flashes.
+  if (draft.isPending || waiting.isPending) return <Loading what="Loading your draft…" />
 
   return (
     <CheckInForm
@@ -119,18 +128,23 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
           : null
       }
       freshness={goal.data}
-      waitingSince={waiting}
-      onOpenSync={openSync}
-      onSubmitted={(outcome, input) =>
-        roundStep
-          ? roundStep({
-              goalId: goal.data.id,
-              goalName: goal.data.name,
-              outcome: outcome.outcome === 'created' ? 'sent' : 'queued',
-              status: input.status,
-            })
-          : setSubmitted({ outcome, input })
-      }
+      onSubmitted={(outcome, input) => {
+        if (roundStep) {
+          // The round goes on; a check-in still on its way is followed by the Sync view and a notification.
+          roundStep({
+            goalId: goal.data.id,
+            goalName: goal.data.name,
+            outcome: outcome.outcome === 'created' ? 'sent' : 'queued',
+            status: input.status,
+          })
+          return
+        }
+        setShown(
+          outcome.outcome === 'created'
+            ? { kind: 'sent', result: outcome }
+            : { kind: 'waiting', queued: outcome, submission: input },
+        )
+      }}
       onBack={backToList}
     />
   )

@@ -20,6 +20,11 @@ export interface CheckInDraft {
   values: CheckInFormValues
   /** The message document, or null when the user has not written one. */
   message: Json | null
+  /**
+   * The submission these values were submitted as, once Submit was pressed: the form, its draft and the
+   * outbox agree on one submission per goal (a form opened again asks main how that one ended).
+   */
+  submissionId?: string
 }
 
 const storedSchema = z.object({
@@ -44,6 +49,7 @@ const storedSchema = z.object({
   notify: z
     .object({ mode: z.enum(['everyone', 'selected']), personIds: z.array(z.string()).max(500) })
     .optional(),
+  submission: z.uuid().optional(),
 })
 
 function portableMessage(message: Json | null): { message: Json | null } | { messageText: string } {
@@ -60,6 +66,12 @@ function storedMessage(text: string | undefined, message: unknown): Json | null 
     // Not text this app wrote: no message rather than a broken one.
     return null
   }
+}
+
+/** The submission a stored draft was submitted as, if Submit was pressed on it. */
+export const submissionOfDraft = (stored: unknown): string | null => {
+  const parsed = storedSchema.safeParse(stored)
+  return parsed.success ? (parsed.data.submission ?? null) : null
 }
 
 /** The draft to store for the current values, relative to how the form opened (`prefill`). */
@@ -79,6 +91,7 @@ export function toStoredDraft(draft: CheckInDraft, prefill: CheckInFormValues): 
     checklist,
     ...portableMessage(message),
     notify: { mode: values.notify.mode, personIds: [...values.notify.personIds] },
+    ...(draft.submissionId ? { submission: draft.submissionId } : {}),
   }
 }
 
@@ -97,5 +110,9 @@ export function restoreDraft(stored: unknown, prefill: CheckInFormValues): Check
     checklist: prefill.checklist.map((c) => ({ id: c.id, completed: d.checklist?.[c.id] ?? c.completed })),
     notify: d.notify ?? prefill.notify,
   }
-  return { values, message: storedMessage(d.messageText, d.message) }
+  return {
+    values,
+    message: storedMessage(d.messageText, d.message),
+    ...(d.submission ? { submissionId: d.submission } : {}),
+  }
 }

@@ -20,6 +20,7 @@ const result = (overrides: Partial<CheckInResult> = {}): CheckInResult => ({
   ],
   dueDate: { dateType: 'month', date: '2026-06-30', value: 'Jun 2026' },
   previousDueDate: { dateType: 'quarter', date: '2026-03-31', value: 'Q1 2026' },
+  changesKnown: true,
   webUrl: null,
   recovered: false,
   ...overrides,

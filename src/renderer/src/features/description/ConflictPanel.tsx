@@ -11,6 +11,8 @@ export interface ConflictPanelProps {
   theirs: string | null
   /** Mine waited in the outbox (saved while Operately could not be reached), rather than being saved now. */
   queued?: boolean
+  /** "Keep mine" found a version newer than the one shown, and sent nothing: `theirs` is that version. */
+  changedAgain?: boolean
   /** "Keep mine" is being saved. */
   saving: boolean
   /** "Take theirs" is removing my version from the outbox. */
@@ -31,6 +33,7 @@ export function ConflictPanel({
   mine,
   theirs,
   queued = false,
+  changedAgain = false,
   saving,
   takingTheirs = false,
   error,
@@ -54,9 +57,11 @@ export function ConflictPanel({
           Someone else changed this description
         </h2>
         <p className="conflict__text">
-          {queued
-            ? 'It was edited in Operately after you started, so your version, waiting on this computer, was not sent. Nothing is lost: choose what to keep.'
-            : 'It was edited in Operately after you opened it, so your version was not saved. Nothing is lost: choose what to keep.'}
+          {changedAgain
+            ? 'It changed again in Operately while you were choosing, so nothing was replaced. Below is the newest version: choose again.'
+            : queued
+              ? 'It was edited in Operately after you started, so your version, waiting on this computer, was not sent. Nothing is lost: choose what to keep.'
+              : 'It was edited in Operately after you opened it, so your version was not saved. Nothing is lost: choose what to keep.'}
         </p>
       </div>
       <div className="conflict__versions">

@@ -88,6 +88,8 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   const editor = useRef<RichTextEditorHandle>(null)
   const saveDescription = useSaveDescription()
+  // The description changed again while the conflict panel was open: "Keep mine" sent nothing.
+  const [changedAgain, setChangedAgain] = useState(false)
   const discardQueued = useDiscardSyncItem()
   const { navigate } = useNavigation()
   const [now] = useState(() => new Date())
@@ -136,12 +138,16 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
       })
       switch (result.outcome) {
         case 'saved':
+          setChangedAgain(false)
           dispatch({ type: 'saved', sent: doc, description: result.description, at: result.savedAt })
           break
         case 'conflict':
+          // "Keep mine" meets a version newer than the one shown: the panel comes back with it, and says so.
+          setChangedAgain(Boolean(conflict && overwrite))
           dispatch({ type: 'conflicted', mine: doc, theirs: result.serverDescription })
           break
         case 'queued':
+          setChangedAgain(false)
           dispatch({
             type: 'queued',
             sent: doc,
@@ -298,6 +304,8 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
       {state.conflict ? (
         <ConflictPanel
+          key={changedAgain ? state.conflict.theirs : 'first'}
+          changedAgain={changedAgain}
           mine={state.conflict.mine}
           theirs={state.conflict.theirs}
           queued={state.queued !== null}

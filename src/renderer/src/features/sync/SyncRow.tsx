@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
+import { checkInDraftKey } from '@shared/contract/drafts'
+import { clearDraft } from '../../bridge/drafts'
 import { useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
@@ -97,6 +99,11 @@ export function SyncRow({
         {item.otherAccount ? (
           <span className="sync-row__account">{otherAccountText(item.otherAccount)}</span>
         ) : null}
+        {item.preview ? (
+          <span className="sync-row__preview" aria-label="What waits">
+            {item.preview}
+          </span>
+        ) : null}
         {item.lastError ? <span className="sync-row__error">{item.lastError.message}</span> : null}
       </div>
 
@@ -117,7 +124,12 @@ export function SyncRow({
               busyLabel="Discarding…"
               onClick={() =>
                 discard.mutateAsync(item.id).then(
-                  () => onDiscarded(title),
+                  () => {
+                    // A check-in's draft holds what was submitted: discarded for good means that too.
+                    if (item.kind === 'check-in')
+                      clearDraft(checkInDraftKey(item.targetId)).catch(() => undefined)
+                    onDiscarded(title)
+                  },
                   // The row stays and shows why (discard.error below); nothing else to do here.
                   () => undefined,
                 )

@@ -7,7 +7,15 @@ import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { AlertIcon, CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
-import { groupItems, haltedNotice, nextAttemptText, statusLine, waitingCount } from './sync-display'
+import { DamagedRow } from './DamagedRow'
+import {
+  groupItems,
+  hasAnything,
+  haltedNotice,
+  nextAttemptText,
+  statusLine,
+  waitingCount,
+} from './sync-display'
 import { SyncRow } from './SyncRow'
 import { Loading } from '../../ui/Loading'
 
@@ -53,7 +61,15 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
     <SyncRow key={item.id} item={item} status={view.status} now={now} onDiscarded={onDiscarded} />
   )
 
-  if (view.items.length === 0) {
+  const damaged =
+    view.damaged.length > 0 ? (
+      <Group title="Could not be read">
+        {view.damaged.map((file) => (
+          <DamagedRow key={file.id} file={file} onDiscarded={onDiscarded} />
+        ))}
+      </Group>
+    ) : null
+  if (!hasAnything(view)) {
     return (
       <div className="sync-empty">
         <span className="sync-empty__icon" aria-hidden="true">
@@ -65,7 +81,8 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
   }
   return (
     <>
-      {attention.length > 0 ? <Group title="Needs your attention">{attention.map(row)}</Group> : null}
+      {attention.length > 0 ? <Group title="Needs you">{attention.map(row)}</Group> : null}
+      {damaged}
       {waiting.length > 0 ? <Group title="Waiting to be sent">{waiting.map(row)}</Group> : null}
     </>
   )

@@ -46,6 +46,7 @@ const item = (extra: Partial<SyncItem> = {}): SyncItem => {
     updatedAt: at(10, counter),
     attempts: 0,
     lastError: null,
+    preview: 'The plan for Apollo',
     otherAccount: null,
     ...extra,
   }
@@ -56,7 +57,9 @@ describe('the Sync tab', () => {
     expect(syncTabName(0)).toBe('Sync')
     expect(syncTabName(2)).toBe('Sync, 2 waiting')
     expect(waitingCount(undefined)).toBe(0)
-    expect(waitingCount({ status: status(), items: [item(), item({ state: 'conflict' })] })).toBe(2)
+    expect(
+      waitingCount({ status: status(), items: [item(), item({ state: 'conflict' })], damaged: [] }),
+    ).toBe(2)
   })
 })
 
@@ -112,15 +115,16 @@ describe('a row', () => {
   })
 
   it('says its state in words', () => {
-    expect(stateText('pending')).toBe('Waiting to be sent')
+    expect(stateText('pending')).toBe('Queued')
     expect(stateText('sending')).toBe('Sending…')
-    expect(stateText('failed')).toBe('Could not be sent')
+    expect(stateText('checking')).toBe('Checking whether Operately saved it…')
+    expect(stateText('failed')).toBe('Needs you')
     expect(stateText('conflict')).toMatch(/^Changed in Operately meanwhile/)
-    expect(stateText('needs_attention')).toBe('Waiting for you')
+    expect(stateText('needs_attention')).toBe('Needs you')
   })
 
   it('says when it was queued and how often sending was tried', () => {
-    expect(detailText({ createdAt: at(10, 42), attempts: 0 }, now)).toBe('Queued 10:42 · not tried yet')
+    expect(detailText({ createdAt: at(10, 42), attempts: 0 }, now)).toBe('Queued 10:42 · not sent yet')
     expect(detailText({ createdAt: at(10, 42), attempts: 1 }, now)).toBe('Queued 10:42 · 1 attempt')
     expect(detailText({ createdAt: at(9, 0, 24), attempts: 4 }, now)).toBe(
       'Queued yesterday 09:00 · 4 attempts',
@@ -133,7 +137,8 @@ describe('a row', () => {
     )
   })
 
-  it('offers "Retry now" unless it is being sent, waits for a choice, or belongs to another account', () => {
+  it('offers "Retry now" unless it is being sent or checked, waits for a choice, or belongs to another account', () => {
+    expect(canRetry(item({ state: 'checking' }))).toBe(false)
     expect(canRetry(item({ state: 'pending' }))).toBe(true)
     expect(canRetry(item({ state: 'failed' }))).toBe(true)
     expect(canRetry(item({ state: 'needs_attention' }))).toBe(true)

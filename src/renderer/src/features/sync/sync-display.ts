@@ -8,6 +8,9 @@ import { syncedAtText } from '../../ui/freshness'
 /** How many things are saved on this computer and not yet on the server (every item listed). */
 export const waitingCount = (view: SyncView | undefined): number => view?.items.length ?? 0
 
+/** Whether anything is listed at all: items, or queued files that could not be read. */
+export const hasAnything = (view: SyncView): boolean => view.items.length > 0 || view.damaged.length > 0
+
 /** The Sync tab's accessible name: "Sync, 2 waiting", or just "Sync" when nothing waits. */
 export const syncTabName = (count: number): string => (count === 0 ? 'Sync' : `Sync, ${count} waiting`)
 
@@ -56,28 +59,34 @@ export function itemTitle(item: Pick<SyncItem, 'kind' | 'title'>): string {
 }
 
 /**
- * The item's state in words. (Main's meaning: `failed` is a refusal a retry alone will not fix, such as a
- * project that is gone; `needs_attention` waits for the person outside the item, such as edit access.)
+ * The item's state in words, the same words as the check-in screen: "Queued", "Checking whether Operately
+ * saved it…", "Needs you". (Main's meaning: `failed` is a refusal a retry alone will not fix, such as a
+ * project that is gone; `needs_attention` waits for the person, such as edit access or an entry Operately
+ * refused several times; both need the person.)
  */
 export function stateText(state: SyncItem['state']): string {
   switch (state) {
     case 'pending':
-      return 'Waiting to be sent'
+      return 'Queued'
     case 'sending':
       return 'Sending…'
+    case 'checking':
+      return 'Checking whether Operately saved it…'
     case 'failed':
-      return 'Could not be sent'
+    case 'needs_attention':
+      return 'Needs you'
     case 'conflict':
       return 'Changed in Operately meanwhile: open it to choose which version to keep'
-    case 'needs_attention':
-      return 'Waiting for you'
   }
 }
 
-/** When it was queued and how often sending was tried: "Queued 10:42 · 3 attempts". */
+/**
+ * When it was queued and how many requests for it may have reached Operately: "Queued 10:42 · 3 attempts"
+ * ("not sent yet" while none has: reading the server first does not count).
+ */
 export function detailText(item: Pick<SyncItem, 'createdAt' | 'attempts'>, now: Date): string {
   const tries =
-    item.attempts === 0 ? 'not tried yet' : item.attempts === 1 ? '1 attempt' : `${item.attempts} attempts`
+    item.attempts === 0 ? 'not sent yet' : item.attempts === 1 ? '1 attempt' : `${item.attempts} attempts`
   return `Queued ${syncedAtText(item.createdAt, now)} · ${tries}`
 }
 
@@ -88,10 +97,17 @@ export const otherAccountText = (other: NonNullable<SyncItem['otherAccount']>): 
 export const attentionStates: ReadonlyArray<SyncItem['state']> = ['conflict', 'needs_attention', 'failed']
 
 export interface SyncGroups {
-  /** Conflicts, items that need the person, failed attempts: in that order, oldest first within each. */
+  /** "Needs you": conflicts, items that wait for the person, refused ones; in that order, oldest first. */
   attention: SyncItem[]
-  /** Pending and being sent, oldest first. */
+  /** Queued, being sent, or being checked on the server, oldest first. */
   waiting: SyncItem[]
+}
+
+/** What a damaged queue file was, in a few words. */
+export function damagedTitle(kind: 'description' | 'check-in' | null): string {
+  if (kind === 'description') return 'A description that could not be read back'
+  if (kind === 'check-in') return 'A check-in that could not be read back'
+  return 'Something queued that could not be read back'
 }
 
 export function groupItems(items: readonly SyncItem[]): SyncGroups {
@@ -111,7 +127,7 @@ export function retryOutcomeText(
   item: Pick<SyncItem, 'state' | 'lastError'> | undefined,
   status: Pick<SyncStatusView, 'online' | 'halted'>,
 ): string | null {
-  if (!item || item.state === 'sending') return null
+  if (!item || item.state === 'sending' || item.state === 'checking') return null
   if (status.halted) return `Not sent: ${status.halted.message}`.trim()
   if (!status.online) {
     return 'Not sent: Operately cannot be reached right now. It stays here and is sent once it can be.'
@@ -120,9 +136,15 @@ export function retryOutcomeText(
   return item.state === 'conflict' ? 'Not sent: the description changed in Operately meanwhile.' : null
 }
 
-/** "Retry now" makes sense unless it is being sent now, waits for the person's choice, or another account. */
+/**
+ * "Retry now" makes sense unless it is being sent now, being checked on the server (it is looked up again
+ * by itself, and nothing may be sent before), waits for the person's choice, or belongs to another account.
+ */
 export const canRetry = (item: Pick<SyncItem, 'state' | 'otherAccount'>): boolean =>
-  item.state !== 'sending' && item.state !== 'conflict' && item.otherAccount === null
+  item.state !== 'sending' &&
+  item.state !== 'checking' &&
+  item.state !== 'conflict' &&
+  item.otherAccount === null
 
 /** Where "Open" leads: the project's description, or the goal's check-in form; null for another account. */
 export function openRoute(item: Pick<SyncItem, 'kind' | 'targetId' | 'otherAccount'>): Route | null {

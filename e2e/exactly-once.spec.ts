@@ -1,0 +1,316 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import keytar from 'keytar'
+import { createMainServices } from '../src/main/services/create-services'
+import type { SyncEvent } from '../src/main/services/sync/sync-engine'
+import { syncNotice } from '../src/main/shell/sync-signals'
+import { SEED_IDS } from './emulator'
+import { startHarness } from './harness'
+import type { Emulator } from './emulator/types'
+import {
+  checkInRequests,
+  checkInScreen,
+  checkInsOn,
+  openCheckIns,
+  SHIP_ENGINE,
+  type CheckInScreen,
+} from './support/check-in'
+import { descriptionUi, descriptionUpdates, projects, storedProject } from './support/description'
+import { expect, test } from './support/fixtures'
+import { startServicesProcess, type ServicesProcess } from './support/services-process'
+import { syncRow, syncUi } from './support/sync'
+
+// Exactly once against a server that fails after it saves (issue 11): every check-in goes to the outbox
+// on disk before it is sent; a 504 after the commit, a popup opened again mid-submit, and the services
+// killed mid-submit all end in one check-in on the server and "Check-in sent" in the form.
+
+const fast = { backoff: { baseMs: 100, capMs: 400 }, unconfirmedSettleMs: 1_500 }
+test.use({ syncTiming: fast })
+
+const BACKLOG = 'Cut the support backlog in half'
+const DATA_TEAM = 'Hire a data team'
+
+const sentHeading = (page: import('@playwright/test').Page) =>
+  page.getByRole('heading', { level: 1, name: 'Check-in sent' })
+
+const saying = (emulator: Emulator, text: string) =>
+  checkInsOn(emulator, SEED_IDS.goals.shipEngine).filter((c) => JSON.stringify(c.message).includes(text))
+
+async function fillIn(ui: CheckInScreen, text: string): Promise<void> {
+  await ui.status('Caution').check()
+  await ui.message.fill(text)
+}
+
+test('a check-in the server saved before answering 504 is found, never posted again: "Check-in sent"', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await fillIn(ui, 'Saved behind a gateway that gave up.')
+  emulator.setFaults({ failAfterCommit: 1, failAfterCommitAnswer: '504-html' })
+  await ui.submit.click()
+
+  await expect(sentHeading(page)).toBeVisible()
+  await expect(page.getByText('Saved behind a gateway that gave up.')).toBeVisible()
+  expect(saying(emulator, 'Saved behind a gateway that gave up.')).toHaveLength(1)
+  expect(checkInRequests(emulator)).toHaveLength(1)
+  // Nothing waits: the Sync tab says so.
+  await expect(syncUi(page).tab).toHaveAccessibleName('Sync')
+})
+
+test('the popup opened again mid-submit shows the same submission, never a second form, and ends "Check-in sent"', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  let ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await fillIn(ui, 'Reopened while it was on its way.')
+  // The server saves it, takes its time to answer, and the gateway gives up on it: 504.
+  emulator.setFaults({ hangAfterCommitMs: 5_000, failAfterCommit: 1, failAfterCommitAnswer: '504-html' })
+  await ui.submit.click()
+  await expect.poll(() => checkInRequests(emulator).length).toBe(1)
+
+  // The popup is closed and opened again (a fresh page), and the goal opened once more.
+  ui = await openCheckIns(page, signedIn.url)
+  await ui.filter.fill(SHIP_ENGINE)
+  await ui.goalOption(SHIP_ENGINE).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Still waiting for Operately…' })).toBeVisible()
+  await expect(page.getByText('Reopened while it was on its way.')).toBeVisible()
+  await expect(ui.submit).toHaveCount(0)
+
+  await expect(sentHeading(page)).toBeVisible({ timeout: 15_000 })
+  expect(saying(emulator, 'Reopened while it was on its way.')).toHaveLength(1)
+  expect(checkInRequests(emulator)).toHaveLength(1)
+})
+
+test.describe('with the services in a process of their own', () => {
+  let services: ServicesProcess | null = null
+  let dataDir = ''
+  test.afterEach(async () => {
+    await services?.stop()
+    services = null
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
+  })
+
+  test('killed mid-submit after the server saved it, and started again: one check-in, "Check-in sent"', async ({
+    page,
+    emulator,
+  }) => {
+    test.setTimeout(60_000)
+    dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-killed-'))
+    services = await startServicesProcess({
+      dataDir,
+      vaultService: `Operately Tray e2e ${randomUUID()}`,
+      syncTiming: fast,
+    })
+    const signIn = await services.call('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+
+    let ui = await openCheckIns(page, services.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Sent just before the crash.')
+    // The server saves it and then holds the answer; the app dies while it waits.
+    emulator.setFaults({ hangAfterCommitMs: 60_000 })
+    await ui.submit.click()
+    await expect.poll(() => saying(emulator, 'Sent just before the crash.').length).toBe(1)
+    await services.kill()
+    emulator.clearFaults()
+
+    // Started again, while the server cannot be reached yet: the submission waits, and the goal shows it.
+    emulator.pause()
+    await services.restart()
+    ui = await openCheckIns(page, services.url)
+    await ui.filter.fill(SHIP_ENGINE)
+    await ui.goalOption(SHIP_ENGINE).click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Checking whether Operately saved it…' }),
+    ).toBeVisible()
+    await expect(page.getByText('Sent just before the crash.')).toBeVisible()
+
+    // Reachable again: it is looked up, found, and never posted a second time.
+    emulator.resume()
+    await expect(sentHeading(page)).toBeVisible({ timeout: 20_000 })
+    expect(saying(emulator, 'Sent just before the crash.')).toHaveLength(1)
+    expect(checkInRequests(emulator)).toHaveLength(1)
+  })
+})
+
+test('one queued item Operately keeps refusing does not hold back three others, and ends in "Needs you" with its text', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  test.setTimeout(60_000)
+  const sync = syncUi(page)
+  const editor = descriptionUi(page)
+  // Opened once while Operately answers, so that they open again from this computer while it does not.
+  await editor.openProject(signedIn, projects.launch)
+  let ui = await openCheckIns(page, signedIn.url)
+  for (const name of [BACKLOG, DATA_TEAM]) {
+    await ui.openGoal(name)
+    await ui.backToGoals.click()
+  }
+  // A check-in that mentions Katherine, typed while Operately answers...
+  await ui.openGoal(SHIP_ENGINE)
+  await ui.status('On track').check()
+  await ui.writeMessage('Thanks @Kath')
+  await page
+    .getByRole('listbox', { name: 'People to mention' })
+    .getByRole('option', { name: /Katherine Johnson/ })
+    .waitFor()
+  await page.keyboard.press('Enter')
+  await page.keyboard.type(' for the review.')
+  // ...submitted first, while it does not; then three more changes.
+  emulator.pause()
+  await ui.submit.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in queued' })).toBeVisible()
+  for (const [name, text] of [
+    [BACKLOG, 'Backlog down a third.'],
+    [DATA_TEAM, 'Two offers declined.'],
+  ] as const) {
+    await ui.backToGoals.click()
+    await ui.openGoal(name)
+    await ui.status('Caution').check()
+    await ui.message.fill(text)
+    await ui.submit.click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Check-in queued' })).toBeVisible()
+  }
+  await editor.openProject(signedIn, projects.launch)
+  await editor.belowEnd()
+  await page.keyboard.type('Launch moved to May.')
+  await editor.saveButton.click()
+  await expect(editor.status).toHaveText('Queued · will be sent when Operately can be reached')
+  await expect(sync.tab).toHaveAccessibleName('Sync, 4 waiting')
+
+  // Meanwhile Katherine left the company: a check-in that mentions her is answered 500, every time.
+  emulator.state.people = emulator.state.people.filter((p) => p.id !== SEED_IDS.people.katherine)
+  emulator.resume()
+  await sync.open()
+  await sync.syncNow.click()
+
+  const stuck = sync.row(`Check-in · ${SHIP_ENGINE}`)
+  await expect(sync.group('Waiting to be sent')).toHaveCount(0, { timeout: 30_000 })
+  await expect(sync.group('Needs you').getByRole('listitem')).toHaveCount(1)
+  await expect(stuck).toContainText('Needs you')
+  await expect(stuck).toContainText('Thanks @Katherine Johnson for the review.')
+  await expect(stuck).toContainText(/refused this check-in 5 times in a row/)
+  // The three others went out, each once.
+  expect(checkInsOn(emulator, SEED_IDS.goals.supportBacklog).at(-1)?.status).toBe('caution')
+  expect(checkInsOn(emulator, SEED_IDS.goals.dataTeam).at(-1)?.status).toBe('caution')
+  expect(JSON.stringify(storedProject(emulator, projects.launch).description)).toContain(
+    'Launch moved to May.',
+  )
+  expect(checkInRequests(emulator).filter((r) => r.status === 200)).toHaveLength(2)
+  expect(descriptionUpdates(emulator)).toHaveLength(1)
+  // The refused one was tried a bounded number of times, and is not tried again by itself.
+  expect(checkInRequests(emulator).filter((r) => r.status === 500)).toHaveLength(5)
+
+  // It stays, text intact, until the person acts: "Open" shows it with Edit, Retry and Discard.
+  await syncRow(stuck).open.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Needs you' })).toBeVisible()
+  await expect(page.getByText('Thanks @Katherine Johnson for the review.')).toBeVisible()
+  await page.getByRole('button', { name: 'Edit and send again' }).click()
+  // Back in the form with every word, ready to change.
+  ui = checkInScreen(page)
+  await expect(ui.message).toContainText('Thanks @Katherine Johnson for the review.')
+  await expect(ui.submit).toBeVisible()
+  expect(checkInRequests(emulator).filter((r) => r.status === 500)).toHaveLength(5)
+})
+
+test('a slow submit says so after a few seconds and can go on in the background; Sync and a notification follow it to the end', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const events: SyncEvent[] = []
+  signedIn.services.sync.engine.onEvent((event) => events.push(event))
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await fillIn(ui, 'Written on a slow hotel network.')
+  // The server saves it, and takes its time to say so.
+  emulator.setFaults({ hangAfterCommitMs: 6_000 })
+  await ui.submit.click()
+
+  const slow = page.getByRole('status').filter({ hasText: 'Still waiting for Operately…' })
+  await expect(slow).toBeVisible()
+  await page.getByRole('button', { name: 'Keep it in the background' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Still waiting for Operately…' })).toBeFocused()
+  await expect(page.getByText(/It goes on in the background/)).toBeVisible()
+
+  // The Sync view follows it: being sent, then nothing waiting.
+  const sync = syncUi(page)
+  await sync.open()
+  await expect(sync.row(`Check-in · ${SHIP_ENGINE}`)).toContainText('Sending…')
+  await expect(sync.empty).toBeVisible({ timeout: 15_000 })
+  expect(saying(emulator, 'Written on a slow hotel network.')).toHaveLength(1)
+  expect(checkInRequests(emulator)).toHaveLength(1)
+
+  // Nobody was waiting for it any more: the shell's notification says it is in.
+  const delivered = events.find((event) => event.type === 'delivered')
+  expect(delivered).toMatchObject({ awaited: false })
+  expect(syncNotice(delivered!)).toEqual({
+    title: 'Check-in posted',
+    body: `Your queued check-in for “${SHIP_ENGINE}” is now in Operately.`,
+  })
+})
+
+test('a queued file that cannot be read is shown in Sync with its words, copied, then discarded', async ({
+  page,
+  context,
+  dataDir,
+  vaultService,
+  emulator,
+}) => {
+  // Left by an earlier run of the app: cut short in the middle of what someone wrote.
+  await mkdir(join(dataDir, 'outbox'), { recursive: true })
+  const whole = JSON.stringify({
+    kind: 'description',
+    payload: {
+      projectId: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
+      description: JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'The words I must not lose.' }] }],
+      }),
+    },
+  })
+  await writeFile(join(dataDir, 'outbox', `${randomUUID()}.json`), whole.slice(0, whole.indexOf('lose') + 4))
+  const services = await createMainServices({ dataDir, keytar, vaultService })
+  const harness = await startHarness({ dataDir, services })
+  try {
+    const signIn = await services.dispatch('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+    await page.goto(harness.url)
+    const sync = syncUi(page)
+    await sync.open()
+    const group = sync.group('Could not be read')
+    const row = group.getByRole('listitem', { name: 'A description that could not be read back' })
+    await expect(row.getByRole('textbox', { name: 'What could be read from it' })).toHaveValue(
+      'The words I must not lose',
+    )
+    await row.getByRole('button', { name: /^Copy text/ }).click()
+    await expect(row.getByRole('status')).toHaveText(/^Copied/)
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('The words I must not lose')
+
+    await row.getByRole('button', { name: /^Discard…/ }).click()
+    await row.getByRole('button', { name: 'Discard', exact: true }).click()
+    await expect(group).toBeHidden()
+    await expect(sync.empty).toBeVisible()
+    expect(await readdir(join(dataDir, 'outbox', 'damaged'))).toEqual([])
+  } finally {
+    await services.dispatch('session.signOut', {})
+    await harness.close()
+    await services.close()
+  }
+})

@@ -1,0 +1,97 @@
+/**
+ * The soak's services process: the app's real main services (createMainServices: outbox, sync engine,
+ * deliverers, drafts, session with the real keychain) talking to the emulator over real HTTP, driven by
+ * the soak over an IPC channel and killed by it (SIGKILL) at chosen moments. Nothing here is a stand-in:
+ * only the timing is shortened (request timeout, backoff, how long an unanswered request may still land),
+ * so a run takes minutes, not days.
+ */
+import keytar from 'keytar'
+import { createMainServices } from '../../src/main/services/create-services'
+import { silentLogger } from '../../src/main/services/log/logger'
+import type { ChildEnv, FromChild, ToChild } from './protocol'
+
+const env = process.env as unknown as ChildEnv
+const say = (message: FromChild) => process.send!(message)
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const os = { online: true }
+
+const services = await createMainServices({
+  dataDir: env.SOAK_DATA_DIR,
+  keytar,
+  vaultService: env.SOAK_VAULT_SERVICE,
+  log: silentLogger,
+  requestTimeoutMs: Number(env.SOAK_TIMEOUT_MS),
+  isOsOnline: () => os.online,
+  probeTiming: { baseMs: 100, capMs: 1_000 },
+  syncTiming: {
+    backoff: { baseMs: 50, capMs: 1_000 },
+    unconfirmedSettleMs: Number(env.SOAK_SETTLE_MS),
+    maxFailures: 5,
+  },
+})
+
+/** What a person would see of an answer, reduced to what the soak checks. */
+function answer(n: number, result: Awaited<ReturnType<typeof services.dispatch>>): FromChild {
+  if (!result.ok) {
+    return { t: 'answer', n, ok: false, outcome: result.error.kind, state: null, error: result.error.message }
+  }
+  const value = result.value as { outcome: string; description?: string; serverDescription?: string | null }
+  const state = value.outcome === 'saved' ? (value.description ?? null) : null
+  return { t: 'answer', n, ok: true, outcome: value.outcome, state, error: null }
+}
+
+async function drain(timeoutMs: number): Promise<void> {
+  const until = Date.now() + timeoutMs
+  let settled = false
+  for (;;) {
+    await services.dispatch('sync.now', {})
+    const view = await services.sync.view()
+    settled = view.items.every(
+      (item) => item.state !== 'pending' && item.state !== 'sending' && item.state !== 'checking',
+    )
+    if (settled || Date.now() > until) {
+      say({
+        t: 'drained',
+        settled,
+        left: view.items.map((item) => ({
+          kind: item.kind,
+          state: item.state,
+          reason: item.lastError?.message ?? null,
+          preview: item.preview,
+        })),
+      })
+      return
+    }
+    await pause(100)
+  }
+}
+
+process.on('message', (message: ToChild) => {
+  void (async () => {
+    switch (message.t) {
+      case 'sign-in': {
+        const result = await services.dispatch('session.signIn', {
+          baseUrl: message.baseUrl,
+          token: message.token,
+        })
+        say({ t: 'signed-in', ok: result.ok, message: result.ok ? null : result.error.message })
+        return
+      }
+      case 'write':
+        say(answer(message.n, await services.dispatch(message.operation, message.input)))
+        return
+      case 'os-online':
+        os.online = message.value
+        services.connectivity.osChanged()
+        return
+      case 'drain':
+        await drain(message.timeoutMs)
+        return
+    }
+  })()
+})
+
+// The soak went away (finished, failed, was stopped): so does this process.
+process.on('disconnect', () => process.exit(0))
+
+say({ t: 'ready' })

@@ -1,0 +1,80 @@
+/**
+ * Everything a soak run does, decided up front from its seed: which writes (check-ins and description
+ * saves, over which goals and projects, which of them typed offline, which of them Operately will always
+ * refuse), and where the services process is killed. The same seed gives the same plan, and the
+ * emulator's seeded fault mix gives each request the same fault: a failing seed replays.
+ */
+
+/** Numbers in [0, 1), the same sequence for the same seed (mulberry32). */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export type KillPhase =
+  /** While the write's requests are on their way: its answer may or may not come first. */
+  | 'in-flight'
+  /** Right after the person was told it is safe. */
+  | 'after-answer'
+  /** Between two writes, while the outbox sends in the background. */
+  | 'between'
+
+export interface PlannedWrite {
+  n: number
+  kind: 'check-in' | 'description'
+  /** Index of the goal or project written to. */
+  target: number
+  status: 'on_track' | 'caution' | 'off_track'
+  /** Typed while the operating system says there is no network. */
+  offline: boolean
+  /** A check-in mentioning someone who is not in the company: Operately answers 500, every time. */
+  refusedAlways: boolean
+  kill: { phase: KillPhase; delayMs: number } | null
+}
+
+export interface PlanOptions {
+  seed: number
+  writes: number
+  kills: number
+  goals: number
+  projects: number
+}
+
+const statuses = ['on_track', 'caution', 'off_track'] as const
+const phases: KillPhase[] = ['in-flight', 'after-answer', 'between']
+
+export function makePlan(options: PlanOptions): PlannedWrite[] {
+  const random = seededRandom(options.seed)
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
+  const plan: PlannedWrite[] = []
+  let offlineLeft = 0
+  for (let n = 1; n <= options.writes; n++) {
+    // About one write in five is typed offline, in stretches of 3 to 12.
+    if (offlineLeft === 0 && random() < 0.025) offlineLeft = 3 + Math.floor(random() * 10)
+    const offline = offlineLeft > 0
+    if (offlineLeft > 0) offlineLeft--
+    const kind = random() < 0.55 ? 'check-in' : 'description'
+    plan.push({
+      n,
+      kind,
+      target: Math.floor(random() * (kind === 'check-in' ? options.goals : options.projects)),
+      status: pick(statuses),
+      offline,
+      refusedAlways: kind === 'check-in' && random() < 0.01,
+      kill: null,
+    })
+  }
+  // Kill points spread over the run, none on the first write (the sign-in comes before it).
+  const candidates = plan.slice(1)
+  for (let i = 0; i < options.kills && candidates.length > 0; i++) {
+    const [write] = candidates.splice(Math.floor(random() * candidates.length), 1)
+    write!.kill = { phase: pick(phases), delayMs: Math.floor(random() * 60) }
+  }
+  return plan
+}

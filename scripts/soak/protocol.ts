@@ -1,0 +1,45 @@
+/**
+ * What the soak's parent and its services process say to each other over the IPC channel. Every write
+ * is one `write` and at most one `answer`: an answer that arrived before the process was killed is the
+ * app telling the person their work is safe (acknowledged); a write whose answer never came was cut short.
+ */
+
+export type Operation = 'checkIns.create' | 'projects.saveDescription'
+
+export type ToChild =
+  | { t: 'sign-in'; baseUrl: string; token: string }
+  | { t: 'write'; n: number; operation: Operation; input: unknown }
+  /** The operating system says the network is (not) there: what is typed meanwhile is queued. */
+  | { t: 'os-online'; value: boolean }
+  /** Send everything that can be sent, then say what is left. */
+  | { t: 'drain'; timeoutMs: number }
+
+export interface LeftItem {
+  kind: 'description' | 'check-in'
+  state: string
+  reason: string | null
+  /** The words that wait (the write's marker is in them). */
+  preview: string
+}
+
+export type FromChild =
+  | { t: 'ready' }
+  | { t: 'signed-in'; ok: boolean; message: string | null }
+  | {
+      t: 'answer'
+      n: number
+      ok: boolean
+      /** `created`, `queued`, `saved`, `conflict`, or the error's kind when not ok. */
+      outcome: string
+      /** The description the server holds after a `saved`, or the base sent with a `queued`. */
+      state: string | null
+      error: string | null
+    }
+  | { t: 'drained'; left: LeftItem[]; settled: boolean }
+
+export interface ChildEnv {
+  SOAK_DATA_DIR: string
+  SOAK_VAULT_SERVICE: string
+  SOAK_TIMEOUT_MS: string
+  SOAK_SETTLE_MS: string
+}

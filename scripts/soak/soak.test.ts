@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest'
+import { formatReport, runSoak } from './soak'
+
+// The chaos soak's short profile, inside `npm test`: 1,000 writes and 50 SIGKILL-and-restart points of the
+// services process, every fault of the emulator drawn at random. A new seed each run (printed with the
+// table); SOAK_SEED=<n> replays one. The long profile is `npm run soak` (10,000 writes).
+
+const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
+const seed = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31)
+
+describe.skipIf(!hasSecretService)('chaos soak (short profile)', () => {
+  it(`acknowledged writes reach the server exactly once, whatever fails (seed ${seed})`, async () => {
+    const report = await runSoak({ seed, writes: 1_000, kills: 50, faultRate: 0.06 })
+    const table = formatReport(
+      report,
+      `SOAK_SEED=${seed} npx vitest run scripts/soak (or npm run soak -- --seed ${seed} --writes 1000 --kills 50)`,
+    )
+    console.log(table)
+    expect(report.kills).toBeGreaterThanOrEqual(50)
+    expect(report.writes).toBeGreaterThanOrEqual(1_000)
+    expect(report.problems, table).toEqual([])
+    expect(report).toMatchObject({ duplicates: 0, lost: 0, refusedButSaved: 0, stillWaiting: 0 })
+    // The run met faults after the commit, not only before it.
+    expect(Object.keys(report.faults).some((name) => name.startsWith('commit-'))).toBe(true)
+    // About a minute on a quiet two-core machine; the bound leaves room for a machine shared with others.
+  }, 420_000)
+})

@@ -1,0 +1,497 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import keytar from 'keytar'
+import { startEmulator, SEED_IDS, type Emulator } from '../../e2e/emulator'
+import { deterministicUuid, slugId } from '../../e2e/emulator/ids'
+import {
+  prepareChildCommand,
+  repoRoot,
+  type ChildCommand,
+} from '../../src/main/services/outbox/crash/child-command'
+import { makePlan, seededRandom, type PlannedWrite } from './plan'
+import type { ChildEnv, FromChild, LeftItem, Operation, ToChild } from './protocol'
+
+/**
+ * The chaos soak: the app's real main services in a child process, over real HTTP, against the emulator
+ * with every fault it knows drawn at random from a seed, while the soak types check-ins and description
+ * saves (some offline) and kills the process (SIGKILL) at planned moments. At the end, what the server
+ * holds is compared with what the app told the person: every acknowledged write on the server exactly
+ * once (or, for descriptions, replaced by a later save of the same project), or waiting for the person
+ * with a reason; nothing twice, ever. See `npm run soak -- --help`.
+ */
+
+export interface SoakOptions {
+  seed: number
+  writes: number
+  kills: number
+  /** Share of API requests that meet a fault. */
+  faultRate: number
+  goals?: number
+  projects?: number
+  /** Progress lines (the CLI prints them). */
+  progress?: (line: string) => void
+}
+
+export interface SoakReport {
+  seed: number
+  writes: number
+  checkIns: number
+  descriptions: number
+  kills: number
+  acknowledged: number
+  deliveredOnce: number
+  /** Descriptions acknowledged and then merged into a later save of the same project, which landed. */
+  mergedIntoLater: number
+  duplicates: number
+  lost: number
+  /** Acknowledged writes that wait for the person, by reason. */
+  needsYou: Record<string, number>
+  /** Not acknowledged: the answer never came (killed), and whether the server has them anyway. */
+  cutShort: { onServer: number; notOnServer: number }
+  /** Refused to the person's face (the form keeps the text), by reason; never on the server. */
+  refused: Record<string, number>
+  /** Refused, yet on the server: a broken promise, like a duplicate. */
+  refusedButSaved: number
+  /** Still being sent when the run gave up waiting. */
+  stillWaiting: number
+  apiRequests: number
+  faults: Record<string, number>
+  durationMs: number
+  ok: boolean
+  /** What went wrong, write by write, for a failing seed. */
+  problems: string[]
+}
+
+const marker = (seed: number, n: number) => `Soak ${seed} write ${n}.`
+const doc = (content: unknown[]) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content }] })
+
+/** A v4-shaped UUID from the plan's random stream, so a replay submits the same ids. */
+function seededUuid(random: () => number): string {
+  const hex = Array.from({ length: 32 }, () => Math.floor(random() * 16).toString(16))
+  hex[12] = '4'
+  hex[16] = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)
+  const s = hex.join('')
+  return `${s.slice(0, 8)}-${s.slice(8, 12)}-${s.slice(12, 16)}-${s.slice(16, 20)}-${s.slice(20)}`
+}
+
+/** More goals and projects for Ada to write to, copies of the seeded ones she edits. */
+function addTargets(emulator: Emulator, goals: number, projects: number) {
+  const state = emulator.state
+  const goalModel = state.goals.find((g) => g.id === SEED_IDS.goals.shipEngine)!
+  const projectModel = state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+  const goalIds: string[] = []
+  for (let i = 0; i < goals; i++) {
+    const id = deterministicUuid(`soak-goal:${i}`)
+    const name = `Soak goal ${i + 1}`
+    state.goals.push({
+      ...structuredClone(goalModel),
+      id,
+      name,
+      lastCheckInId: null,
+      targets: goalModel.targets.map((t, j) => ({
+        ...t,
+        id: deterministicUuid(`soak-goal:${i}:target:${j}`),
+      })),
+      checks: goalModel.checks.map((c, j) => ({ ...c, id: deterministicUuid(`soak-goal:${i}:check:${j}`) })),
+    })
+    goalIds.push(slugId(name, id))
+  }
+  const projectIds: Array<{ wire: string; uuid: string }> = []
+  for (let i = 0; i < projects; i++) {
+    const id = deterministicUuid(`soak-project:${i}`)
+    const name = `Soak project ${i + 1}`
+    state.projects.push({ ...structuredClone(projectModel), id, name })
+    projectIds.push({ wire: slugId(name, id), uuid: id })
+  }
+  return { goalIds, projectIds }
+}
+
+interface Running {
+  child: ChildProcess
+  next: (match: (m: FromChild) => boolean, timeoutMs: number) => Promise<FromChild | null>
+  send: (message: ToChild) => void
+}
+
+function launch(command: ChildCommand, env: ChildEnv): Promise<Running> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, command.args, {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    })
+    let stderr = ''
+    child.stderr?.setEncoding('utf8')
+    child.stderr?.on('data', (chunk: string) => (stderr += chunk))
+    const inbox: FromChild[] = []
+    const waiting = new Set<() => void>()
+    child.on('message', (message: FromChild) => {
+      inbox.push(message)
+      for (const wake of [...waiting]) wake()
+    })
+    const next: Running['next'] = (match, timeoutMs) =>
+      new Promise((done) => {
+        const look = () => {
+          const index = inbox.findIndex(match)
+          if (index < 0) return
+          waiting.delete(look)
+          clearTimeout(timer)
+          done(inbox.splice(index, 1)[0]!)
+        }
+        const timer = setTimeout(() => {
+          waiting.delete(look)
+          done(null)
+        }, timeoutMs)
+        waiting.add(look)
+        look()
+      })
+    const exitedEarly = (code: number | null) =>
+      reject(new Error(`the services process exited (${code}): ${stderr}`))
+    child.once('exit', exitedEarly)
+    void next((m) => m.t === 'ready', 60_000).then((ready) => {
+      child.off('exit', exitedEarly)
+      if (!ready) return reject(new Error(`the services process did not start: ${stderr}`))
+      resolve({ child, next, send: (message) => child.send(message) })
+    })
+  })
+}
+
+async function kill(running: Running): Promise<void> {
+  if (running.child.exitCode !== null || running.child.signalCode !== null) return
+  await new Promise<void>((resolve) => {
+    running.child.once('exit', () => resolve())
+    running.child.kill('SIGKILL')
+  })
+}
+
+interface WriteRecord {
+  plan: PlannedWrite
+  acknowledged: boolean
+  /** The answer's outcome, or the refusal's kind. */
+  outcome: string | null
+  refusal: string | null
+  cutShort: boolean
+}
+
+export async function runSoak(options: SoakOptions): Promise<SoakReport> {
+  const started = Date.now()
+  const progress = options.progress ?? (() => undefined)
+  const goals = options.goals ?? 100
+  const projectCount = options.projects ?? 6
+  const emulator = await startEmulator()
+  const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-soak-'))
+  const vaultService = `Operately Tray soak ${options.seed}-${process.pid}-${Date.now()}`
+  const command = await prepareChildCommand(fileURLToPath(new URL('./child.ts', import.meta.url)), ['keytar'])
+  const env: ChildEnv = {
+    SOAK_DATA_DIR: dataDir,
+    SOAK_VAULT_SERVICE: vaultService,
+    SOAK_TIMEOUT_MS: '400',
+    SOAK_SETTLE_MS: '2000',
+  }
+  let running: Running | null = null
+  try {
+    const { goalIds, projectIds } = addTargets(emulator, goals, projectCount)
+    const plan = makePlan({ ...options, goals, projects: projectCount })
+    const ids = seededRandom(options.seed ^ 0x5eed)
+    const descriptionOf = (uuid: string) => {
+      const project = emulator.state.projects.find((p) => p.id === uuid)!
+      return project.description === null ? null : JSON.stringify(project.description)
+    }
+    // What each project's editor takes as the server's version: the last text saved, or what it opened on.
+    const bases = projectIds.map((p) => descriptionOf(p.uuid))
+    const records: WriteRecord[] = []
+
+    running = await launch(command, env)
+    running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
+    const signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
+    if (!signedIn || signedIn.t !== 'signed-in' || !signedIn.ok) {
+      throw new Error(`the soak could not sign in: ${JSON.stringify(signedIn)}`)
+    }
+    emulator.setFaults({
+      chaos: { seed: options.seed, rate: options.faultRate, holdMs: 600, lateCommitMs: 100 },
+    })
+
+    let osOnline = true
+    const restart = async () => {
+      await kill(running!)
+      running = await launch(command, env)
+      if (!osOnline) running.send({ t: 'os-online', value: false })
+    }
+
+    for (const write of plan) {
+      if (write.offline === osOnline) {
+        osOnline = !write.offline
+        running.send({ t: 'os-online', value: osOnline })
+      }
+      const text = marker(options.seed, write.n)
+      const submissionId = seededUuid(ids)
+      const operation: Operation = write.kind === 'check-in' ? 'checkIns.create' : 'projects.saveDescription'
+      const input =
+        write.kind === 'check-in'
+          ? {
+              submissionId,
+              goalId: goalIds[write.target]!,
+              status: write.status,
+              dueDate: { mode: 'keep' },
+              targetValues: [],
+              checklist: [],
+              message: doc(
+                write.refusedAlways
+                  ? [
+                      { type: 'text', text: `${text} Thanks ` },
+                      { type: 'mention', attrs: { id: 'ghost-5o4L1LyB4jGyxle89UxXqY', label: 'Ghost' } },
+                    ]
+                  : [{ type: 'text', text }],
+              ),
+              notify: { mode: 'everyone' },
+            }
+          : {
+              projectId: projectIds[write.target]!.wire,
+              description: doc([{ type: 'text', text }]),
+              baseDescription: bases[write.target]!,
+              overwrite: false,
+            }
+      const record: WriteRecord = {
+        plan: write,
+        acknowledged: false,
+        outcome: null,
+        refusal: null,
+        cutShort: false,
+      }
+      records.push(record)
+
+      // A person presses "Try again" after Operately's own error, twice at most; then gives up.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        running.send({ t: 'write', n: write.n, operation, input })
+        const killNow = write.kill?.phase === 'in-flight' && attempt === 0
+        const answer = await running.next(
+          (m) => m.t === 'answer' && m.n === write.n,
+          killNow ? write.kill!.delayMs : 120_000,
+        )
+        if (!answer || answer.t !== 'answer') {
+          if (!killNow) throw new Error(`write ${write.n} got no answer in two minutes`)
+          record.cutShort = true
+          break
+        }
+        record.outcome = answer.outcome
+        if (answer.ok) {
+          record.acknowledged = true
+          if (answer.outcome === 'saved' && answer.state !== null) bases[write.target] = answer.state
+          break
+        }
+        record.refusal = answer.error
+        if (answer.outcome !== 'server_error') break
+      }
+      if (write.kill) {
+        if (write.kill.phase === 'between') await new Promise((r) => setTimeout(r, write.kill!.delayMs * 5))
+        await restart()
+      }
+      if (write.n % 100 === 0) progress(`  ${write.n} writes, ${Math.round((Date.now() - started) / 1000)} s`)
+    }
+
+    // The end: the network back, the faults gone, everything that can be sent is sent.
+    emulator.setFaults({ chaos: null })
+    if (!osOnline) running.send({ t: 'os-online', value: true })
+    running.send({ t: 'drain', timeoutMs: 60_000 })
+    const drained = await running.next((m) => m.t === 'drained', 90_000)
+    if (!drained || drained.t !== 'drained') throw new Error('the outbox did not drain')
+
+    return judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
+  } finally {
+    if (running) await kill(running)
+    await keytar.deletePassword(vaultService, emulator.url).catch(() => false)
+    await emulator.close()
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 })
+  }
+}
+
+function judge(
+  options: SoakOptions,
+  emulator: Emulator,
+  records: WriteRecord[],
+  left: LeftItem[],
+  settled: boolean,
+  projectIds: Array<{ wire: string; uuid: string }>,
+  started: number,
+): SoakReport {
+  const problems: string[] = []
+  const requests = emulator.state.requests.filter((r) => r.endpoint !== null)
+  // Counted once, by write number: what the server applied, and what still waits on this computer.
+  const writeOf = (text: string): number | null => {
+    const match = new RegExp(`Soak ${options.seed} write (\\d+)\\.`).exec(text)
+    return match ? Number(match[1]) : null
+  }
+  const tally = (texts: string[]) => {
+    const counts = new Map<number, number>()
+    for (const text of texts) {
+      const n = writeOf(text)
+      if (n !== null) counts.set(n, (counts.get(n) ?? 0) + 1)
+    }
+    return counts
+  }
+  const commits = tally(
+    requests
+      .filter((r) => r.endpoint === 'projects/update_description' && r.committed)
+      .map((r) => JSON.stringify(r.body)),
+  )
+  const created = tally(emulator.state.checkIns.map((c) => JSON.stringify(c.message)))
+  const waitingByWrite = new Map(left.map((item) => [writeOf(item.preview), item]))
+  const commitsOf = (n: number) => commits.get(n) ?? 0
+  const leftOf = (n: number) => waitingByWrite.get(n)
+
+  const report: SoakReport = {
+    seed: options.seed,
+    writes: records.length,
+    checkIns: records.filter((r) => r.plan.kind === 'check-in').length,
+    descriptions: records.filter((r) => r.plan.kind === 'description').length,
+    kills: records.filter((r) => r.plan.kill).length,
+    acknowledged: 0,
+    deliveredOnce: 0,
+    mergedIntoLater: 0,
+    duplicates: 0,
+    lost: 0,
+    needsYou: {},
+    cutShort: { onServer: 0, notOnServer: 0 },
+    refused: {},
+    refusedButSaved: 0,
+    stillWaiting: settled
+      ? 0
+      : left.filter((i) => ['pending', 'sending', 'checking'].includes(i.state)).length,
+    apiRequests: requests.length,
+    faults: {},
+    durationMs: 0,
+    ok: false,
+    problems,
+  }
+  for (const r of requests) if (r.fault) report.faults[r.fault] = (report.faults[r.fault] ?? 0) + 1
+  const count = (bucket: Record<string, number>, key: string) => (bucket[key] = (bucket[key] ?? 0) + 1)
+
+  // For each project, the last write of it that reached the server: an earlier save merged into it.
+  const lastCommitted = new Map<number, number>()
+  for (const record of records) {
+    if (record.plan.kind === 'description' && commitsOf(record.plan.n) > 0) {
+      lastCommitted.set(record.plan.target, record.plan.n)
+    }
+  }
+  for (const record of records) {
+    const { plan } = record
+    const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
+    const waiting = leftOf(plan.n)
+    if (copies > 1) {
+      report.duplicates++
+      problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times`)
+    }
+    if (!record.acknowledged) {
+      if (record.cutShort) {
+        if (copies > 0) report.cutShort.onServer++
+        else report.cutShort.notOnServer++
+      } else {
+        count(report.refused, (record.refusal ?? record.outcome ?? 'no answer').split(/[.:]/)[0]!)
+        if (copies > 0) {
+          report.refusedButSaved++
+          problems.push(`write ${plan.n} was refused to the person, yet the server has it`)
+        }
+      }
+      continue
+    }
+    report.acknowledged++
+    if (copies === 1) {
+      report.deliveredOnce++
+      continue
+    }
+    if (copies > 1) continue
+    if (
+      waiting &&
+      waiting.state !== 'pending' &&
+      waiting.state !== 'sending' &&
+      waiting.state !== 'checking'
+    ) {
+      count(report.needsYou, `${waiting.state}: ${waiting.reason ?? 'no reason given'}`)
+      continue
+    }
+    if (plan.kind === 'description') {
+      // Merged into a later save of the same project that reached the server: that is how saves coalesce.
+      if ((lastCommitted.get(plan.target) ?? 0) > plan.n) {
+        report.mergedIntoLater++
+        continue
+      }
+    }
+    report.lost++
+    problems.push(
+      `write ${plan.n} (${plan.kind}) was acknowledged (${record.outcome}) and is not on the server`,
+    )
+  }
+
+  // Each project ends on the last save the person was told about, or on one made after it.
+  projectIds.forEach((project, index) => {
+    const saves = records.filter((r) => r.plan.kind === 'description' && r.plan.target === index)
+    const lastAck = saves.map((r) => r.acknowledged).lastIndexOf(true)
+    if (lastAck < 0) return
+    if (saves.slice(lastAck).some((r) => leftOf(r.plan.n))) return
+    const allowed = saves.slice(lastAck).map((r) => marker(options.seed, r.plan.n))
+    const server = JSON.stringify(emulator.state.projects.find((p) => p.id === project.uuid)!.description)
+    if (!allowed.some((text) => server.includes(text))) {
+      report.lost++
+      problems.push(
+        `project ${index + 1} does not end on its last acknowledged save (write ${saves[lastAck]!.plan.n})`,
+      )
+    }
+  })
+
+  report.durationMs = Date.now() - started
+  report.ok =
+    report.duplicates === 0 && report.lost === 0 && report.refusedButSaved === 0 && report.stillWaiting === 0
+  return report
+}
+
+const pad = (label: string, value: string | number) => `  ${label.padEnd(26)}${String(value).padStart(8)}`
+const list = (bucket: Record<string, number>) =>
+  Object.entries(bucket)
+    .sort((a, b) => b[1] - a[1])
+    .map(([key, n]) => `${key} ×${n}`)
+
+/** The one table a run ends with. */
+export function formatReport(report: SoakReport, replay: string): string {
+  const lines = [
+    `Soak seed ${report.seed}: ${report.writes} writes (${report.checkIns} check-ins, ${report.descriptions} description saves), ${report.kills} kills (SIGKILL and restart)`,
+    pad('acknowledged', report.acknowledged),
+    pad('  delivered once', report.deliveredOnce),
+    pad('  merged into a later save', report.mergedIntoLater),
+    pad(
+      '  needs you',
+      Object.values(report.needsYou).reduce((a, b) => a + b, 0),
+    ),
+    ...list(report.needsYou).map((line) => `      ${line.slice(0, 160)}`),
+    pad('duplicates', report.duplicates),
+    pad('lost', report.lost),
+    pad(
+      'not acknowledged',
+      report.cutShort.onServer +
+        report.cutShort.notOnServer +
+        Object.values(report.refused).reduce((a, b) => a + b, 0),
+    ),
+    pad('  cut short, on server', report.cutShort.onServer),
+    pad('  cut short, not on server', report.cutShort.notOnServer),
+    pad(
+      '  refused (form kept it)',
+      Object.values(report.refused).reduce((a, b) => a + b, 0),
+    ),
+    ...list(report.refused).map((line) => `      ${line.slice(0, 160)}`),
+    pad('  refused, yet saved', report.refusedButSaved),
+    pad('still waiting at the end', report.stillWaiting),
+    pad('requests per write', (report.apiRequests / Math.max(1, report.writes)).toFixed(2)),
+    pad(
+      'faults met',
+      Object.values(report.faults).reduce((a, b) => a + b, 0),
+    ),
+    `      ${list(report.faults).join(', ')}`,
+    pad('seconds', (report.durationMs / 1000).toFixed(0)),
+    report.ok
+      ? 'OK: nothing twice, nothing lost.'
+      : `FAILED:\n${report.problems.map((p) => `  ${p}`).join('\n')}`,
+    `Replay: ${replay}`,
+  ]
+  return lines.join('\n')
+}

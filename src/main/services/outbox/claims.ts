@@ -1,0 +1,85 @@
+import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
+import { join } from 'node:path'
+import { z } from 'zod'
+import type { Logger } from '../log/logger'
+import type { DurableFiles } from './durable-files'
+
+/**
+ * Which server check-in each queued check-in turned out to be, kept under `outbox/claims/` (one file per
+ * outbox entry). Written, durably, before the entry leaves the outbox: if removing the entry then fails,
+ * or the app dies in between, the entry finds its claim on the next pass and is only tidied up, never
+ * sent again. Another entry never takes a check-in claimed here for its own. Also how a submission made
+ * before a crash is answered "Sent" afterwards, from its id.
+ */
+
+const claimSchema = z
+  .object({
+    entryId: z.uuid(),
+    submissionId: z.uuid(),
+    goalId: z.string().min(1).max(200),
+    checkInId: z.string().min(1).max(200),
+    at: z.string().min(1).max(40),
+  })
+  .strict()
+export type Claim = z.infer<typeof claimSchema>
+
+const fileOf = (entryId: string) => `${entryId}.json`
+const claimFile = /^[0-9a-f-]{36}\.json$/
+
+/** Claims older than this are no use to anyone: every entry they could concern was settled long ago. */
+const keepMs = 90 * 24 * 60 * 60_000
+
+export interface Claims {
+  /** The claim of an outbox entry, if it has one. */
+  of(entryId: string): Claim | null
+  /** The claim of a submission, whatever entry it was queued as. */
+  forSubmission(submissionId: string): Claim | null
+  /** Whether a check-in is claimed by an entry other than `entryId`. */
+  takenByOther(checkInId: string, entryId: string): boolean
+  /** Durable before it resolves; writing the same claim again changes nothing. */
+  record(claim: Claim): Promise<void>
+}
+
+export async function openClaims(
+  dir: string,
+  files: DurableFiles,
+  log: Logger,
+  now: () => number,
+): Promise<Claims> {
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  const byEntry = new Map<string, Claim>()
+  for (const name of await readdir(dir)) {
+    const path = join(dir, name)
+    try {
+      if (!claimFile.test(name)) throw new Error('not a claim')
+      const claim = claimSchema.parse(JSON.parse(await readFile(path, 'utf8')))
+      if (fileOf(claim.entryId) !== name) throw new Error('name')
+      if (now() - Date.parse(claim.at) > keepMs) {
+        await unlink(path)
+        continue
+      }
+      byEntry.set(claim.entryId, claim)
+    } catch {
+      // A leftover temp file or a damaged claim. A claim that cannot be read only costs a look on the
+      // server (and its entry, if any, still holds the snapshot that finds the check-in again).
+      log.warn('outbox: removing an unreadable claim', { name })
+      await unlink(path).catch(() => undefined)
+    }
+  }
+  await files.syncDirectory(dir)
+  const sameSubmission = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+  return {
+    of: (entryId) => byEntry.get(entryId) ?? null,
+    forSubmission: (submissionId) =>
+      [...byEntry.values()].find((c) => sameSubmission(c.submissionId, submissionId)) ?? null,
+    takenByOther: (checkInId, entryId) =>
+      [...byEntry.values()].some((c) => c.checkInId === checkInId && c.entryId !== entryId),
+    async record(claim) {
+      const known = byEntry.get(claim.entryId)
+      if (known && known.checkInId === claim.checkInId) return
+      await files.write(dir, fileOf(claim.entryId), JSON.stringify(claimSchema.parse(claim)))
+      byEntry.set(claim.entryId, claim)
+    },
+  }
+}

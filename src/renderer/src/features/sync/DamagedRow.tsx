@@ -1,0 +1,129 @@
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import type { DamagedItem } from '@shared/domain/sync'
+import { useDiscardDamaged } from '../../bridge/sync'
+import { Button } from '../../ui/Button'
+import { AlertIcon } from '../../ui/icons'
+import { syncedAtText } from '../../ui/freshness'
+import { damagedTitle } from './sync-display'
+
+/**
+ * A queued file that could not be read back: it was set aside, never sent. What can still be read from it
+ * is shown in full, to copy somewhere safe (into the editor, an e-mail, Operately itself); then the file
+ * can be discarded, after a question.
+ */
+export function DamagedRow({
+  file,
+  onDiscarded,
+}: {
+  file: DamagedItem
+  onDiscarded: (title: string) => void
+}) {
+  const titleId = useId()
+  const textId = useId()
+  const questionId = useId()
+  const discard = useDiscardDamaged()
+  const text = useRef<HTMLTextAreaElement>(null)
+  const keep = useRef<HTMLButtonElement>(null)
+  const askDiscard = useRef<HTMLButtonElement>(null)
+  const [confirming, setConfirming] = useState(false)
+  const [copied, setCopied] = useState('')
+  const focusNext = useRef<'question' | 'actions' | null>(null)
+  const title = damagedTitle(file.kind)
+
+  useEffect(() => {
+    const target = focusNext.current
+    focusNext.current = null
+    if (target === 'question') keep.current?.focus()
+    if (target === 'actions') askDiscard.current?.focus()
+  }, [confirming])
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(file.text)
+      setCopied('Copied. Paste it wherever it belongs.')
+    } catch {
+      // No clipboard for this page: the text is selected instead, for the keyboard's copy.
+      text.current?.focus()
+      text.current?.select()
+      setCopied('The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.')
+    }
+  }
+  const cancel = () => {
+    focusNext.current = 'actions'
+    setConfirming(false)
+  }
+  const onQuestionKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Escape') return
+    event.preventDefault()
+    event.stopPropagation()
+    cancel()
+  }
+
+  return (
+    <li className="sync-row sync-row--damaged" aria-labelledby={titleId}>
+      <div className="sync-row__text">
+        <span id={titleId} className="sync-row__title">
+          {title}
+        </span>
+        <span className="sync-row__state">
+          <AlertIcon className="sync-row__problem-icon" /> Set aside{' '}
+          {syncedAtText(file.setAsideAt, new Date())}, never sent
+        </span>
+        <label htmlFor={textId} className="sync-row__meta">
+          What could be read from it
+        </label>
+        <textarea id={textId} ref={text} className="sync-damaged__text" readOnly rows={4} value={file.text} />
+      </div>
+      {confirming ? (
+        <div className="sync-confirm" role="group" aria-labelledby={questionId} onKeyDown={onQuestionKeyDown}>
+          <p id={questionId} className="sync-confirm__title">
+            Discard this file for good?
+          </p>
+          <p className="sync-confirm__text">Copy what you need first: the file cannot be brought back.</p>
+          <div className="sync-confirm__actions">
+            <Button
+              className="compact-button button--danger"
+              busy={discard.isPending}
+              busyLabel="Discarding…"
+              onClick={() =>
+                discard.mutateAsync(file.id).then(
+                  () => onDiscarded(title),
+                  () => undefined,
+                )
+              }
+            >
+              Discard
+            </Button>
+            <Button ref={keep} variant="secondary" className="compact-button" onClick={cancel}>
+              Keep
+            </Button>
+          </div>
+        </div>
+      ) : (
+        <div className="sync-row__actions">
+          <Button variant="secondary" className="compact-button" onClick={() => void copy()}>
+            Copy text<span className="visually-hidden"> ({title})</span>
+          </Button>
+          <Button
+            ref={askDiscard}
+            variant="secondary"
+            className="compact-button"
+            onClick={() => {
+              discard.reset()
+              focusNext.current = 'question'
+              setConfirming(true)
+            }}
+          >
+            Discard…<span className="visually-hidden"> ({title})</span>
+          </Button>
+        </div>
+      )}
+      <p role="status" className="sync-row__retried">
+        {copied}
+      </p>
+      <div role="alert" className="sync-row__problem">
+        {discard.error ? <span>Could not discard: {discard.error.message}</span> : null}
+      </div>
+    </li>
+  )
+}
