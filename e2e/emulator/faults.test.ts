@@ -171,18 +171,32 @@ describe('fault switches', () => {
     expect(emu.state.requests[0]).toMatchObject({ status: null, committed: true, fault: 'commitAfterGiveUp' })
   })
 
+  /**
+   * Sends one request and gives up on it 40 ms after the emulator has it (not after it was sent: on a
+   * loaded machine it may arrive later than that), then says which fault that request met.
+   */
+  const faultMet = async (send: (signal: AbortSignal) => Promise<unknown>): Promise<string | null> => {
+    const before = emu.state.requests.length
+    const gaveUp = new AbortController()
+    const answered = send(gaveUp.signal).catch(() => undefined)
+    while (emu.state.requests.length === before) await new Promise((resolve) => setTimeout(resolve, 2))
+    const timer = setTimeout(() => gaveUp.abort(), 40)
+    await answered
+    clearTimeout(timer)
+    return emu.state.requests[before]!.fault
+  }
+
   it('chaos: the same seed gives the same requests the same faults, a different seed others', async () => {
     const run = async (seed: number) => {
       emu.reset()
       emu.setFaults({ chaos: { seed, rate: 0.5, holdMs: 50, lateCommitMs: 10 } })
       const faults: Array<string | null> = []
       for (let i = 0; i < 40; i++) {
-        const gaveUp = new AbortController()
-        const timer = setTimeout(() => gaveUp.abort(), 40)
-        await get(emu, 'goals/get', { id: wireId(emu, SEED_IDS.goals.shipEngine) }, { signal: gaveUp.signal })
-          .catch(() => undefined)
-          .finally(() => clearTimeout(timer))
-        faults.push(emu.state.requests.at(-1)!.fault)
+        faults.push(
+          await faultMet((signal) =>
+            get(emu, 'goals/get', { id: wireId(emu, SEED_IDS.goals.shipEngine) }, { signal }),
+          ),
+        )
       }
       return faults
     }
@@ -197,12 +211,7 @@ describe('fault switches', () => {
     emu.setFaults({ chaos: { seed: 11, rate: 1, holdMs: 50, lateCommitMs: 10 } })
     const names = new Set<string>()
     for (let i = 0; i < 60; i++) {
-      const gaveUp = new AbortController()
-      const timer = setTimeout(() => gaveUp.abort(), 40)
-      await post(emu, 'goals/create_check_in', checkIn(), { signal: gaveUp.signal })
-        .catch(() => undefined)
-        .finally(() => clearTimeout(timer))
-      names.add(emu.state.requests.at(-1)!.fault!)
+      names.add((await faultMet((signal) => post(emu, 'goals/create_check_in', checkIn(), { signal })))!)
     }
     await new Promise((resolve) => setTimeout(resolve, 100))
     expect([...names].some((n) => n.startsWith('commit-then-'))).toBe(true)
