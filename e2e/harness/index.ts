@@ -33,6 +33,11 @@ export interface HarnessOptions {
   services?: MainServices
   /** The largest request body taken; defaults to what Operately accepts (tests set a smaller one). */
   maxBodyBytes?: number
+  /**
+   * The capability key; a new random one by default. Given only by a test that restarts the harness
+   * under a page that is already open (the page keeps the key it was opened with).
+   */
+  key?: string
 }
 
 export interface Harness {
@@ -138,7 +143,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const log = services.log
   const maxBodyBytes = options.maxBodyBytes ?? OPERATELY_MAX_BODY_BYTES
   let port = 0
-  const key = randomBytes(32).toString('base64url')
+  const key = options.key ?? randomBytes(32).toString('base64url')
 
   // Bridge calls still being answered; close() waits for them.
   const inFlight = new Set<Promise<unknown>>()

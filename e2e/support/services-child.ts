@@ -19,6 +19,8 @@ const harness = await startHarness({
   dataDir: env['E2E_DATA_DIR']!,
   services,
   port: Number(env['E2E_PORT'] ?? 0),
+  // The same key across restarts: the page the test keeps open holds it.
+  key: env['E2E_HARNESS_KEY']!,
 })
 process.stdout.write(`${JSON.stringify({ url: harness.url })}\n`)
 // The test process went away: so does this one (never left serving on its own).

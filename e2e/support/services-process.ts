@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { request } from 'node:http'
 import { fileURLToPath } from 'node:url'
 import type { SyncTiming } from '../../src/main/services/sync/sync-service'
+import { harnessKeyHeader } from '../harness/bridge-script'
 
 /**
  * The app's services in a child process (services-child.ts): what an end-to-end test needs to kill them
@@ -55,6 +57,7 @@ export async function startServicesProcess(options: {
     E2E_VAULT_SERVICE: options.vaultService,
     E2E_SYNC_TIMING: JSON.stringify(options.syncTiming ?? {}),
     E2E_PORT: '0',
+    E2E_HARNESS_KEY: randomBytes(32).toString('base64url'),
   }
   const launched = await launch(env)
   let child = launched.child
@@ -68,7 +71,7 @@ export async function startServicesProcess(options: {
     })
 
   const call: ServicesProcess['call'] = (operation, input) => {
-    const { hostname, port, origin, host } = new URL(url)
+    const { hostname, port, origin, host, searchParams } = new URL(url)
     const body = JSON.stringify(input)
     return new Promise((resolve, reject) => {
       const req = request(
@@ -77,7 +80,13 @@ export async function startServicesProcess(options: {
           port,
           method: 'POST',
           path: `/__harness/call/${operation}`,
-          headers: { origin, host, 'content-type': 'application/json' },
+          headers: {
+            origin,
+            host,
+            'content-type': 'application/json',
+            // The harness answers only the holder of the key in the address it printed.
+            [harnessKeyHeader]: searchParams.get('key') ?? '',
+          },
         },
         (res) => {
           let text = ''
