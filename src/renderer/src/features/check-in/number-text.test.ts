@@ -162,3 +162,70 @@ describe('answering the question', () => {
     expect(formatNumberIn(1234567, 'en-IN')).toBe('12,34,567')
   })
 })
+
+describe('numbers in the digits and signs the locale itself writes', () => {
+  // The form writes current values, the question's answers and the error's example with Intl, which uses
+  // the locale's own digits (Arabic-Indic, Persian, Devanagari, Bengali…), its own decimal and thousands
+  // signs and, for negative numbers, invisible direction marks: all of it must read back.
+  it.each([
+    ['١٢٠٠', 'ar-EG', 1200],
+    ['١٬٢٠٠', 'ar-EG', 1200],
+    ['٣٫٥', 'ar-EG', 3.5],
+    // The Arabic decimal sign is never a thousands separator: nothing to ask.
+    ['١٫٢٠٠', 'ar-EG', 1.2],
+    ['٤٥٪', 'ar-EG', 45],
+    ['\u061c-١٢٬٥٠٠', 'ar-EG', -12500],
+    ['۱٬۲۰۰', 'fa-IR', 1200],
+    ['\u200e−۱۲٫۵', 'fa-IR', -12.5],
+    ['१२,३४,५६७', 'mr-IN', 1234567],
+    ['१२००', 'hi-IN', 1200],
+    ['১,২০০.৫', 'bn-BD', 1200.5],
+    ['\u200e-12,500', 'he-IL', -12500],
+    ['45\u200e%\u200e', 'ar', 45],
+    // A Japanese input method left in full-width mode.
+    ['１，２００', 'ja-JP', 1200],
+    ['５０％', 'ja-JP', 50],
+    ['－３．５', 'ja-JP', -3.5],
+  ])('reads %j in %s as %d', (text, locale, expected) =>
+    expect(readNumber(text, locale)).toEqual(value(expected)),
+  )
+
+  it('refuses two Arabic decimal signs, and a thousands separator after one', () => {
+    expect(readNumber('١٫٢٫٣', 'ar-EG')).toEqual(invalid)
+    expect(readNumber('١٫٢٠٠٬٥', 'ar-EG')).toEqual(invalid)
+  })
+
+  // ff-Adlm groups thousands with a sign of its own, `⹁`.
+  const locales = [
+    'ar-EG',
+    'ar-SA',
+    'ar',
+    'fa-IR',
+    'he-IL',
+    'ur-PK',
+    'mr-IN',
+    'ne-NP',
+    'bn-BD',
+    'my-MM',
+    'ff-Adlm',
+  ]
+  const numbers = [1200, 1.2, 3.141, -12500, -12.5, 45, 1234567.5, 0.125]
+
+  it.each(locales)('reads back, in %s, every number the form writes', (locale) => {
+    for (const n of numbers) {
+      const shown = readNumber(formatNumberIn(n, locale), locale)
+      // Written as the locale writes it, a number is that number, or a question with it among the answers.
+      if (shown.kind === 'ambiguous') expect([shown.grouped, shown.decimal]).toContain(n)
+      else expect(shown).toEqual(value(n))
+      expect(readNumber(unambiguousText(n, locale), locale)).toEqual(value(n))
+    }
+  })
+})
+
+describe('answers written in the locale’s own digits', () => {
+  it('adds the fourth decimal in the same digits as the rest', () => {
+    expect(unambiguousText(3.141, 'en-US')).toBe('3.1410')
+    expect(unambiguousText(3.141, 'mr-IN')).toBe('३.१४१०')
+    expect(unambiguousText(-1.234, 'de-DE')).toBe('-1,2340')
+  })
+})

@@ -1,8 +1,9 @@
 /**
  * Numbers as people type them into a target: with the thousands separators and the decimal sign of their
- * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), with the
- * target's unit, a percent or a currency sign typed along. Pure, so every rule is tested in every locale
- * without a browser.
+ * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), in the
+ * locale's own digits (`١٬٢٠٠٫٥` in ar-EG, `१२,३४,५६७` in mr-IN) or full-width ones (`１，２００` from a
+ * Japanese input method), with the target's unit, a percent or a currency sign typed along. Pure, so every
+ * rule is tested in every locale without a browser.
  *
  * Only one shape has two honest readings: a single `.` or `,` followed by exactly three digits, after one
  * to three digits (`1,200`, `1.200`). When that mark is the locale's thousands separator, the locale
@@ -17,18 +18,47 @@ export type NumberReading =
   | { kind: 'ambiguous'; grouped: number; decimal: number }
   | { kind: 'invalid' }
 
-/** A space-like or apostrophe thousands separator; never a decimal sign anywhere. */
-const SPACER = /^[\s\u00a0\u2009\u202f'’_]$/u
-type Mark = '.' | ',' | 'space'
+/** A space-like or apostrophe thousands separator (the Arabic one too); never a decimal sign anywhere. */
+const SPACER = /^[\s\u00a0\u2009\u202f'’_\u066c]$/u
+/** The Arabic decimal sign: a decimal sign and nothing else, so it never raises a question. */
+const ARABIC_DECIMAL = '\u066b'
+/** `certain`: a mark that can only be a decimal sign. */
+type Mark = '.' | ',' | 'space' | 'certain'
 
 const markOf = (char: string): Mark | null => {
   if (char === '.' || char === ',') return char
+  if (char === ARABIC_DECIMAL) return 'certain'
   return SPACER.test(char) ? 'space' : null
+}
+
+/**
+ * The same text with plain ASCII digits and signs: every decimal digit of any script becomes 0–9 (Unicode
+ * keeps each script's digits in one run of ten, 0 first), full-width forms become their ASCII letters,
+ * the Arabic percent sign and the minus signs become `%` and `-`, and invisible format characters (the
+ * direction marks Intl puts before a negative number in Hebrew, Arabic or Persian, a zero-width space from
+ * a paste) go away.
+ */
+function plainText(text: string): string {
+  return text
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\p{Nd}/gu, (digit) => {
+      if (digit >= '0' && digit <= '9') return digit
+      let zero = digit.codePointAt(0)!
+      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--
+      return String((digit.codePointAt(0)! - zero) % 10)
+    })
+    .replace(/[\uff01-\uff5e]/gu, (wide) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0))
+    .replace(/\u066a/gu, '%')
+    .replace(/[\u2212\ufe63]/gu, '-')
 }
 
 export interface LocaleMarks {
   decimal: Mark | null
   group: Mark | null
+  /**
+   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator): what they are here.
+   */
+  own: ReadonlyMap<string, Mark>
 }
 
 const marksCache = new Map<string, LocaleMarks>()
@@ -44,7 +74,15 @@ export function localeMarks(locale: string): LocaleMarks {
     parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5)
   }
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const marks: LocaleMarks = { decimal: markOf(part('decimal')), group: markOf(part('group')) }
+  const [decimal, group] = [plainText(part('decimal')), plainText(part('group'))]
+  const own = new Map<string, Mark>()
+  if (group.length === 1 && markOf(group) === null) own.set(group, 'space')
+  if (decimal.length === 1 && markOf(decimal) === null) own.set(decimal, 'certain')
+  const marks: LocaleMarks = {
+    decimal: markOf(decimal) ?? own.get(decimal) ?? null,
+    group: markOf(group) ?? own.get(group) ?? null,
+    own,
+  }
   marksCache.set(locale, marks)
   return marks
 }
@@ -56,7 +94,7 @@ function stripDecorations(
   text: string,
   unit: string | null | undefined,
 ): { body: string; negative: boolean } {
-  let body = text.trim().replace(/\u2212/g, '-')
+  let body = text.trim()
   let negative = false
   const unitText = unit?.trim()
   const around = [
@@ -101,9 +139,11 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
 export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
-  const { body, negative } = stripDecorations(text, unit)
+  const { body, negative } = stripDecorations(plainText(text), unit ? plainText(unit) : null)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
+  const { own } = localeMarks(locale)
+  const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
   const runs: string[] = []
   const marks: Mark[] = []
@@ -112,9 +152,9 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
       runs.push(token)
       continue
     }
-    const mark = markOf(token)
+    const mark = markAt(token)
     // Only one mark between digits; a leading decimal sign (".5") and a trailing one ("12.") are fine.
-    if (mark === null || (i > 0 && markOf(tokens[i - 1]!) !== null)) return { kind: 'invalid' }
+    if (mark === null || (i > 0 && markAt(tokens[i - 1]!) !== null)) return { kind: 'invalid' }
     if (i === 0) runs.push('')
     marks.push(mark)
   }
@@ -129,6 +169,10 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
   const last = marks.at(-1)!
   const groups = marks.slice(0, -1)
   const oneKind = marks.every((m) => m === last)
+
+  // The Arabic decimal sign is the decimal sign wherever it stands: one at most, and nothing after it.
+  if (groups.includes('certain')) return { kind: 'invalid' }
+  if (last === 'certain' && oneKind) return number(runs[0]!, runs[1]!)
 
   // Several marks of one kind, or space-like ones: thousands groups, and nothing else.
   if (oneKind && (marks.length > 1 || last === 'space')) {
@@ -155,26 +199,30 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
   return { kind: 'ambiguous', grouped, decimal }
 }
 
-/** A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`). */
-export function formatNumberIn(value: number, locale: string): string {
+/**
+ * A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`), or at
+ * least `minDecimals` of them.
+ */
+export function formatNumberIn(value: number, locale: string, minDecimals = 0): string {
   const clean = Number.parseFloat(value.toPrecision(12))
+  const options = { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(12, minDecimals) }
   try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 12 }).format(clean)
+    return new Intl.NumberFormat(locale, options).format(clean)
   } catch {
-    return new Intl.NumberFormat('en-US', { maximumFractionDigits: 12 }).format(clean)
+    return new Intl.NumberFormat('en-US', options).format(clean)
   }
 }
 
 /**
  * How to write one reading of an ambiguous number so that it reads back the same, unasked: `1,200` for
  * 1200 in en-US; a decimal with exactly three decimals gets a fourth, `0` (`1.2340`), which only a decimal
- * sign can be followed by.
+ * sign can be followed by. In the locale's own digits, as everything else the form writes.
  */
 export function unambiguousText(value: number, locale: string): string {
   const text = formatNumberIn(value, locale)
-  const reading = readNumber(text, locale)
-  if (reading.kind !== 'ambiguous') return text
-  return `${text}0`
+  if (readNumber(text, locale).kind !== 'ambiguous') return text
+  const decimals = (String(Number.parseFloat(value.toPrecision(12))).split('.')[1] ?? '').length
+  return formatNumberIn(value, locale, decimals + 1)
 }
 
 /** "Did you mean 1,200 or 1.2?", in the locale's own way of writing both. */
