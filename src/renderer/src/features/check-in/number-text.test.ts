@@ -139,6 +139,43 @@ describe('units, percent and currency signs typed along', () => {
     expect(readNumber('12 apples', 'en-US', 'teams')).toEqual(invalid)
     expect(readNumber('ms', 'en-US', 'ms')).toEqual(invalid)
   })
+
+  it('never takes a digit of the number with a unit that begins or ends with one', () => {
+    expect(readNumber('12', 'en-US', '2')).toEqual(value(12))
+    expect(readNumber('12 2', 'en-US', '2')).toEqual(value(12))
+    expect(readNumber('40 2FA users', 'en-US', '2FA users')).toEqual(value(40))
+    // 40 and "2FA users", or 402 and "FA users": not for the reader to guess.
+    expect(readNumber('402FA users', 'en-US', '2FA users')).toEqual(invalid)
+    expect(readNumber('5m2', 'en-US', 'm2')).toEqual(value(5))
+    expect(readNumber('1,200 k,m', 'en-US', 'k,m')).toEqual(value(1200))
+  })
+
+  it('refuses a % or currency sign on a target counted in something else, naming the sign', () => {
+    // "45%" on a target of 40 → 120 teams is most likely 45% of the way, not 45 teams.
+    expect(readNumber('45%', 'en-US', 'teams')).toEqual({ kind: 'invalid', sign: '%' })
+    expect(readNumber('$1,200', 'en-US', 'teams')).toEqual({ kind: 'invalid', sign: '$' })
+    expect(readNumber('€1,200', 'en-US', 'USD')).toEqual({ kind: 'invalid', sign: '€' })
+    expect(readNumber('45 %', 'en-US', '$')).toEqual({ kind: 'invalid', sign: '%' })
+  })
+
+  it('takes a % or currency sign that goes with the unit, and any on a target without a unit', () => {
+    expect(readNumber('45%', 'en-US', '%')).toEqual(value(45))
+    expect(readNumber('45 %', 'fr-FR', 'percent')).toEqual(value(45))
+    expect(readNumber('45%', 'en-US', 'pct')).toEqual(value(45))
+    expect(readNumber('$1,200', 'en-US', 'USD')).toEqual(value(1200))
+    expect(readNumber('1.200 €', 'de-DE', 'EUR')).toEqual(value(1200))
+    expect(readNumber('1,200 $', 'en-US', 'k$')).toEqual(value(1200))
+    expect(readNumber('45%', 'en-US', null)).toEqual(value(45))
+    expect(readNumber('-$1,200', 'en-US', '')).toEqual(value(-1200))
+  })
+})
+
+describe('numbers too large to send exactly', () => {
+  it('says so, rather than that it is not a number', () => {
+    expect(readNumber('1,000,000,000,000,000', 'en-US')).toEqual({ kind: 'invalid', tooLarge: true })
+    expect(readNumber('9'.repeat(400), 'en-US')).toEqual({ kind: 'invalid', tooLarge: true })
+    expect(readNumber('999,999,999,999,999', 'en-US')).toEqual(value(999999999999999))
+  })
 })
 
 describe('answering the question', () => {

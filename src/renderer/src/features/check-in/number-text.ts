@@ -16,7 +16,11 @@ export type NumberReading =
   | { kind: 'number'; value: number }
   /** Two readings: the first with the mark as a thousands separator, the second as a decimal sign. */
   | { kind: 'ambiguous'; grouped: number; decimal: number }
-  | { kind: 'invalid' }
+  /**
+   * Not a number to send: `sign` is a `%` or currency sign typed on a target counted in something else;
+   * `tooLarge`, a number beyond what a float carries exactly.
+   */
+  | { kind: 'invalid'; sign?: string; tooLarge?: true }
 
 /** A space-like or apostrophe thousands separator (the Arabic one too); never a decimal sign anywhere. */
 const SPACER = /^[\s\u00a0\u2009\u202f'’_\u066c]$/u
@@ -89,23 +93,28 @@ export function localeMarks(locale: string): LocaleMarks {
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign. */
+/** The target's unit at the start or end; a unit with a digit at its edge never takes one of the number's. */
+function unitPatterns(unit: string): RegExp[] {
+  const text = escapeRegExp(unit)
+  const notBefore = /^\d/u.test(unit) ? '(?<!\\d)' : ''
+  const notAfter = /\d$/u.test(unit) ? '(?!\\d)' : ''
+  return [new RegExp(`^${text}${notAfter}`, 'iu'), new RegExp(`${notBefore}${text}$`, 'iu')]
+}
+
+const SIGNS = [/^%/u, /%$/u, /^\p{Sc}/u, /\p{Sc}$/u]
+
+/**
+ * Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign;
+ * `signs` are the `%` and currency signs taken that were not the unit.
+ */
 function stripDecorations(
   text: string,
-  unit: string | null | undefined,
-): { body: string; negative: boolean } {
+  unit: string | null,
+): { body: string; negative: boolean; signs: string[] } {
   let body = text.trim()
   let negative = false
-  const unitText = unit?.trim()
-  const around = [
-    ...(unitText
-      ? [new RegExp(`^${escapeRegExp(unitText)}`, 'iu'), new RegExp(`${escapeRegExp(unitText)}$`, 'iu')]
-      : []),
-    /^%/u,
-    /%$/u,
-    /^\p{Sc}/u,
-    /\p{Sc}$/u,
-  ]
+  const signs: string[] = []
+  const units = unit ? unitPatterns(unit) : []
   // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %".
   for (let round = 0; round < 4; round++) {
     const before = body
@@ -113,10 +122,46 @@ function stripDecorations(
       negative = body.startsWith('-')
       body = body.slice(1).trim()
     }
-    for (const pattern of around) body = body.replace(pattern, '').trim()
+    for (const pattern of units) body = body.replace(pattern, '').trim()
+    for (const pattern of SIGNS) {
+      body = body
+        .replace(pattern, (sign) => {
+          signs.push(sign)
+          return ''
+        })
+        .trim()
+    }
     if (body === before) break
   }
-  return { body, negative }
+  return { body, negative, signs }
+}
+
+const PERCENT_WORDS = /^(per ?cent(age)?s?|pct|pp|percentage points?)$/iu
+
+/**
+ * Whether a `%` or currency sign typed along goes with the target's unit: any does on a target without
+ * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is the code of that currency
+ * (`USD` for `$`, `EUR` for `€`).
+ */
+function signFitsUnit(sign: string, unit: string | null, locale: string): boolean {
+  if (!unit) return true
+  if (unit.includes(sign)) return true
+  if (sign === '%') return PERCENT_WORDS.test(unit)
+  if (!/^[a-z]{3}$/iu.test(unit)) return false
+  const symbol = (where: string) => {
+    try {
+      return new Intl.NumberFormat(where, {
+        style: 'currency',
+        currency: unit.toUpperCase(),
+        currencyDisplay: 'narrowSymbol',
+      })
+        .formatToParts(1)
+        .find((part) => part.type === 'currency')?.value
+    } catch {
+      return undefined
+    }
+  }
+  return symbol(locale) === sign || symbol('en-US') === sign
 }
 
 /** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
@@ -131,6 +176,7 @@ function isGrouping(runs: string[]): boolean {
   return western || indian
 }
 
+/** Null beyond 10^15: past 2^53 (about 9·10^15) a float no longer holds every whole number exactly. */
 const toNumber = (integer: string, fraction: string, negative: boolean): number | null => {
   const value = Number(`${integer || '0'}.${fraction || '0'}`)
   if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return null
@@ -139,9 +185,18 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
 export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
-  const { body, negative } = stripDecorations(plainText(text), unit ? plainText(unit) : null)
+  const unitText = unit ? plainText(unit).trim() : null
+  const { body, negative, signs } = stripDecorations(plainText(text), unitText)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
+  const reading = readDigits(tokens, locale, negative)
+  // A number, but "45%" on a target of teams: most likely 45% of the way, which is not for us to guess.
+  const foreign = signs.find((sign) => !signFitsUnit(sign, unitText, locale))
+  return foreign !== undefined && reading.kind !== 'invalid' ? { kind: 'invalid', sign: foreign } : reading
+}
+
+/** What the digits and marks left once the decorations are gone say, in `locale`. */
+function readDigits(tokens: string[], locale: string, negative: boolean): NumberReading {
   const { own } = localeMarks(locale)
   const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
@@ -161,7 +216,7 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
   if (marks.length === runs.length) runs.push('')
   const number = (integer: string, fraction: string): NumberReading => {
     const value = toNumber(integer, fraction, negative)
-    return value === null ? { kind: 'invalid' } : { kind: 'number', value }
+    return value === null ? { kind: 'invalid', tooLarge: true } : { kind: 'number', value }
   }
 
   if (marks.length === 0) return number(runs[0]!, '')
