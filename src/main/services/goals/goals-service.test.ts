@@ -97,6 +97,20 @@ describe.skipIf(!hasSecretService)('goals', () => {
     expect((await list()).find((g) => g.id === goalIds.handbook)!.canEdit).toBe(true)
   })
 
+  it('keeps what it learnt about edit rights to the person it learnt it for: the next one is asked afresh', async () => {
+    expect((await list()).find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(false)
+    // Grace may edit the goal Ada may only comment on; she signs in on the same computer after Ada.
+    emulator.state.goals.find((g) => g.id === SEED_IDS.goals.onboardingDocs)!.access.people[
+      SEED_IDS.people.grace
+    ] = 'edit'
+    const token = 'opk_' + 'g'.repeat(43)
+    emulator.state.apiTokens.push({ token, personId: SEED_IDS.people.grace, readOnly: false, revoked: false })
+    await session.services.dispatch('session.signOut', {})
+    const signIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
+    expect(signIn.ok).toBe(true)
+    expect((await list()).find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(true)
+  })
+
   it('asks nothing about edit rights for a read-only token, which can edit nothing', async () => {
     await session.cleanup()
     session = await signedInServices(emulator, { token: emulator.tokens.readOnly })

@@ -8,7 +8,7 @@ import { lastSegment } from '@shared/ids'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
-import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
@@ -35,7 +35,7 @@ export function createGoalsService(deps: {
 }): GoalsService {
   const { session, webUrls, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
-  const rights = createEditRights()
+  const rightsOf = createRightsByAccount()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -46,15 +46,13 @@ export function createGoalsService(deps: {
     }
     return state
   }
-  /** The signed-in person's id: the role on each goal is worked out against it. */
-  const personId = async (): Promise<string> => (await signedIn()).person.id
-
   const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
 
   return {
     async list() {
       const state = await signedIn()
       const me = state.person.id
+      const rights = rightsOf(state)
       const kept = await cache.read('goals', goalListSchema)
       if (kept) rememberFrom(rights, kept.value)
       const read = await cache.cachedRead(
@@ -79,7 +77,8 @@ export function createGoalsService(deps: {
     },
 
     async get(id) {
-      const me = await personId()
+      const state = await signedIn()
+      const me = state.person.id
       const read = await cache.cachedRead(
         detailKey('goal', id),
         async () => {
@@ -89,7 +88,7 @@ export function createGoalsService(deps: {
         { connectivity, schema: goalDetailSchema },
       )
       // What the detail says is the freshest word on edit rights: the list follows it from now on.
-      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
+      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

@@ -9,7 +9,7 @@ import type { Logger } from '../log/logger'
  * real servers answer 400 to it), so a list alone cannot say. The role settles most rows (champions and
  * reviewers have full access); what was learnt before (an earlier list, a detail opened) settles more; the
  * rest are asked one by one, with `include_permissions` and nothing else, a few at a time. Each item is
- * asked about once: the answer is kept with the list on disk.
+ * asked about once per account: the answer is kept with the list on disk.
  */
 
 export interface EditRights {
@@ -19,6 +19,23 @@ export interface EditRights {
 
 export function createEditRights(): EditRights {
   return { known: new Map() }
+}
+
+/**
+ * Edit rights are one person's on one server: the rights of whoever is signed in, from nothing for each
+ * new account. What a request started for an earlier account learns goes to that account's rights, which
+ * nobody reads any more.
+ */
+export function createRightsByAccount(): (account: {
+  baseUrl: string
+  person: { id: string }
+}) => EditRights {
+  let current: { key: string; rights: EditRights } | null = null
+  return (account) => {
+    const key = `${account.baseUrl} ${lastSegment(account.person.id)}`
+    if (current?.key !== key) current = { key, rights: createEditRights() }
+    return current.rights
+  }
 }
 
 /** Remembers what an earlier list (read from disk) said, without overriding anything learnt since. */

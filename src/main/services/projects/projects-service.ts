@@ -14,7 +14,7 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
-import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import {
   descriptionPermission,
@@ -98,7 +98,7 @@ export function createProjectsService(deps: {
   const now = deps.now ?? (() => new Date())
   // Edit rights by short id: projects/list never says (real servers do not take include_permissions
   // there), so they come from the roles, from projects opened, from the kept list, or are asked once.
-  const rights = createEditRights()
+  const rightsOf = createRightsByAccount()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -132,6 +132,7 @@ export function createProjectsService(deps: {
     async list() {
       const state = await signedIn()
       const me = state.person.id
+      const rights = rightsOf(state)
       const kept = await cache.read('projects', projectListSchema)
       if (kept) rememberFrom(rights, kept.value)
       const read = await cache.cachedRead(
@@ -158,7 +159,8 @@ export function createProjectsService(deps: {
     },
 
     async get(id) {
-      const me = (await signedIn()).person.id
+      const state = await signedIn()
+      const me = state.person.id
       const read = await cache.cachedRead(
         detailKey('project', id),
         async () => {
@@ -173,7 +175,7 @@ export function createProjectsService(deps: {
         },
         { connectivity, schema: projectDetailSchema },
       )
-      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
+      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 
@@ -181,6 +183,7 @@ export function createProjectsService(deps: {
 
     async saveDescription(input) {
       await assertCanSave(input)
+      const rights = rightsOf(await signedIn())
       return explained(true, async () => {
         const client = await session.client()
         if (!input.overwrite) {
