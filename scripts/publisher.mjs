@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 // The publisher of the installers, from build/publisher.json: the one file IT or a maintainer edits.
 //
 //   name                  package.json `author` of the shipped app, hence the MSI Manufacturer, the
