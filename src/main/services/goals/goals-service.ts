@@ -15,7 +15,7 @@ import type { WebUrls } from './web-urls'
 
 export interface GoalsService {
   /** Every goal the person can see, their own (champion or reviewer) first; the kept copy when offline. */
-  list(): Promise<{ goals: GoalSummary[] } & Freshness>
+  list(): Promise<{ goals: GoalSummary[]; editRightsPending: boolean } & Freshness>
   /** One goal, read fresh from the server; the kept copy when the server cannot be reached. */
   get(id: string): Promise<GoalDetail & Freshness>
   /** The raw goal from the server, for services that need more than the renderer sees. */
@@ -55,6 +55,7 @@ export function createGoalsService(deps: {
       const rights = rightsOf(state)
       const kept = await cache.read('goals', goalListSchema)
       if (kept) rememberFrom(rights, kept.value)
+      let editRightsPending = false
       const read = await cache.cachedRead(
         'goals',
         async () => {
@@ -69,11 +70,17 @@ export function createGoalsService(deps: {
           const ask = state.canWrite
             ? async (id: string) => editPermission({ permissions: await client.getGoalPermissions(id) })
             : null
-          return sortGoals(await fillEditRights(goals, rights, ask, log))
+          const filled = await fillEditRights(goals, rights, ask, log)
+          editRightsPending = filled.pending
+          return sortGoals(filled.items)
         },
         { connectivity, schema: goalListSchema },
       )
-      return { goals: read.value, ...freshnessOf(read) }
+      return {
+        goals: read.value,
+        ...freshnessOf(read),
+        editRightsPending: editRightsPending && !read.fromCache,
+      }
     },
 
     async get(id) {

@@ -171,7 +171,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   },
   'app.answerLinkQuestion': { opened: false },
   'app.hidePopup': {},
-  'goals.list': { goals: [], ...fresh },
+  'goals.list': { goals: [], ...fresh, editRightsPending: false },
   'goals.get': {
     id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
     name: 'Ship the engine',
@@ -223,6 +223,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
       },
     ],
     ...fresh,
+    editRightsPending: false,
   },
   'projects.get': {
     id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',

@@ -27,7 +27,7 @@ import { sameDescription } from './same-description'
 
 export interface ProjectsService {
   /** Every project the person can see (archived ones aside), their own first; the kept copy when offline. */
-  list(): Promise<{ projects: ProjectSummary[] } & Freshness>
+  list(): Promise<{ projects: ProjectSummary[]; editRightsPending: boolean } & Freshness>
   /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
   get(id: string): Promise<ProjectDetail & Freshness>
   /**
@@ -135,6 +135,7 @@ export function createProjectsService(deps: {
       const rights = rightsOf(state)
       const kept = await cache.read('projects', projectListSchema)
       if (kept) rememberFrom(rights, kept.value)
+      let editRightsPending = false
       const read = await cache.cachedRead(
         'projects',
         async () => {
@@ -151,11 +152,17 @@ export function createProjectsService(deps: {
             ? async (id: string) =>
                 descriptionPermission({ permissions: await client.getProjectPermissions(id) })
             : null
-          return sortProjects(await fillEditRights(projects, rights, ask, log))
+          const filled = await fillEditRights(projects, rights, ask, log)
+          editRightsPending = filled.pending
+          return sortProjects(filled.items)
         },
         { connectivity, schema: projectListSchema },
       )
-      return { projects: read.value, ...freshnessOf(read) }
+      return {
+        projects: read.value,
+        ...freshnessOf(read),
+        editRightsPending: editRightsPending && !read.fromCache,
+      }
     },
 
     async get(id) {
