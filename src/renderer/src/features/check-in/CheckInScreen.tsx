@@ -5,6 +5,7 @@ import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-in
 import { sameId } from '@shared/ids'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
+import { useNumberLocale } from './use-number-locale'
 import { draftQueryKey, getDraft } from '../../bridge/drafts'
 import { useGoal } from '../../bridge/goals'
 import { useSyncPick } from '../../bridge/sync'
@@ -29,6 +30,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
   const roundStep = useRoundStep()
   const goal = useGoal(goalId)
+  // Numbers are read and written the person's way (1,200.5 or 1.200,5): the OS's, asked of main once.
+  const locale = useNumberLocale()
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const draft = useQuery({
     queryKey: draftQueryKey(draftKey ?? ''),
@@ -59,7 +62,14 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
 
   if (submitted?.outcome.outcome === 'created') {
-    return <CheckInResultView result={submitted.outcome} onBack={backToList} onNext={onNext} />
+    return (
+      <CheckInResultView
+        result={submitted.outcome}
+        locale={locale ?? 'en-US'}
+        onBack={backToList}
+        onNext={onNext}
+      />
+    )
   }
   if (submitted?.outcome.outcome === 'queued') {
     return (
@@ -105,13 +115,14 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     )
   }
 
-  if (draft.isPending) return <Loading what="Loading your draft…" />
+  if (draft.isPending || locale === null) return <Loading what="Loading your draft…" />
 
   return (
     <CheckInForm
       goal={goal.data}
       canWrite={session.canWrite}
       personId={session.person.id}
+      locale={locale}
       stored={draft.data ?? null}
       draftProblem={
         draft.isError

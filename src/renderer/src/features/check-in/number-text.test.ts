@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ambiguityQuestion,
   formatNumberIn,
+  numberLocaleFrom,
   readNumber,
   unambiguousText,
   type NumberReading,
@@ -264,5 +265,17 @@ describe('answers written in the locale’s own digits', () => {
     expect(unambiguousText(3.141, 'en-US')).toBe('3.1410')
     expect(unambiguousText(3.141, 'mr-IN')).toBe('३.१४१०')
     expect(unambiguousText(-1.234, 'de-DE')).toBe('-1,2340')
+  })
+})
+
+describe('the locale numbers are read in', () => {
+  it('is the one the OS writes numbers in, when the app knows it, whatever the language of the app', () => {
+    // English Windows, regional format of Germany.
+    expect(numberLocaleFrom('en-DE', ['en-US', 'en'])).toBe('en-DE')
+  })
+
+  it('is the page’s first language otherwise (the browser harness, or the OS did not say)', () => {
+    expect(numberLocaleFrom(null, ['de-DE', 'en'])).toBe('de-DE')
+    expect(numberLocaleFrom(null, [])).toBe('en-US')
   })
 })

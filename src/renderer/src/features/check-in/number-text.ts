@@ -288,8 +288,10 @@ export function ambiguityQuestion(
   return `Did you mean ${formatNumberIn(reading.grouped, locale)} or ${formatNumberIn(reading.decimal, locale)}?`
 }
 
-/** The locale numbers are read in: the person's first language (the OS's, in the app). */
-export function userNumberLocale(): string {
-  if (typeof navigator === 'undefined') return 'en-US'
-  return navigator.languages?.[0] ?? navigator.language ?? 'en-US'
+/**
+ * The locale numbers are read in: the one the OS writes numbers in, when main knows it (Windows' regional
+ * format, macOS's region), else the person's first language (the page's).
+ */
+export function numberLocaleFrom(system: string | null, languages: readonly string[]): string {
+  return system ?? languages[0] ?? 'en-US'
 }
