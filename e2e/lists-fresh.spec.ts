@@ -92,7 +92,7 @@ test('a long list of goals shows without waiting for every edit right, and its â
   signedIn,
   emulator,
 }) => {
-  // Thirty more goals Ada can only view, on a server 400 ms away: asked four at a time, the edit rights of
+  // Thirty more goals Ada can only view, on a server 600 ms away: asked four at a time, the edit rights of
   // the 32 goals her role does not settle take eight round trips, and the picker used to wait for them all.
   const handbook = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.compilerHandbook)!
   for (let i = 0; i < 30; i++) {
@@ -103,7 +103,7 @@ test('a long list of goals shows without waiting for every edit right, and its â
     emulator.state.requests.filter(
       (r) => r.endpoint === 'goals/get' && r.query?.['include_permissions'] === 'true',
     )
-  emulator.setFaults({ latencyMs: 400 })
+  emulator.setFaults({ latencyMs: 600 })
   const ui = await openCheckIns(page, signedIn.url)
 
   // The list is there while most questions are still on their wayâ€¦
