@@ -156,7 +156,9 @@ describe.skipIf(!hasSecretService)('goals', () => {
     expect(mostAtOnce).toBe(4)
 
     open()
-    await expect.poll(async () => (await list()).filter((g) => g.canEdit === null).length).toBe(0)
+    await expect
+      .poll(async () => (await list()).filter((g) => g.canEdit === null).length, { timeout: 15_000 })
+      .toBe(0)
     const last = await session.services.dispatch('goals.list', {})
     expect(last.ok && (last.value as { editRightsPending: boolean }).editRightsPending).toBe(false)
     expect((await list()).filter((g) => g.canEdit === false)).toHaveLength(42)
