@@ -23,6 +23,8 @@ test('keyboard only: open a project from the picker, edit, save with Ctrl+S', as
   // The filter has focus: type, go down to the match, open it.
   await expect(ui.filter).toBeFocused()
   await page.keyboard.type('office')
+  // Down goes to the first row shown: the list must have come (on a busy machine it may still be loading).
+  await expect(ui.row(projects.office.name)).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await expect(ui.row(projects.office.name)).toBeFocused()
   expect(await showsFocusRing(ui.row(projects.office.name))).toBe(true)

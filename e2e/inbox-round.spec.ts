@@ -183,4 +183,42 @@ test.describe('the weekly round', () => {
     await expect(inbox.heading).toBeFocused()
     await expect(summary).toHaveCount(0)
   })
+
+  test('a goal checked in elsewhere while the round goes on is passed over, and the summary says so', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
+    giveAdaOnboardingDocs(emulator, 5)
+    makeDue(emulator, SEED_IDS.goals.supportBacklog, 2)
+    await page.goto(signedIn.url)
+    const inbox = inboxScreen(page)
+    const ui = checkInScreen(page)
+    await inbox.startRound.click()
+    await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
+
+    // Meanwhile Ada checks in on the support backlog from her phone: it is due again next month only.
+    seededGoal(emulator, SEED_IDS.goals.supportBacklog).nextUpdateScheduledAt = new Date(
+      Date.now() + 40 * 86_400_000,
+    ).toISOString()
+    await ui.status('On track').check()
+    await ui.writeMessage('On plan.')
+    await ui.submit.click()
+    await expect(ui.heading(ONBOARDING_DOCS)).toBeFocused()
+    // The inbox has read the server again after the check-in: only the onboarding docs are due now.
+    await expect(inbox.tab).toHaveAccessibleName('Inbox, 1 due')
+    await expect(inbox.skip).toHaveAccessibleDescription('Then the round’s summary')
+    await inbox.skip.click()
+
+    const summary = page.getByRole('region', { name: 'Round finished' })
+    await expect(summary.getByRole('heading', { name: 'Round finished' })).toBeFocused()
+    await expect(summary).toContainText('1 check-in sent, 1 skipped (still due), 1 no longer due.')
+    await expect(summary.getByRole('listitem')).toHaveText([
+      `${SHIP_ENGINE} — sent, on track`,
+      `${ONBOARDING_DOCS} — skipped, still due`,
+      `${SUPPORT_BACKLOG} — no longer due`,
+    ])
+    expect(checkInRequests(emulator)).toHaveLength(1)
+  })
 })

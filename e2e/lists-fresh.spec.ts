@@ -86,3 +86,30 @@ test('Refresh, F5 and Ctrl+R read the projects and goals again, on the spot', as
   expect(listReads(emulator, 'goals/list')).toBe(goalReads + 1)
   await expect(ui.filter).toBeFocused()
 })
+
+test('a long list of goals shows without waiting for every edit right, and its “View only” marks follow, each asked once', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  // Thirty more goals Ada can only view, on a server 600 ms away: asked four at a time, the edit rights of
+  // the 32 goals her role does not settle take eight round trips, and the picker used to wait for them all.
+  const handbook = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.compilerHandbook)!
+  for (let i = 0; i < 30; i++) {
+    const id = deterministicUuid(`goal:chapter-${i}`)
+    emulator.state.goals.push({ ...structuredClone(handbook), id, name: `Chapter ${i}` })
+  }
+  const lookUps = () =>
+    emulator.state.requests.filter(
+      (r) => r.endpoint === 'goals/get' && r.query?.['include_permissions'] === 'true',
+    )
+  emulator.setFaults({ latencyMs: 600 })
+  const ui = await openCheckIns(page, signedIn.url)
+
+  // The list is there while most questions are still on their way…
+  await expect(ui.goalOption('Chapter 0')).toBeVisible()
+  expect(lookUps().filter((r) => r.status !== null).length).toBeLessThan(32)
+  // …and the marks follow without anyone pressing Refresh.
+  await expect(page.getByRole('option', { name: /View only/ })).toHaveCount(32)
+  expect(lookUps()).toHaveLength(32)
+})

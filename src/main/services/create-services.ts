@@ -57,6 +57,11 @@ export interface MainServicesOptions {
   openExternal?: OpenExternal
   /** Hides the popup window (the shell's; a no-op where there is no window, as in the harness). */
   hidePopup?: () => void
+  /**
+   * The locale the OS writes numbers in (Electron's `app.getSystemLocale()`); none by default, and the
+   * page's own language stands (the browser harness).
+   */
+  numberLocale?: () => string | null
   /** Whether check-in reminders are on until the user decides (an administrator's policy may say no). */
   remindersDefaultEnabled?: boolean
   /** The clock, timers and time zone of the inbox's polling and reminders; tests pass a manual clock. */
@@ -201,7 +206,11 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const links = createLinkService({ session, log, openExternal: options.openExternal ?? noBrowser })
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
-    ...createAppHandlers({ links, hidePopup: options.hidePopup ?? (() => {}) }),
+    ...createAppHandlers({
+      links,
+      hidePopup: options.hidePopup ?? (() => {}),
+      ...(options.numberLocale ? { numberLocale: options.numberLocale } : {}),
+    }),
     ...createGoalHandlers({ goals, checkIns: createCheckInSubmitter({ checkIns, sync, cache, log }) }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),

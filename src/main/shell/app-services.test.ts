@@ -44,6 +44,17 @@ describe('createAppServices', () => {
     })
   })
 
+  it('tells the page the locale the OS writes numbers in, which can differ from the language of the app', async () => {
+    // English Windows with the regional format of Germany: "1,200" is one point two to this person.
+    const { app } = await import('./testing/fake-electron')
+    app.systemLocale = 'en-DE'
+    const services = await createAppServices({
+      dataDir: mkdtempSync(join(tmpdir(), 'app-services-')),
+      loadKeytar: async () => keychain,
+    })
+    expect(await services.dispatch('app.numberLocale', {})).toEqual({ ok: true, value: { locale: 'en-DE' } })
+  })
+
   it('fails with the keychain message when the keychain module cannot be loaded, before touching disk', async () => {
     const dataDir = join(mkdtempSync(join(tmpdir(), 'app-services-')), 'profile')
     const failing = createAppServices({

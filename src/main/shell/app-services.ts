@@ -35,6 +35,8 @@ export async function createAppServices({
     platform,
     policyReaders: policyReaders ?? systemPolicyReaders({ platform, env: process.env }),
     appVersion: app.getVersion(),
+    // Windows' regional format, macOS's region: how the person writes numbers, whatever the app's language.
+    numberLocale: () => app.getSystemLocale(),
     // Only says whether there is a network at all; the app is online once the server has answered.
     isOsOnline: () => net.isOnline(),
   })

@@ -55,6 +55,16 @@ export const appOperations = {
    * link field or a menu uses it up), so Escape first closes the innermost thing, then the popup.
    */
   'app.hidePopup': { input: noInput, output: z.object({}).strict() },
+  /**
+   * The locale the OS writes numbers in (Windows' regional format, macOS's region, LANG on Linux): target
+   * values are read that way, even when the app's language is another (English Windows in Germany reads
+   * "1,200" as one point two). Null where main cannot tell (the browser harness): the page's language
+   * stands.
+   */
+  'app.numberLocale': {
+    input: noInput,
+    output: z.object({ locale: z.string().min(1).max(100).nullable() }).strict(),
+  },
 } as const
 
 /**

@@ -11,7 +11,17 @@ export const goalOperations = {
    */
   'goals.list': {
     input: noInput,
-    output: z.object({ goals: z.array(goalSummarySchema), ...freshnessFields }).strict(),
+    output: z
+      .object({
+        goals: z.array(goalSummarySchema),
+        ...freshnessFields,
+        /**
+         * Whether some `canEdit` still unknown are being asked about: the list came without waiting for
+         * every answer, and reading it again shortly gives them.
+         */
+        editRightsPending: z.boolean(),
+      })
+      .strict(),
   },
   /** One goal with targets, checklist, permissions and who can be notified. `id` may be a slug or a short id. */
   'goals.get': {

@@ -13,7 +13,17 @@ export const projectOperations = {
   /** Every project the person can see, their own first; the kept copy when the server cannot be reached. */
   'projects.list': {
     input: noInput,
-    output: z.object({ projects: z.array(projectSummarySchema), ...freshnessFields }).strict(),
+    output: z
+      .object({
+        projects: z.array(projectSummarySchema),
+        ...freshnessFields,
+        /**
+         * Whether some `canEdit` still unknown are being asked about: the list came without waiting for
+         * every answer, and reading it again shortly gives them.
+         */
+        editRightsPending: z.boolean(),
+      })
+      .strict(),
   },
   /**
    * One project with its description (the kept copy when the server cannot be reached), and the save

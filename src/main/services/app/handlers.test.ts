@@ -161,3 +161,29 @@ describe('app.hidePopup', () => {
     expect(hidden).toBe(1)
   })
 })
+
+describe('app.numberLocale', () => {
+  const links = createLinkService({
+    session: { get: async () => signedIn },
+    openExternal: async () => {},
+    log: silentLogger,
+  })
+  const answer = (numberLocale: () => string | null) =>
+    createAppHandlers({ links, hidePopup: () => {}, numberLocale })['app.numberLocale']({})
+
+  it('gives the OS locale for numbers, written the standard way', async () => {
+    expect(await answer(() => 'en-DE')).toEqual({ locale: 'en-DE' })
+    expect(await answer(() => 'de_CH')).toEqual({ locale: 'de-CH' })
+  })
+
+  it('gives null when the OS says nothing usable: the language of the page stands', async () => {
+    expect(await answer(() => null)).toEqual({ locale: null })
+    expect(await answer(() => '')).toEqual({ locale: null })
+    expect(await answer(() => 'not a locale!')).toEqual({ locale: null })
+    expect(
+      await answer(() => {
+        throw new Error('not ready')
+      }),
+    ).toEqual({ locale: null })
+  })
+})

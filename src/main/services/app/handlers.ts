@@ -11,6 +11,8 @@ import type { LinkService } from './link-service'
 export function createAppHandlers(deps: {
   links: LinkService
   hidePopup: () => void
+  /** The OS's locale for numbers (Electron's app.getSystemLocale()); none where there is none to ask. */
+  numberLocale?: () => string | null
 }): AreaHandlers<typeof appOperations> {
   return {
     'app.hidePopup': async () => {
@@ -31,5 +33,16 @@ export function createAppHandlers(deps: {
     },
     'app.takeLinkQuestion': async () => ({ question: deps.links.take() }),
     'app.answerLinkQuestion': ({ id, open }) => deps.links.answer(id, open),
+    'app.numberLocale': async () => ({ locale: canonicalLocale(deps.numberLocale ?? (() => null)) }),
+  }
+}
+
+/** The locale in its standard spelling (`de_CH` → `de-CH`), or null when there is none or it is no locale. */
+function canonicalLocale(read: () => string | null): string | null {
+  try {
+    const raw = read()?.trim().replace(/_/g, '-')
+    return raw ? (Intl.getCanonicalLocales(raw)[0] ?? null) : null
+  } catch {
+    return null
   }
 }

@@ -8,7 +8,11 @@ import type { SessionState } from '@shared/session'
 import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { silentLogger } from '../log/logger'
 import { createOperatelyClient } from '../operately/client'
-import { createAssignmentsService, type AssignmentsServiceOptions } from './assignments-service'
+import {
+  createAssignmentsService,
+  msUntilPollingHours,
+  type AssignmentsServiceOptions,
+} from './assignments-service'
 import { assignmentsCachePath } from './assignments-store'
 import { manualClock } from './testing/manual-clock'
 
@@ -265,6 +269,35 @@ describe('assignments service against the emulator', () => {
     service.stop()
   })
 
+  it('at night, waking up or the network coming back asks nothing: the morning poll does', async () => {
+    let osOnline = true
+    // 21:50 in UTC: the last poll of the day, then the night.
+    const clock = manualClock('2026-03-10T21:50:00Z')
+    const { service } = setup({ now: clock.now, timers: clock.timers, isOsOnline: () => osOnline })
+    service.start()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+
+    // Asleep at 22:30; a maintenance wake at 03:00, and the network found again at 03:01.
+    clock.advanceTo('2026-03-10T22:30:00Z')
+    service.onSuspend()
+    osOnline = false
+    clock.jumpTo('2026-03-11T03:00:00Z')
+    service.onWake()
+    await service.whenIdle()
+    osOnline = true
+    clock.jumpTo('2026-03-11T03:01:00Z')
+    service.onOnline()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    // It waits for 07:00, and asks then, once.
+    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-11T07:00:00Z') - clock.now()])
+    clock.advanceTo('2026-03-11T07:00:00Z')
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    service.stop()
+  })
+
   it('pauses while the OS reports no network, and resumes with one request when it returns', async () => {
     let osOnline = true
     const { service, clock } = setup({ isOsOnline: () => osOnline })
@@ -369,5 +402,29 @@ describe('assignments service against the emulator', () => {
       expect(readFileSync(assignmentsCachePath(first.dataDir), 'utf8').trim()).toBe('null'),
     )
     expect(service.current()).toBeNull()
+  })
+})
+
+describe('the night, on the wall clock', () => {
+  const at = (iso: string) => Date.parse(iso)
+
+  it('ends at 07:00 on the morning the clocks go forward (Berlin, March 29 2026), not at 08:00', () => {
+    // 22:15 CET; 07:00 the next morning is CEST, seven hours and three quarters later.
+    expect(msUntilPollingHours(at('2026-03-28T21:15:00Z'), 'Europe/Berlin')).toBe(
+      at('2026-03-29T05:00:00Z') - at('2026-03-28T21:15:00Z'),
+    )
+  })
+
+  it('ends at 07:00 on the morning the clocks go back (Berlin, October 25 2026), not at 06:00', () => {
+    expect(msUntilPollingHours(at('2026-10-24T20:15:00Z'), 'Europe/Berlin')).toBe(
+      at('2026-10-25T06:00:00Z') - at('2026-10-24T20:15:00Z'),
+    )
+  })
+
+  it('counts from after midnight, and is over at 07:00 sharp', () => {
+    expect(msUntilPollingHours(at('2026-03-11T00:30:00Z'), 'UTC')).toBe(6.5 * 3600_000)
+    expect(msUntilPollingHours(at('2026-03-11T06:59:59.999Z'), 'UTC')).toBe(1)
+    expect(msUntilPollingHours(at('2026-03-11T07:00:00Z'), 'UTC')).toBe(0)
+    expect(msUntilPollingHours(at('2026-03-11T21:59:59.999Z'), 'UTC')).toBe(0)
   })
 })

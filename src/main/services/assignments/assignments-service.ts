@@ -45,9 +45,18 @@ const DAY_MS = 86_400_000
  */
 export function msUntilPollingHours(instant: number, timeZone: string): number {
   const { msOfDay } = localMoment(instant, timeZone)
-  if (msOfDay >= NIGHT_STARTS_MS) return DAY_MS - msOfDay + NIGHT_ENDS_MS
-  if (msOfDay < NIGHT_ENDS_MS) return NIGHT_ENDS_MS - msOfDay
-  return 0
+  const guess =
+    msOfDay >= NIGHT_STARTS_MS
+      ? DAY_MS - msOfDay + NIGHT_ENDS_MS
+      : msOfDay < NIGHT_ENDS_MS
+        ? NIGHT_ENDS_MS - msOfDay
+        : 0
+  if (guess === 0) return 0
+  // The clocks may go forward or back in the night: an hour less or more until 07:00 on the wall clock.
+  let shift = NIGHT_ENDS_MS - localMoment(instant + guess, timeZone).msOfDay
+  if (shift > DAY_MS / 2) shift -= DAY_MS
+  if (shift < -DAY_MS / 2) shift += DAY_MS
+  return Math.max(1, guess + shift)
 }
 
 export type AssignmentsListener = (view: AssignmentsView | null) => void
@@ -74,7 +83,8 @@ export interface AssignmentsService {
   /**
    * The shell's hooks: the popup opened (asks when the lists are older than 30 s), the computer goes to
    * sleep (polling pauses) or wakes (one request), the network came back (one request, unless one was
-   * answered in the last 30 s, as after a wake-up).
+   * answered in the last 30 s, as after a wake-up). A wake-up or a network at night asks nothing: the
+   * 07:00 poll does.
    */
   onPopupShown(): void
   onSuspend(): void
@@ -312,6 +322,16 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     void trigger()
   }
 
+  /**
+   * Waking up or the network coming back asks at once in the day. At night (a maintenance wake at 03:00,
+   * the Wi-Fi found again) it asks nothing: the morning's poll does, as for the polls of the night.
+   */
+  const askUnlessNight = () => {
+    const untilDay = msUntilPollingHours(now(), timeZone())
+    if (untilDay === 0) return void trigger()
+    if (started && !asleep) wait(untilDay)
+  }
+
   /** Starts a request unless one is under way, in which case its result is shared. */
   const trigger = (): Promise<void> => {
     if (inFlight) return inFlight
@@ -391,12 +411,12 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     onWake() {
       asleep = false
       // Without a network yet, the network's return asks instead.
-      if (isOsOnline()) void trigger()
+      if (isOsOnline()) askUnlessNight()
     },
     onOnline() {
       if (asleep || inFlight) return
       if (now() - lastSuccessAt < popupFreshMs) return schedule()
-      void trigger()
+      askUnlessNight()
     },
 
     async whenIdle() {

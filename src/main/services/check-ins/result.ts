@@ -50,19 +50,21 @@ function targetChanges(checkIn: CheckIn, ctx: ResultContext): TargetChange[] {
   }
   return [...checkIn.goal_target_updates]
     .sort((a, b) => (a.index ?? 0) - (b.index ?? 0))
-    .filter((u) => u.value !== u.previous_value)
     .map((u) => {
       const target = matchTarget(goal, u)
+      const sent = target ? prepared.changedTargets.find((c) => c.id === target.id) : undefined
       return {
         id: target?.id ?? u.id ?? '',
         name: u.name ?? target?.name ?? '',
         unit: u.unit ?? target?.unit ?? null,
-        previousValue: u.previous_value,
-        value: u.value,
+        // A server that leaves a value out: the goal as read just before sending, and what was sent, say.
+        previousValue: u.previous_value ?? target?.value ?? null,
+        value: u.value ?? sent?.value ?? target?.value ?? null,
         from: u.from ?? target?.from ?? null,
         to: u.to ?? target?.to ?? null,
       }
     })
+    .filter((change) => change.value !== change.previousValue)
 }
 
 function checklist(checkIn: CheckIn, ctx: ResultContext): ChecklistItem[] {

@@ -1,7 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
-import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { randomUUID } from 'node:crypto'
+import {
+  hasSecretService,
+  observingFetch,
+  signedInServices,
+  type SignedIn,
+} from '../check-ins/testing/signed-in'
 
 // goals.list and goals.get end to end: real HTTP to the emulator, the real keychain.
 
@@ -95,6 +101,69 @@ describe.skipIf(!hasSecretService)('goals', () => {
     handbook.access.people[SEED_IDS.people.ada] = 'edit'
     expect((await get(goalIds.handbook)).canEdit).toBe(true)
     expect((await list()).find((g) => g.id === goalIds.handbook)!.canEdit).toBe(true)
+  })
+
+  it('keeps what it learnt about edit rights to the person it learnt it for: the next one is asked afresh', async () => {
+    expect((await list()).find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(false)
+    // Grace may edit the goal Ada may only comment on; she signs in on the same computer after Ada.
+    emulator.state.goals.find((g) => g.id === SEED_IDS.goals.onboardingDocs)!.access.people[
+      SEED_IDS.people.grace
+    ] = 'edit'
+    const token = 'opk_' + 'g'.repeat(43)
+    emulator.state.apiTokens.push({ token, personId: SEED_IDS.people.grace, readOnly: false, revoked: false })
+    await session.services.dispatch('session.signOut', {})
+    const signIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
+    expect(signIn.ok).toBe(true)
+    expect((await list()).find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(true)
+  })
+
+  it('gives a long list without waiting for every edit right: they follow, each asked once, four at a time', async () => {
+    // Forty goals her role does not settle: asking about each before showing the list kept the picker on
+    // "Loading goals…" for ten round trips.
+    const handbook = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.compilerHandbook)!
+    for (let i = 0; i < 40; i++) {
+      emulator.state.goals.push({ ...handbook, id: randomUUID(), name: `Handbook chapter ${i}` })
+    }
+    let open = () => {}
+    const gate = new Promise<void>((resolve) => (open = resolve))
+    let waiting = 0
+    let mostAtOnce = 0
+    await session.cleanup()
+    session = await signedInServices(emulator, {
+      fetch: observingFetch(async (endpoint) => {
+        if (endpoint !== 'goals/get') return
+        waiting++
+        mostAtOnce = Math.max(mostAtOnce, waiting)
+        await gate
+        waiting--
+      }),
+    })
+    const permissionReads = () =>
+      emulator.state.requests.filter(
+        (r) => r.endpoint === 'goals/get' && r.query?.['include_permissions'] === 'true',
+      )
+
+    // The questions are held: the list comes anyway, her own goals marked, the others not yet.
+    const first = await session.services.dispatch('goals.list', {})
+    if (!first.ok) throw new Error(first.error.message)
+    const listed = first.value as { goals: GoalSummary[]; editRightsPending: boolean }
+    expect(listed.goals).toHaveLength(45)
+    expect(listed.editRightsPending).toBe(true)
+    expect(listed.goals.find((g) => g.id === goalIds.ship)!.canEdit).toBe(true)
+    expect(listed.goals.filter((g) => g.canEdit === null).length).toBeGreaterThan(30)
+    // Read again meanwhile (the popup shown again): nothing is asked twice.
+    await list()
+    expect(mostAtOnce).toBe(4)
+
+    open()
+    await expect
+      .poll(async () => (await list()).filter((g) => g.canEdit === null).length, { timeout: 15_000 })
+      .toBe(0)
+    const last = await session.services.dispatch('goals.list', {})
+    expect(last.ok && (last.value as { editRightsPending: boolean }).editRightsPending).toBe(false)
+    expect((await list()).filter((g) => g.canEdit === false)).toHaveLength(42)
+    // The two seeded goals and the forty new ones, each asked about once.
+    expect(permissionReads()).toHaveLength(42)
   })
 
   it('asks nothing about edit rights for a read-only token, which can edit nothing', async () => {

@@ -8,14 +8,14 @@ import { lastSegment } from '@shared/ids'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
-import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
 
 export interface GoalsService {
   /** Every goal the person can see, their own (champion or reviewer) first; the kept copy when offline. */
-  list(): Promise<{ goals: GoalSummary[] } & Freshness>
+  list(): Promise<{ goals: GoalSummary[]; editRightsPending: boolean } & Freshness>
   /** One goal, read fresh from the server; the kept copy when the server cannot be reached. */
   get(id: string): Promise<GoalDetail & Freshness>
   /** The raw goal from the server, for services that need more than the renderer sees. */
@@ -35,7 +35,7 @@ export function createGoalsService(deps: {
 }): GoalsService {
   const { session, webUrls, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
-  const rights = createEditRights()
+  const rightsOf = createRightsByAccount()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -46,17 +46,16 @@ export function createGoalsService(deps: {
     }
     return state
   }
-  /** The signed-in person's id: the role on each goal is worked out against it. */
-  const personId = async (): Promise<string> => (await signedIn()).person.id
-
   const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
 
   return {
     async list() {
       const state = await signedIn()
       const me = state.person.id
+      const rights = rightsOf(state)
       const kept = await cache.read('goals', goalListSchema)
       if (kept) rememberFrom(rights, kept.value)
+      let editRightsPending = false
       const read = await cache.cachedRead(
         'goals',
         async () => {
@@ -71,15 +70,22 @@ export function createGoalsService(deps: {
           const ask = state.canWrite
             ? async (id: string) => editPermission({ permissions: await client.getGoalPermissions(id) })
             : null
-          return sortGoals(await fillEditRights(goals, rights, ask, log))
+          const filled = await fillEditRights(goals, rights, ask, log)
+          editRightsPending = filled.pending
+          return sortGoals(filled.items)
         },
         { connectivity, schema: goalListSchema },
       )
-      return { goals: read.value, ...freshnessOf(read) }
+      return {
+        goals: read.value,
+        ...freshnessOf(read),
+        editRightsPending: editRightsPending && !read.fromCache,
+      }
     },
 
     async get(id) {
-      const me = await personId()
+      const state = await signedIn()
+      const me = state.person.id
       const read = await cache.cachedRead(
         detailKey('goal', id),
         async () => {
@@ -89,7 +95,7 @@ export function createGoalsService(deps: {
         { connectivity, schema: goalDetailSchema },
       )
       // What the detail says is the freshest word on edit rights: the list follows it from now on.
-      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
+      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

@@ -27,6 +27,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'app.takeLinkQuestion': {},
   'app.answerLinkQuestion': { id: '3f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f', open: true },
   'app.hidePopup': {},
+  'app.numberLocale': {},
   'goals.list': {},
   'goals.get': { id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   'checkIns.create': {
@@ -177,7 +178,8 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   },
   'app.answerLinkQuestion': { opened: false },
   'app.hidePopup': {},
-  'goals.list': { goals: [], ...fresh },
+  'app.numberLocale': { locale: 'en-DE' },
+  'goals.list': { goals: [], ...fresh, editRightsPending: false },
   'goals.get': {
     id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
     name: 'Ship the engine',
@@ -242,6 +244,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
       },
     ],
     ...fresh,
+    editRightsPending: false,
   },
   'projects.get': {
     id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',

@@ -113,6 +113,23 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(permissionReads()).toBe(2)
     })
 
+    it('keeps what it learnt about edit rights to the person it learnt it for: the next one is asked afresh', async () => {
+      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(false)
+      // Grace may edit the project Ada may only view; she signs in on the same computer after Ada.
+      stored('warehouse').access.people[SEED_IDS.people.grace] = 'edit'
+      const token = 'opk_' + 'g'.repeat(43)
+      emulator.state.apiTokens.push({
+        token,
+        personId: SEED_IDS.people.grace,
+        readOnly: false,
+        revoked: false,
+      })
+      await session.services.dispatch('session.signOut', {})
+      const signIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
+      expect(signIn.ok).toBe(true)
+      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(true)
+    })
+
     it('follows a project opened since: its detail is the latest word on edit rights', async () => {
       await list()
       stored('warehouse').access.people[SEED_IDS.people.ada] = 'edit'

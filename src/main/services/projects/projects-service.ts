@@ -13,7 +13,7 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
-import { createEditRights, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import {
   descriptionPermission,
@@ -25,7 +25,7 @@ import {
 
 export interface ProjectsService {
   /** Every project the person can see (archived ones aside), their own first; the kept copy when offline. */
-  list(): Promise<{ projects: ProjectSummary[] } & Freshness>
+  list(): Promise<{ projects: ProjectSummary[]; editRightsPending: boolean } & Freshness>
   /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
   get(id: string): Promise<ProjectDetail & Freshness>
   /** Throws what a save would be refused for before any request (signed out, not a document, read-only). */
@@ -94,7 +94,7 @@ export function createProjectsService(deps: {
   const now = deps.now ?? (() => new Date())
   // Edit rights by short id: projects/list never says (real servers do not take include_permissions
   // there), so they come from the roles, from projects opened, from the kept list, or are asked once.
-  const rights = createEditRights()
+  const rightsOf = createRightsByAccount()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -128,8 +128,10 @@ export function createProjectsService(deps: {
     async list() {
       const state = await signedIn()
       const me = state.person.id
+      const rights = rightsOf(state)
       const kept = await cache.read('projects', projectListSchema)
       if (kept) rememberFrom(rights, kept.value)
+      let editRightsPending = false
       const read = await cache.cachedRead(
         'projects',
         async () => {
@@ -146,15 +148,22 @@ export function createProjectsService(deps: {
             ? async (id: string) =>
                 descriptionPermission({ permissions: await client.getProjectPermissions(id) })
             : null
-          return sortProjects(await fillEditRights(projects, rights, ask, log))
+          const filled = await fillEditRights(projects, rights, ask, log)
+          editRightsPending = filled.pending
+          return sortProjects(filled.items)
         },
         { connectivity, schema: projectListSchema },
       )
-      return { projects: read.value, ...freshnessOf(read) }
+      return {
+        projects: read.value,
+        ...freshnessOf(read),
+        editRightsPending: editRightsPending && !read.fromCache,
+      }
     },
 
     async get(id) {
-      const me = (await signedIn()).person.id
+      const state = await signedIn()
+      const me = state.person.id
       const read = await cache.cachedRead(
         detailKey('project', id),
         async () => {
@@ -169,7 +178,7 @@ export function createProjectsService(deps: {
         },
         { connectivity, schema: projectDetailSchema },
       )
-      rights.known.set(lastSegment(read.value.id), read.value.canEdit)
+      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

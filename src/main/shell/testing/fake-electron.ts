@@ -348,6 +348,11 @@ class FakeApp extends EventEmitter {
   getVersion() {
     return this.version
   }
+  /** What app.getSystemLocale() answers: the OS's regional format (Windows), region (macOS) or LANG. */
+  systemLocale = 'en-US'
+  getSystemLocale() {
+    return this.systemLocale
+  }
   getPath(name: string) {
     const path = this.paths.get(name)
     if (!path) throw new Error(`fake app has no path "${name}"`)

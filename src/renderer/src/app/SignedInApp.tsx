@@ -36,6 +36,7 @@ function CurrentSection({ session }: { session: SignedIn }) {
               goalId={route.goalId}
               round={route.round}
               log={route.roundLog ?? []}
+              names={route.roundNames ?? {}}
             />
           ) : null}
           <CheckInSection session={session} goalId={route.goalId} />

@@ -10,10 +10,17 @@ export type Route =
   | { section: 'inbox'; roundSummary?: RoundSummary }
   /**
    * `round`: during the weekly round of check-ins ("Start check-ins" in the inbox), the goals still to
-   * visit after `goalId`, in order; `roundLog`: what became of the goals visited before. Both absent
-   * outside a round.
+   * visit after `goalId`, in order; `roundLog`: what became of the goals visited before; `roundNames`:
+   * their names, for a goal that leaves the inbox meanwhile. All absent outside a round.
    */
-  | { section: 'check-ins'; goalId?: string; round?: string[]; roundLog?: RoundStep[] }
+  | {
+      section: 'check-ins'
+      goalId?: string
+      round?: string[]
+      roundLog?: RoundStep[]
+      /** The round's goals by id, named as the inbox listed them when the round started. */
+      roundNames?: Record<string, string>
+    }
   | { section: 'projects'; projectId?: string }
   /** What is saved on this computer but not yet on the server (the outbox). */
   | { section: 'sync' }

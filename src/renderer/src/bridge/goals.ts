@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
-import { LIST_FRESH_MS } from './freshness'
+import { EDIT_RIGHTS_FOLLOW_MS, LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
@@ -18,6 +18,8 @@ export function useGoals() {
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
     refetchOnWindowFocus: true,
+    // A long list comes before main knows every edit right; read again shortly, it has them.
+    refetchInterval: (query) => (query.state.data?.editRightsPending ? EDIT_RIGHTS_FOLLOW_MS : false),
   })
 }
 

@@ -3,7 +3,7 @@ import type { OperationOutput } from '@shared/contract'
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import { call } from './operately'
-import { LIST_FRESH_MS } from './freshness'
+import { EDIT_RIGHTS_FOLLOW_MS, LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -21,6 +21,8 @@ export function useProjects() {
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
     refetchOnWindowFocus: true,
+    // A long list comes before main knows every edit right; read again shortly, it has them.
+    refetchInterval: (query) => (query.state.data?.editRightsPending ? EDIT_RIGHTS_FOLLOW_MS : false),
   })
 }
 

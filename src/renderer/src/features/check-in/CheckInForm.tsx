@@ -21,7 +21,6 @@ import { checkInFormSchema, prefillFrom, toCreateCheckInInput, type CheckInFormV
 import { timeAgo } from './goal-display'
 import { isEmptyMessage } from './message'
 import { NotifyField } from './NotifyField'
-import { userNumberLocale } from './number-text'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
@@ -65,6 +64,8 @@ export interface CheckInFormProps {
   canWrite: boolean
   /** The signed-in person, left out of @mention suggestions. */
   personId: string
+  /** How the person writes numbers (decimal sign, thousands separator), the same for the whole visit. */
+  locale: string
   /** The draft main had for this goal when the form opened. */
   stored: StoredDraft | null
   /** Reading the draft failed: say so rather than silently starting from scratch. */
@@ -80,6 +81,7 @@ export function CheckInForm({
   goal,
   canWrite,
   personId,
+  locale,
   stored,
   draftProblem,
   freshness,
@@ -88,8 +90,6 @@ export function CheckInForm({
 }: CheckInFormProps) {
   const id = useId()
   const [now] = useState(() => new Date())
-  // Numbers are read and written the person's way (1,200.5 or 1.200,5), the same for the whole visit.
-  const [locale] = useState(userNumberLocale)
   const [prefill] = useState(() => prefillFrom(goal, now, locale))
   const [restored] = useState(() => (stored?.value != null ? restoreDraft(stored.value, prefill) : null))
   const draftKey = draftKeyFor(goal.id)

@@ -8,7 +8,6 @@ import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { isEmptyMessage } from './message'
 import { NextGoalActions } from './NextGoalActions'
-import { userNumberLocale } from './number-text'
 import { changeLines } from './result-changes'
 import { StatusBadge } from './StatusBadge'
 
@@ -19,10 +18,13 @@ import { StatusBadge } from './StatusBadge'
  */
 export function CheckInResultView({
   result,
+  locale,
   onNext,
   onBack,
 }: {
   result: CheckInResult
+  /** How the person writes numbers: the targets' old and new values are written so. */
+  locale: string
   /** Opens the next goal; with null, goes back to the list. */
   onNext: (goalId: string | null) => void
   onBack: () => void
@@ -30,7 +32,6 @@ export function CheckInResultView({
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
-  const [locale] = useState(userNumberLocale)
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
+import { useNumberLocale } from './use-number-locale'
 import { draftQueryKey, getDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
@@ -34,6 +35,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
   const roundStep = useRoundStep()
   const goal = useGoal(goalId)
+  // Numbers are read and written the person's way (1,200.5 or 1.200,5): the OS's, asked of main once.
+  const locale = useNumberLocale()
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const [shown, setShown] = useState<Shown | null>(null)
   // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
@@ -64,7 +67,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     shown ?? (found ? { kind: 'waiting', queued: found.queued, submission: found.submission } : null)
 
   if (current?.kind === 'sent') {
-    return <CheckInResultView result={current.result} onBack={backToList} onNext={onNext} />
+    if (locale === null) return <Loading what="Loading your check-in…" />
+    return <CheckInResultView result={current.result} locale={locale} onBack={backToList} onNext={onNext} />
   }
   if (current?.kind === 'waiting') {
     return (
@@ -114,13 +118,14 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   }
 
   // Main answers from memory and disk, without the network: worth waiting for, so no second form flashes.
-  if (draft.isPending || waiting.isPending) return <Loading what="Loading your draft…" />
+  if (draft.isPending || waiting.isPending || locale === null) return <Loading what="Loading your draft…" />
 
   return (
     <CheckInForm
       goal={goal.data}
       canWrite={session.canWrite}
       personId={session.person.id}
+      locale={locale}
       stored={draft.data ?? null}
       draftProblem={
         draft.isError

@@ -200,7 +200,8 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
       {goals.data ? (
         <div className="list-freshness">
           <Freshness read={goals.data} className="goal-picker__freshness" />
-          <RefreshButton busy={goals.isRefetching} onRefresh={refresh} />
+          {/* Reading again for the edit rights that follow a long list is no refresh the person asked for. */}
+          <RefreshButton busy={goals.isRefetching && !goals.data.editRightsPending} onRefresh={refresh} />
         </div>
       ) : null}
 

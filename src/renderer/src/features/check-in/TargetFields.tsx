@@ -62,7 +62,7 @@ export function TargetFields({
                 {target.name}
               </label>
               <span id={`${inputId}-range`} className="ci-target__range">
-                {targetRangeText(target)}
+                {targetRangeText(target, locale)}
               </span>
               <div className="field__frame ci-target__frame">
                 <input

@@ -132,6 +132,22 @@ describe('checkInFormSchema', () => {
     expect(check((v) => (v.targets[0]!.value = ' '))).toEqual([['targets.0.value', notANumber('en-US')]])
   })
 
+  it('says which sign does not go with the target, and that a number is too large, next to that target', () => {
+    expect(check((v) => (v.targets[0]!.value = '45%'))).toEqual([
+      [
+        'targets.0.value',
+        '“%” does not go with this target, counted in teams: enter the number alone, such as 42.',
+      ],
+    ])
+    expect(check((v) => (v.targets[2]!.value = '45%'))).toEqual([])
+    expect(check((v) => (v.targets[0]!.value = '2,000,000,000,000,000'))).toEqual([
+      [
+        'targets.0.value',
+        'That number is too large to be sent exactly: enter one below 1,000,000,000,000,000.',
+      ],
+    ])
+  })
+
   it('asks which number was meant when it could be either, in the field’s error', () => {
     expect(check((v) => (v.targets[0]!.value = '1.200'))).toEqual([
       ['targets.0.value', 'Did you mean 1,200 or 1.2?'],

@@ -141,6 +141,31 @@ export const STATUS_REQUIRED = 'Choose how the goal is doing: on track, caution 
 export const notANumber = (locale: string): string =>
   `Enter a number, such as ${formatNumberIn(42, locale)} or ${formatNumberIn(3.5, locale)}.`
 
+/** Why a target field cannot be sent as it is, in words next to it; null when it can. */
+export function targetProblem(
+  reading: TargetReading,
+  target: Pick<Target, 'value' | 'unit'>,
+  locale: string,
+): string | null {
+  switch (reading.kind) {
+    case 'ambiguous':
+      return ambiguityQuestion(reading, locale)
+    case 'empty':
+      // Emptying a value is no way to send one; a target that never had a value may stay empty.
+      return target.value === null ? null : notANumber(locale)
+    case 'invalid':
+      if (reading.sign !== undefined) {
+        return `“${reading.sign}” does not go with this target, counted in ${target.unit ?? ''}: enter the number alone, such as ${formatNumberIn(42, locale)}.`
+      }
+      if (reading.tooLarge) {
+        return `That number is too large to be sent exactly: enter one below ${formatNumberIn(1e15, locale)}.`
+      }
+      return notANumber(locale)
+    default:
+      return null
+  }
+}
+
 export type TargetReading =
   | { kind: 'unchanged' }
   | { kind: 'empty' }
@@ -188,13 +213,7 @@ export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: str
     .superRefine((values, ctx) => {
       values.targets.forEach((field, i) => {
         const target = targets.get(field.id) ?? { value: null, unit: null }
-        const reading = readTarget(target, field.value, locale)
-        const message =
-          reading.kind === 'ambiguous'
-            ? ambiguityQuestion(reading, locale)
-            : reading.kind === 'invalid' || (reading.kind === 'empty' && target.value !== null)
-              ? notANumber(locale)
-              : null
+        const message = targetProblem(readTarget(target, field.value, locale), target, locale)
         if (message) ctx.addIssue({ code: 'custom', path: ['targets', i, 'value'], message })
       })
       if (values.due.mode === 'set') {
@@ -228,7 +247,7 @@ export function toCreateCheckInInput(args: {
     if (text === undefined) continue
     const reading = readTarget(target, text, locale)
     if (reading.kind === 'empty' || reading.kind === 'unchanged') continue
-    if (reading.kind !== 'number') throw new RangeError(notANumber(locale))
+    if (reading.kind !== 'number') throw new RangeError(targetProblem(reading, target, locale) ?? '')
     if (reading.value !== target.value) targetValues.push({ id: target.id, value: reading.value })
   }
 

@@ -62,7 +62,14 @@ describe('timeAgo and lastCheckInText', () => {
 
 describe('targetRangeText', () => {
   it('shows from → to with the unit, numbers without float noise', () => {
-    expect(targetRangeText({ from: 3.2, to: 1.5, unit: 's' })).toBe('3.2 → 1.5 s')
-    expect(targetRangeText({ from: 0.1 + 0.2, to: 1, unit: null })).toBe('0.3 → 1')
+    expect(targetRangeText({ from: 3.2, to: 1.5, unit: 's' }, 'en-US')).toBe('3.2 → 1.5 s')
+    expect(targetRangeText({ from: 0.1 + 0.2, to: 1, unit: null }, 'en-US')).toBe('0.3 → 1')
+  })
+
+  it('writes the numbers as the field under it does: the locale’s way', () => {
+    // Beside a field showing "2,4", a range of "3.2 → 1.5 s" reads as thousands to a German eye.
+    expect(targetRangeText({ from: 3.2, to: 1.5, unit: 's' }, 'de-DE')).toBe('3,2 → 1,5 s')
+    expect(targetRangeText({ from: 0, to: 25000, unit: 'teams' }, 'en-US')).toBe('0 → 25,000 teams')
+    expect(targetRangeText({ from: null, to: 100, unit: '%' }, 'ar-EG')).toBe('– → ١٠٠ %')
   })
 })

@@ -1,4 +1,5 @@
 import { describeDueDate, parseIsoDate, type ContextualDate } from '@shared/domain/contextual-date'
+import { formatNumberIn } from './number-text'
 
 /**
  * How goals, statuses and dates read on screen. Pure, so the words can be tested without a browser.
@@ -83,18 +84,12 @@ export function lastCheckInText(lastCheckInAt: string | null, now: Date): string
   return lastCheckInAt ? `Last check-in ${timeAgo(lastCheckInAt, now)}` : 'No check-ins yet'
 }
 
-/** A number as people write it: no trailing zeros, no float noise (0.1 + 0.2 shows as 0.3). */
-export function formatNumber(value: number | null): string {
-  if (value === null) return '–'
-  return String(Number.parseFloat(value.toPrecision(12)))
-}
-
-/** "40 → 120 teams": a target's start and goal with its unit. */
-export function targetRangeText(target: {
-  from: number | null
-  to: number | null
-  unit: string | null
-}): string {
+/** "40 → 120 teams": a target's start and goal with its unit, the numbers the locale's way. */
+export function targetRangeText(
+  target: { from: number | null; to: number | null; unit: string | null },
+  locale: string,
+): string {
+  const number = (value: number | null) => (value === null ? '–' : formatNumberIn(value, locale))
   const unit = target.unit ? ` ${target.unit}` : ''
-  return `${formatNumber(target.from)} → ${formatNumber(target.to)}${unit}`
+  return `${number(target.from)} → ${number(target.to)}${unit}`
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import {
   ambiguityQuestion,
   formatNumberIn,
+  numberLocaleFrom,
   readNumber,
   unambiguousText,
   type NumberReading,
@@ -139,6 +140,43 @@ describe('units, percent and currency signs typed along', () => {
     expect(readNumber('12 apples', 'en-US', 'teams')).toEqual(invalid)
     expect(readNumber('ms', 'en-US', 'ms')).toEqual(invalid)
   })
+
+  it('never takes a digit of the number with a unit that begins or ends with one', () => {
+    expect(readNumber('12', 'en-US', '2')).toEqual(value(12))
+    expect(readNumber('12 2', 'en-US', '2')).toEqual(value(12))
+    expect(readNumber('40 2FA users', 'en-US', '2FA users')).toEqual(value(40))
+    // 40 and "2FA users", or 402 and "FA users": not for the reader to guess.
+    expect(readNumber('402FA users', 'en-US', '2FA users')).toEqual(invalid)
+    expect(readNumber('5m2', 'en-US', 'm2')).toEqual(value(5))
+    expect(readNumber('1,200 k,m', 'en-US', 'k,m')).toEqual(value(1200))
+  })
+
+  it('refuses a % or currency sign on a target counted in something else, naming the sign', () => {
+    // "45%" on a target of 40 → 120 teams is most likely 45% of the way, not 45 teams.
+    expect(readNumber('45%', 'en-US', 'teams')).toEqual({ kind: 'invalid', sign: '%' })
+    expect(readNumber('$1,200', 'en-US', 'teams')).toEqual({ kind: 'invalid', sign: '$' })
+    expect(readNumber('€1,200', 'en-US', 'USD')).toEqual({ kind: 'invalid', sign: '€' })
+    expect(readNumber('45 %', 'en-US', '$')).toEqual({ kind: 'invalid', sign: '%' })
+  })
+
+  it('takes a % or currency sign that goes with the unit, and any on a target without a unit', () => {
+    expect(readNumber('45%', 'en-US', '%')).toEqual(value(45))
+    expect(readNumber('45 %', 'fr-FR', 'percent')).toEqual(value(45))
+    expect(readNumber('45%', 'en-US', 'pct')).toEqual(value(45))
+    expect(readNumber('$1,200', 'en-US', 'USD')).toEqual(value(1200))
+    expect(readNumber('1.200 €', 'de-DE', 'EUR')).toEqual(value(1200))
+    expect(readNumber('1,200 $', 'en-US', 'k$')).toEqual(value(1200))
+    expect(readNumber('45%', 'en-US', null)).toEqual(value(45))
+    expect(readNumber('-$1,200', 'en-US', '')).toEqual(value(-1200))
+  })
+})
+
+describe('numbers too large to send exactly', () => {
+  it('says so, rather than that it is not a number', () => {
+    expect(readNumber('1,000,000,000,000,000', 'en-US')).toEqual({ kind: 'invalid', tooLarge: true })
+    expect(readNumber('9'.repeat(400), 'en-US')).toEqual({ kind: 'invalid', tooLarge: true })
+    expect(readNumber('999,999,999,999,999', 'en-US')).toEqual(value(999999999999999))
+  })
 })
 
 describe('answering the question', () => {
@@ -160,5 +198,84 @@ describe('answering the question', () => {
     expect(formatNumberIn(0.1 + 0.2, 'en-US')).toBe('0.3')
     expect(formatNumberIn(1234.5, 'de-DE')).toBe('1.234,5')
     expect(formatNumberIn(1234567, 'en-IN')).toBe('12,34,567')
+  })
+})
+
+describe('numbers in the digits and signs the locale itself writes', () => {
+  // The form writes current values, the question's answers and the error's example with Intl, which uses
+  // the locale's own digits (Arabic-Indic, Persian, Devanagari, Bengali…), its own decimal and thousands
+  // signs and, for negative numbers, invisible direction marks: all of it must read back.
+  it.each([
+    ['١٢٠٠', 'ar-EG', 1200],
+    ['١٬٢٠٠', 'ar-EG', 1200],
+    ['٣٫٥', 'ar-EG', 3.5],
+    // The Arabic decimal sign is never a thousands separator: nothing to ask.
+    ['١٫٢٠٠', 'ar-EG', 1.2],
+    ['٤٥٪', 'ar-EG', 45],
+    ['\u061c-١٢٬٥٠٠', 'ar-EG', -12500],
+    ['۱٬۲۰۰', 'fa-IR', 1200],
+    ['\u200e−۱۲٫۵', 'fa-IR', -12.5],
+    ['१२,३४,५६७', 'mr-IN', 1234567],
+    ['१२००', 'hi-IN', 1200],
+    ['১,২০০.৫', 'bn-BD', 1200.5],
+    ['\u200e-12,500', 'he-IL', -12500],
+    ['45\u200e%\u200e', 'ar', 45],
+    // A Japanese input method left in full-width mode.
+    ['１，２００', 'ja-JP', 1200],
+    ['５０％', 'ja-JP', 50],
+    ['－３．５', 'ja-JP', -3.5],
+  ])('reads %j in %s as %d', (text, locale, expected) =>
+    expect(readNumber(text, locale)).toEqual(value(expected)),
+  )
+
+  it('refuses two Arabic decimal signs, and a thousands separator after one', () => {
+    expect(readNumber('١٫٢٫٣', 'ar-EG')).toEqual(invalid)
+    expect(readNumber('١٫٢٠٠٬٥', 'ar-EG')).toEqual(invalid)
+  })
+
+  // ff-Adlm groups thousands with a sign of its own, `⹁`.
+  const locales = [
+    'ar-EG',
+    'ar-SA',
+    'ar',
+    'fa-IR',
+    'he-IL',
+    'ur-PK',
+    'mr-IN',
+    'ne-NP',
+    'bn-BD',
+    'my-MM',
+    'ff-Adlm',
+  ]
+  const numbers = [1200, 1.2, 3.141, -12500, -12.5, 45, 1234567.5, 0.125]
+
+  it.each(locales)('reads back, in %s, every number the form writes', (locale) => {
+    for (const n of numbers) {
+      const shown = readNumber(formatNumberIn(n, locale), locale)
+      // Written as the locale writes it, a number is that number, or a question with it among the answers.
+      if (shown.kind === 'ambiguous') expect([shown.grouped, shown.decimal]).toContain(n)
+      else expect(shown).toEqual(value(n))
+      expect(readNumber(unambiguousText(n, locale), locale)).toEqual(value(n))
+    }
+  })
+})
+
+describe('answers written in the locale’s own digits', () => {
+  it('adds the fourth decimal in the same digits as the rest', () => {
+    expect(unambiguousText(3.141, 'en-US')).toBe('3.1410')
+    expect(unambiguousText(3.141, 'mr-IN')).toBe('३.१४१०')
+    expect(unambiguousText(-1.234, 'de-DE')).toBe('-1,2340')
+  })
+})
+
+describe('the locale numbers are read in', () => {
+  it('is the one the OS writes numbers in, when the app knows it, whatever the language of the app', () => {
+    // English Windows, regional format of Germany.
+    expect(numberLocaleFrom('en-DE', ['en-US', 'en'])).toBe('en-DE')
+  })
+
+  it('is the page’s first language otherwise (the browser harness, or the OS did not say)', () => {
+    expect(numberLocaleFrom(null, ['de-DE', 'en'])).toBe('de-DE')
+    expect(numberLocaleFrom(null, [])).toBe('en-US')
   })
 })

@@ -1,8 +1,9 @@
 /**
  * Numbers as people type them into a target: with the thousands separators and the decimal sign of their
- * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), with the
- * target's unit, a percent or a currency sign typed along. Pure, so every rule is tested in every locale
- * without a browser.
+ * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), in the
+ * locale's own digits (`١٬٢٠٠٫٥` in ar-EG, `१२,३४,५६७` in mr-IN) or full-width ones (`１，２００` from a
+ * Japanese input method), with the target's unit, a percent or a currency sign typed along. Pure, so every
+ * rule is tested in every locale without a browser.
  *
  * Only one shape has two honest readings: a single `.` or `,` followed by exactly three digits, after one
  * to three digits (`1,200`, `1.200`). When that mark is the locale's thousands separator, the locale
@@ -15,20 +16,53 @@ export type NumberReading =
   | { kind: 'number'; value: number }
   /** Two readings: the first with the mark as a thousands separator, the second as a decimal sign. */
   | { kind: 'ambiguous'; grouped: number; decimal: number }
-  | { kind: 'invalid' }
+  /**
+   * Not a number to send: `sign` is a `%` or currency sign typed on a target counted in something else;
+   * `tooLarge`, a number beyond what a float carries exactly.
+   */
+  | { kind: 'invalid'; sign?: string; tooLarge?: true }
 
-/** A space-like or apostrophe thousands separator; never a decimal sign anywhere. */
-const SPACER = /^[\s\u00a0\u2009\u202f'’_]$/u
-type Mark = '.' | ',' | 'space'
+/** A space-like or apostrophe thousands separator (the Arabic one too); never a decimal sign anywhere. */
+const SPACER = /^[\s\u00a0\u2009\u202f'’_\u066c]$/u
+/** The Arabic decimal sign: a decimal sign and nothing else, so it never raises a question. */
+const ARABIC_DECIMAL = '\u066b'
+/** `certain`: a mark that can only be a decimal sign. */
+type Mark = '.' | ',' | 'space' | 'certain'
 
 const markOf = (char: string): Mark | null => {
   if (char === '.' || char === ',') return char
+  if (char === ARABIC_DECIMAL) return 'certain'
   return SPACER.test(char) ? 'space' : null
+}
+
+/**
+ * The same text with plain ASCII digits and signs: every decimal digit of any script becomes 0–9 (Unicode
+ * keeps each script's digits in one run of ten, 0 first), full-width forms become their ASCII letters,
+ * the Arabic percent sign and the minus signs become `%` and `-`, and invisible format characters (the
+ * direction marks Intl puts before a negative number in Hebrew, Arabic or Persian, a zero-width space from
+ * a paste) go away.
+ */
+function plainText(text: string): string {
+  return text
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\p{Nd}/gu, (digit) => {
+      if (digit >= '0' && digit <= '9') return digit
+      let zero = digit.codePointAt(0)!
+      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--
+      return String((digit.codePointAt(0)! - zero) % 10)
+    })
+    .replace(/[\uff01-\uff5e]/gu, (wide) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0))
+    .replace(/\u066a/gu, '%')
+    .replace(/[\u2212\ufe63]/gu, '-')
 }
 
 export interface LocaleMarks {
   decimal: Mark | null
   group: Mark | null
+  /**
+   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator): what they are here.
+   */
+  own: ReadonlyMap<string, Mark>
 }
 
 const marksCache = new Map<string, LocaleMarks>()
@@ -44,30 +78,43 @@ export function localeMarks(locale: string): LocaleMarks {
     parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5)
   }
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const marks: LocaleMarks = { decimal: markOf(part('decimal')), group: markOf(part('group')) }
+  const [decimal, group] = [plainText(part('decimal')), plainText(part('group'))]
+  const own = new Map<string, Mark>()
+  if (group.length === 1 && markOf(group) === null) own.set(group, 'space')
+  if (decimal.length === 1 && markOf(decimal) === null) own.set(decimal, 'certain')
+  const marks: LocaleMarks = {
+    decimal: markOf(decimal) ?? own.get(decimal) ?? null,
+    group: markOf(group) ?? own.get(group) ?? null,
+    own,
+  }
   marksCache.set(locale, marks)
   return marks
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign. */
+/** The target's unit at the start or end; a unit with a digit at its edge never takes one of the number's. */
+function unitPatterns(unit: string): RegExp[] {
+  const text = escapeRegExp(unit)
+  const notBefore = /^\d/u.test(unit) ? '(?<!\\d)' : ''
+  const notAfter = /\d$/u.test(unit) ? '(?!\\d)' : ''
+  return [new RegExp(`^${text}${notAfter}`, 'iu'), new RegExp(`${notBefore}${text}$`, 'iu')]
+}
+
+const SIGNS = [/^%/u, /%$/u, /^\p{Sc}/u, /\p{Sc}$/u]
+
+/**
+ * Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign;
+ * `signs` are the `%` and currency signs taken that were not the unit.
+ */
 function stripDecorations(
   text: string,
-  unit: string | null | undefined,
-): { body: string; negative: boolean } {
-  let body = text.trim().replace(/\u2212/g, '-')
+  unit: string | null,
+): { body: string; negative: boolean; signs: string[] } {
+  let body = text.trim()
   let negative = false
-  const unitText = unit?.trim()
-  const around = [
-    ...(unitText
-      ? [new RegExp(`^${escapeRegExp(unitText)}`, 'iu'), new RegExp(`${escapeRegExp(unitText)}$`, 'iu')]
-      : []),
-    /^%/u,
-    /%$/u,
-    /^\p{Sc}/u,
-    /\p{Sc}$/u,
-  ]
+  const signs: string[] = []
+  const units = unit ? unitPatterns(unit) : []
   // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %".
   for (let round = 0; round < 4; round++) {
     const before = body
@@ -75,10 +122,46 @@ function stripDecorations(
       negative = body.startsWith('-')
       body = body.slice(1).trim()
     }
-    for (const pattern of around) body = body.replace(pattern, '').trim()
+    for (const pattern of units) body = body.replace(pattern, '').trim()
+    for (const pattern of SIGNS) {
+      body = body
+        .replace(pattern, (sign) => {
+          signs.push(sign)
+          return ''
+        })
+        .trim()
+    }
     if (body === before) break
   }
-  return { body, negative }
+  return { body, negative, signs }
+}
+
+const PERCENT_WORDS = /^(per ?cent(age)?s?|pct|pp|percentage points?)$/iu
+
+/**
+ * Whether a `%` or currency sign typed along goes with the target's unit: any does on a target without
+ * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is the code of that currency
+ * (`USD` for `$`, `EUR` for `€`).
+ */
+function signFitsUnit(sign: string, unit: string | null, locale: string): boolean {
+  if (!unit) return true
+  if (unit.includes(sign)) return true
+  if (sign === '%') return PERCENT_WORDS.test(unit)
+  if (!/^[a-z]{3}$/iu.test(unit)) return false
+  const symbol = (where: string) => {
+    try {
+      return new Intl.NumberFormat(where, {
+        style: 'currency',
+        currency: unit.toUpperCase(),
+        currencyDisplay: 'narrowSymbol',
+      })
+        .formatToParts(1)
+        .find((part) => part.type === 'currency')?.value
+    } catch {
+      return undefined
+    }
+  }
+  return symbol(locale) === sign || symbol('en-US') === sign
 }
 
 /** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
@@ -93,6 +176,7 @@ function isGrouping(runs: string[]): boolean {
   return western || indian
 }
 
+/** Null beyond 10^15: past 2^53 (about 9·10^15) a float no longer holds every whole number exactly. */
 const toNumber = (integer: string, fraction: string, negative: boolean): number | null => {
   const value = Number(`${integer || '0'}.${fraction || '0'}`)
   if (!Number.isFinite(value) || Math.abs(value) >= 1e15) return null
@@ -101,9 +185,20 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
 export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
-  const { body, negative } = stripDecorations(text, unit)
+  const unitText = unit ? plainText(unit).trim() : null
+  const { body, negative, signs } = stripDecorations(plainText(text), unitText)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
+  const reading = readDigits(tokens, locale, negative)
+  // A number, but "45%" on a target of teams: most likely 45% of the way, which is not for us to guess.
+  const foreign = signs.find((sign) => !signFitsUnit(sign, unitText, locale))
+  return foreign !== undefined && reading.kind !== 'invalid' ? { kind: 'invalid', sign: foreign } : reading
+}
+
+/** What the digits and marks left once the decorations are gone say, in `locale`. */
+function readDigits(tokens: string[], locale: string, negative: boolean): NumberReading {
+  const { own } = localeMarks(locale)
+  const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
   const runs: string[] = []
   const marks: Mark[] = []
@@ -112,16 +207,16 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
       runs.push(token)
       continue
     }
-    const mark = markOf(token)
+    const mark = markAt(token)
     // Only one mark between digits; a leading decimal sign (".5") and a trailing one ("12.") are fine.
-    if (mark === null || (i > 0 && markOf(tokens[i - 1]!) !== null)) return { kind: 'invalid' }
+    if (mark === null || (i > 0 && markAt(tokens[i - 1]!) !== null)) return { kind: 'invalid' }
     if (i === 0) runs.push('')
     marks.push(mark)
   }
   if (marks.length === runs.length) runs.push('')
   const number = (integer: string, fraction: string): NumberReading => {
     const value = toNumber(integer, fraction, negative)
-    return value === null ? { kind: 'invalid' } : { kind: 'number', value }
+    return value === null ? { kind: 'invalid', tooLarge: true } : { kind: 'number', value }
   }
 
   if (marks.length === 0) return number(runs[0]!, '')
@@ -129,6 +224,10 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
   const last = marks.at(-1)!
   const groups = marks.slice(0, -1)
   const oneKind = marks.every((m) => m === last)
+
+  // The Arabic decimal sign is the decimal sign wherever it stands: one at most, and nothing after it.
+  if (groups.includes('certain')) return { kind: 'invalid' }
+  if (last === 'certain' && oneKind) return number(runs[0]!, runs[1]!)
 
   // Several marks of one kind, or space-like ones: thousands groups, and nothing else.
   if (oneKind && (marks.length > 1 || last === 'space')) {
@@ -155,26 +254,30 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
   return { kind: 'ambiguous', grouped, decimal }
 }
 
-/** A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`). */
-export function formatNumberIn(value: number, locale: string): string {
+/**
+ * A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`), or at
+ * least `minDecimals` of them.
+ */
+export function formatNumberIn(value: number, locale: string, minDecimals = 0): string {
   const clean = Number.parseFloat(value.toPrecision(12))
+  const options = { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(12, minDecimals) }
   try {
-    return new Intl.NumberFormat(locale, { maximumFractionDigits: 12 }).format(clean)
+    return new Intl.NumberFormat(locale, options).format(clean)
   } catch {
-    return new Intl.NumberFormat('en-US', { maximumFractionDigits: 12 }).format(clean)
+    return new Intl.NumberFormat('en-US', options).format(clean)
   }
 }
 
 /**
  * How to write one reading of an ambiguous number so that it reads back the same, unasked: `1,200` for
  * 1200 in en-US; a decimal with exactly three decimals gets a fourth, `0` (`1.2340`), which only a decimal
- * sign can be followed by.
+ * sign can be followed by. In the locale's own digits, as everything else the form writes.
  */
 export function unambiguousText(value: number, locale: string): string {
   const text = formatNumberIn(value, locale)
-  const reading = readNumber(text, locale)
-  if (reading.kind !== 'ambiguous') return text
-  return `${text}0`
+  if (readNumber(text, locale).kind !== 'ambiguous') return text
+  const decimals = (String(Number.parseFloat(value.toPrecision(12))).split('.')[1] ?? '').length
+  return formatNumberIn(value, locale, decimals + 1)
 }
 
 /** "Did you mean 1,200 or 1.2?", in the locale's own way of writing both. */
@@ -185,8 +288,10 @@ export function ambiguityQuestion(
   return `Did you mean ${formatNumberIn(reading.grouped, locale)} or ${formatNumberIn(reading.decimal, locale)}?`
 }
 
-/** The locale numbers are read in: the person's first language (the OS's, in the app). */
-export function userNumberLocale(): string {
-  if (typeof navigator === 'undefined') return 'en-US'
-  return navigator.languages?.[0] ?? navigator.language ?? 'en-US'
+/**
+ * The locale numbers are read in: the one the OS writes numbers in, when main knows it (Windows' regional
+ * format, macOS's region), else the person's first language (the page's).
+ */
+export function numberLocaleFrom(system: string | null, languages: readonly string[]): string {
+  return system ?? languages[0] ?? 'en-US'
 }

@@ -87,7 +87,11 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         {projects.data ? (
           <div className="list-freshness">
             <Freshness read={projects.data} />
-            <RefreshButton busy={projects.isRefetching} onRefresh={refresh} />
+            {/* Reading again for the edit rights that follow a long list is no refresh the person asked for. */}
+            <RefreshButton
+              busy={projects.isRefetching && !projects.data.editRightsPending}
+              onRefresh={refresh}
+            />
           </div>
         ) : null}
       </div>

@@ -63,7 +63,12 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
   const groups = goalGroups(view)
   const roundIds = roundGoalIds(view)
   // One goal due is no round: its "Write check-in" does the same.
-  const round = roundIds.length > 1 ? startRound(roundIds) : null
+  const names = Object.fromEntries(
+    groups
+      .flatMap((group) => group.items)
+      .flatMap((item) => (item.goalId ? [[item.goalId, itemName(item)]] : [])),
+  )
+  const round = roundIds.length > 1 ? startRound(roundIds, names) : null
   const roundHintId = useId()
 
   if (isInboxEmpty(view)) {

@@ -1,30 +1,31 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
-import type { GoalDetail } from '@shared/domain/goals'
-import { sameId } from '@shared/ids'
 import { useNavigation } from '../../app/navigation'
-import { useAssignments } from '../../bridge/assignments'
-import { goalQueryKey } from '../../bridge/goals'
-import { itemName } from './inbox-display'
-import { endRound, nextInRound, stepLine, type RoundStep } from './round'
+import { endRound, nextInRound, stepLine, useDueGoals, type RoundStep } from './round'
 
 /**
  * Above each form of the weekly round: how far along the round is, what became of the previous goal in
  * one line (announced, since the form opened by itself after a submit), "Skip" to leave this goal due and
  * go on, and "End round". Mounted once per goal (keyed by it).
  */
-export function RoundBar({ goalId, round, log }: { goalId: string; round: string[]; log: RoundStep[] }) {
+export function RoundBar({
+  goalId,
+  round,
+  log,
+  names,
+}: {
+  goalId: string
+  round: string[]
+  log: RoundStep[]
+  /** The round's goals named as the inbox listed them when it started. */
+  names: Record<string, string>
+}) {
   const { navigate } = useNavigation()
-  const assignments = useAssignments()
-  const queryClient = useQueryClient()
+  const due = useDueGoals()
+  const nameOf = (id: string) => names[id] ?? due.nameOf(id)
   const nextId = useId()
 
-  const goalCheckIns = Object.values(assignments.data?.goalCheckIns ?? {}).flat()
-  const nameOf = (id: string): string | null => {
-    const item = goalCheckIns.find((i) => i.goalId !== null && sameId(i.goalId, id))
-    return item ? itemName(item) : (queryClient.getQueryData<GoalDetail>(goalQueryKey(id))?.name ?? null)
-  }
-  const next = round[0]
+  // The goal that opens next: one no longer due is passed over.
+  const next = round.find((id) => due.isDue(id))
   const position = log.length + 1
   const total = log.length + 1 + round.length
   const previous = log.at(-1)
@@ -38,7 +39,7 @@ export function RoundBar({ goalId, round, log }: { goalId: string; round: string
 
   const skip = () => {
     const step: RoundStep = { goalId, goalName: nameOf(goalId) ?? 'A goal', outcome: 'skipped', status: null }
-    navigate(nextInRound(round, [...log, step]))
+    navigate(nextInRound(round, [...log, step], due, names))
   }
 
   return (

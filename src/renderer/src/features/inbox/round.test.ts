@@ -15,12 +15,13 @@ const skipped = (goalId: string): RoundStep => ({
 })
 
 describe('the weekly round', () => {
-  it('opens the first goal and queues the others in order', () => {
-    expect(startRound(['a', 'b', 'c'])).toEqual({
+  it('opens the first goal and queues the others in order, with their names as the inbox lists them', () => {
+    expect(startRound(['a', 'b', 'c'], { a: 'Goal a', b: 'Goal b', c: 'Goal c' })).toEqual({
       section: 'check-ins',
       goalId: 'a',
       round: ['b', 'c'],
       roundLog: [],
+      roundNames: { a: 'Goal a', b: 'Goal b', c: 'Goal c' },
     })
   })
 
@@ -43,6 +44,27 @@ describe('the weekly round', () => {
     })
   })
 
+  it('passes over a goal no longer due (checked in elsewhere meanwhile), saying so, and opens the next', () => {
+    // Gone from the inbox, the goal is named as the inbox listed it when the round started.
+    const due = { isDue: (id: string) => id !== 'b', nameOf: () => null }
+    const names = { b: 'Goal b', c: 'Goal c' }
+    expect(nextInRound(['b', 'c'], [sent('a')], due, names)).toEqual({
+      section: 'check-ins',
+      goalId: 'c',
+      round: [],
+      roundLog: [sent('a'), { goalId: 'b', goalName: 'Goal b', outcome: 'not_due', status: null }],
+      roundNames: names,
+    })
+    // The last goal no longer due: straight to the summary.
+    expect(nextInRound(['b'], [sent('a')], due, names)).toEqual({
+      section: 'inbox',
+      roundSummary: {
+        steps: [sent('a'), { goalId: 'b', goalName: 'Goal b', outcome: 'not_due', status: null }],
+        notVisited: 0,
+      },
+    })
+  })
+
   it('ended early, counts the goals not visited; ended before anything happened, shows no summary', () => {
     expect(endRound(['c', 'd'], [sent('a')])).toEqual({
       section: 'inbox',
@@ -59,6 +81,7 @@ describe('the round in words', () => {
       'Hire — queued to send when Operately can be reached, caution',
     )
     expect(stepLine(skipped('Docs'))).toBe('Docs — skipped, still due')
+    expect(stepLine({ ...skipped('Docs'), outcome: 'not_due' })).toBe('Docs — no longer due')
   })
 
   it('sums the round up', () => {
@@ -68,5 +91,11 @@ describe('the round in words', () => {
     expect(summaryLine({ steps: [sent('a')], notVisited: 2 })).toBe(
       '1 check-in sent, 2 not visited (still due).',
     )
+    expect(
+      summaryLine({
+        steps: [sent('a'), skipped('b'), { ...skipped('c'), outcome: 'not_due' }],
+        notVisited: 0,
+      }),
+    ).toBe('1 check-in sent, 1 skipped (still due), 1 no longer due.')
   })
 })

@@ -1,7 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { useCallback } from 'react'
 import type { CheckInStatus } from '@shared/domain/check-ins'
+import type { GoalDetail } from '@shared/domain/goals'
+import { sameId } from '@shared/ids'
 import { useNavigation, type Route } from '../../app/navigation'
+import { useAssignments } from '../../bridge/assignments'
+import { goalQueryKey } from '../../bridge/goals'
 import { statusDisplay } from '../check-in/goal-display'
+import { itemName, roundGoalIds } from './inbox-display'
 
 /**
  * The weekly round: the check-in forms of every due goal, one after another. The route carries the goals
@@ -13,9 +19,12 @@ import { statusDisplay } from '../check-in/goal-display'
 export interface RoundStep {
   goalId: string
   goalName: string
-  /** Sent to Operately, queued on this computer to be sent when it can be reached, or skipped (still due). */
-  outcome: 'sent' | 'queued' | 'skipped'
-  /** The status the check-in said; null when skipped. */
+  /**
+   * Sent to Operately, queued on this computer to be sent when it can be reached, skipped (still due), or
+   * passed over because it was no longer due when its turn came (checked in elsewhere meanwhile).
+   */
+  outcome: 'sent' | 'queued' | 'skipped' | 'not_due'
+  /** The status the check-in said; null when skipped or passed over. */
   status: CheckInStatus | null
 }
 
@@ -26,17 +35,66 @@ export interface RoundSummary {
   notVisited: number
 }
 
-/** The first goal's form, with the others queued; null when there is nothing to go through. */
-export function startRound(goalIds: readonly string[]): Route | null {
+/**
+ * The first goal's form, with the others queued and every goal's name as the inbox lists it now; null when
+ * there is nothing to go through.
+ */
+export function startRound(goalIds: readonly string[], names: Record<string, string> = {}): Route | null {
   const [first, ...rest] = goalIds
-  return first === undefined ? null : { section: 'check-ins', goalId: first, round: rest, roundLog: [] }
+  if (first === undefined) return null
+  return { section: 'check-ins', goalId: first, round: rest, roundLog: [], roundNames: { ...names } }
 }
 
-/** Where the round goes once one goal is done with: the next queued goal's form, or the inbox and the summary. */
-export function nextInRound(round: readonly string[], log: readonly RoundStep[]): Route {
-  const [next, ...rest] = round
-  if (next === undefined) return { section: 'inbox', roundSummary: { steps: [...log], notVisited: 0 } }
-  return { section: 'check-ins', goalId: next, round: rest, roundLog: [...log] }
+/** What is due now, as far as the popup knows: a goal it cannot tell about counts as due. */
+export interface DueGoals {
+  isDue(goalId: string): boolean
+  nameOf(goalId: string): string | null
+}
+
+const everythingDue: DueGoals = { isDue: () => true, nameOf: () => null }
+
+/**
+ * Where the round goes once one goal is done with: the next queued goal still due, or the inbox and the
+ * summary. A goal no longer due when its turn comes (checked in from the web or a phone meanwhile) is
+ * passed over, not opened for a second check-in, and the summary says so.
+ */
+export function nextInRound(
+  round: readonly string[],
+  log: readonly RoundStep[],
+  due: DueGoals = everythingDue,
+  names: Record<string, string> = {},
+): Route {
+  const steps = [...log]
+  const rest = [...round]
+  while (rest.length > 0 && !due.isDue(rest[0]!)) {
+    const goalId = rest.shift()!
+    const goalName = names[goalId] ?? due.nameOf(goalId) ?? 'A goal'
+    steps.push({ goalId, goalName, outcome: 'not_due', status: null })
+  }
+  const [next, ...after] = rest
+  if (next === undefined) return { section: 'inbox', roundSummary: { steps, notVisited: 0 } }
+  return { section: 'check-ins', goalId: next, round: after, roundLog: steps, roundNames: { ...names } }
+}
+
+/**
+ * The goals due now, from the inbox's lists once the server has confirmed them (a copy kept offline may be
+ * behind: then everything counts as due), and the names goals go by.
+ */
+export function useDueGoals(): DueGoals {
+  const assignments = useAssignments()
+  const queryClient = useQueryClient()
+  const view = assignments.data
+  const items = Object.values(view?.goalCheckIns ?? {}).flat()
+  const dueIds = view && !view.fromCache ? roundGoalIds(view) : null
+  return {
+    isDue: (goalId) => dueIds === null || dueIds.some((id) => sameId(id, goalId)),
+    nameOf: (goalId) => {
+      const item = items.find((i) => i.goalId !== null && sameId(i.goalId, goalId))
+      return item
+        ? itemName(item)
+        : (queryClient.getQueryData<GoalDetail>(goalQueryKey(goalId))?.name ?? null)
+    },
+  }
 }
 
 /** "End round": the inbox, with a summary when anything happened; the goals left stay due. */
@@ -55,6 +113,8 @@ export function stepLine(step: RoundStep): string {
       return `${step.goalName} — queued to send when Operately can be reached, ${status}`
     case 'skipped':
       return `${step.goalName} — skipped, still due`
+    case 'not_due':
+      return `${step.goalName} — no longer due`
   }
 }
 
@@ -64,10 +124,12 @@ export function summaryLine(summary: RoundSummary): string {
   const sent = count('sent')
   const queued = count('queued')
   const skipped = count('skipped')
+  const notDue = count('not_due')
   const parts = [
     `${sent} check-in${sent === 1 ? '' : 's'} sent`,
     queued > 0 ? `${queued} queued` : null,
     skipped > 0 ? `${skipped} skipped (still due)` : null,
+    notDue > 0 ? `${notDue} no longer due` : null,
     summary.notVisited > 0 ? `${summary.notVisited} not visited (still due)` : null,
   ].filter(Boolean)
   return `${parts.join(', ')}.`
@@ -79,11 +141,13 @@ export function summaryLine(summary: RoundSummary): string {
  */
 export function useRoundStep(): ((step: RoundStep) => void) | null {
   const { route, navigate } = useNavigation()
+  const due = useDueGoals()
   const round = route.section === 'check-ins' ? route.round : undefined
   const log = route.section === 'check-ins' ? route.roundLog : undefined
+  const names = route.section === 'check-ins' ? route.roundNames : undefined
   const advance = useCallback(
-    (step: RoundStep) => navigate(nextInRound(round ?? [], [...(log ?? []), step])),
-    [navigate, round, log],
+    (step: RoundStep) => navigate(nextInRound(round ?? [], [...(log ?? []), step], due, names)),
+    [navigate, round, log, due, names],
   )
   return round ? advance : null
 }
