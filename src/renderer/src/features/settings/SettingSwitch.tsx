@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import { useUpdateSettings, type SettingsView } from '../../bridge/settings'
 import { managedByOrganisation } from './managed'
 import { SettingError, SettingNote } from './SettingNote'
@@ -34,8 +34,11 @@ export function SettingSwitch({
   const update = useUpdateSettings()
   const locked = settings.locked.includes(settingKey)
   const reason = locked ? managedByOrganisation : unavailable
-  const sent = update.isPending ? update.variables?.[settingKey] : undefined
-  const checked = sent ?? settings.values[settingKey]
+  // The position asked for, held in the component's own state: react-query announces a pending mutation
+  // a tick later, and a controlled checkbox would spring back for that tick (and be read as unflipped).
+  const [asked, setAsked] = useState<boolean | null>(null)
+  const busy = asked !== null
+  const checked = asked ?? settings.values[settingKey]
   const noteText = reason ?? note
   const describedBy = [noteText ? noteId : null, update.error ? errorId : null].filter(Boolean).join(' ')
 
@@ -48,11 +51,14 @@ export function SettingSwitch({
           className="switch__input"
           checked={checked}
           disabled={reason !== null}
-          aria-busy={update.isPending || undefined}
+          aria-busy={busy || undefined}
           aria-invalid={update.error ? true : undefined}
           aria-describedby={describedBy || undefined}
           onChange={(event) => {
-            if (!update.isPending) update.mutate({ [settingKey]: event.target.checked })
+            if (busy) return
+            setAsked(event.target.checked)
+            // The cache holds main's answer before this runs (the hook's onSuccess comes first).
+            update.mutate({ [settingKey]: event.target.checked }, { onSettled: () => setAsked(null) })
           }}
         />
         <span className="switch__track" aria-hidden="true">
