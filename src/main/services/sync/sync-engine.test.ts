@@ -429,8 +429,18 @@ describe('sync engine against the emulator', () => {
   })
 
   it('sends a save made while the previous one was in flight after it, without a false conflict', async () => {
-    await build()
-    emulator.setFaults({ latencyMs: 150 })
+    // The first save's request is held on its way until the next two are queued: on a busy machine a
+    // fixed server delay could end before they were written, and the test would prove nothing.
+    let letFirstGo = () => {}
+    const firstHeld = new Promise<void>((resolve) => (letFirstGo = resolve))
+    let held = false
+    await build({
+      fetch: observingFetch(async (endpoint, method) => {
+        if (endpoint !== 'projects/update_description' || method !== 'POST' || held) return
+        held = true
+        await firstHeld
+      }),
+    })
     const base = serverDescription(SEED_IDS.projects.launchSite)
     const sending = new Promise<void>((resolve) => {
       const stop = rig.outbox.subscribe((change) => {
@@ -451,6 +461,7 @@ describe('sync engine against the emulator', () => {
     await rig.outbox.append(descriptionSave(launchSite(), doc('version 2'), base))
     await rig.outbox.append(descriptionSave(launchSite(), doc('version 3'), base))
     expect(rig.outbox.list()).toHaveLength(2)
+    letFirstGo()
     await rig.settle()
     expect(rig.outbox.list()).toEqual([])
     expect(holds(SEED_IDS.projects.launchSite, doc('version 3'))).toBe(true)
