@@ -220,7 +220,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       sync,
       saveDescription: createDescriptionSaver({ projects, sync, cache, log }),
     }),
-    ...createSyncHandlers(sync),
+    ...createSyncHandlers(sync, { clearDraft: (key) => drafts.clear(key), log }),
     ...createAssignmentHandlers({ assignments, reminders, navigation }),
     ...createSettingsHandlers({ settings, system, dataDir, version: options.appVersion ?? 'development' }),
   }

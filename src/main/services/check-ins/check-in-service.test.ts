@@ -397,6 +397,31 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       expect((await services.sync.view()).items).toEqual([])
     })
 
+    it('a queued check-in discarded from Sync takes its draft with it, and nothing reaches the server', async () => {
+      const goal = await getGoal(services, SHIP)
+      await services.dispatch('drafts.save', { key: draftKey, value: { typed: 'the queued words' } })
+      const checkInsBefore = emulator.state.checkIns.length
+      emulator.pause()
+      await services.dispatch('goals.get', { id: SHIP })
+      expect(await services.dispatch('checkIns.create', plainInput(goal))).toMatchObject({
+        ok: true,
+        value: { outcome: 'queued' },
+      })
+      const [item] = (await services.sync.view()).items
+      expect(await services.dispatch('sync.discard', { id: item!.id })).toMatchObject({
+        ok: true,
+        value: { items: [] },
+      })
+      // Answered only once the draft is gone: the form opened next reads the goal as it is.
+      expect(await services.dispatch('drafts.get', { key: draftKey })).toMatchObject({
+        value: { value: null },
+      })
+
+      emulator.resume()
+      await services.dispatch('sync.now', {})
+      expect(emulator.state.checkIns).toHaveLength(checkInsBefore)
+    })
+
     it('answer held back past the timeout after the server saved it: found in the list, not sent again', async () => {
       const s = await signedIn({ requestTimeoutMs: 500 })
       const goal = await getGoal(s, SHIP)

@@ -92,8 +92,11 @@ export interface SyncEngine {
   release(id: string): void
   /** "Retry now" on one entry: back to pending, without waiting for its backoff. */
   retry(id: string): Promise<void>
-  /** Removes an entry for good (after the user confirmed); waits for its request if one is in flight. */
-  discard(id: string): Promise<void>
+  /**
+   * Removes an entry for good (after the user confirmed); waits for its request if one is in flight.
+   * Answers the entry removed, or null when there was none.
+   */
+  discard(id: string): Promise<OutboxEntry | null>
   /** After the user signed in again (or got a token that can write): lifts the stop and sends. */
   resume(): Promise<void>
   /** Changes a waiting entry (not one being sent): the hook for resolving conflicts. */
@@ -516,10 +519,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
 
     async discard(id) {
       if (inFlight?.id === id) await inFlight.done
+      const entry = outbox.list().find((candidate) => candidate.id === id) ?? null
       await outbox.remove(id)
       waits.delete(id)
       report(id, null)
       publish()
+      return entry
     },
 
     async resume() {

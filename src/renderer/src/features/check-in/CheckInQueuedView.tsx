@@ -2,14 +2,12 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { BridgeError } from '../../bridge/bridge-error'
-import { clearDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, withdrawCheckIn } from '../../bridge/goals'
 import { refreshSync, useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { AlertIcon, ClockIcon } from '../../ui/icons'
-import { draftKeyFor } from './draft'
 import { isEmptyMessage } from './message'
 import { NextGoalActions } from './NextGoalActions'
 import { StatusBadge } from './StatusBadge'
@@ -144,8 +142,9 @@ export function CheckInQueuedView({
                 busyLabel="Discarding…"
                 onClick={() =>
                   discard.mutateAsync(queued.entryId).then(
-                    // Gone for good, its draft (which held it) too: the form opens on the goal as it is.
-                    () => clearDraft(draftKeyFor(submitted.goalId)).finally(onBackToForm),
+                    // Gone for good, its draft (which held it) too, in main: the form opens on the goal as it is.
+                    onBackToForm,
+                    // The view stays and says why (discard.error).
                     () => undefined,
                   )
                 }

@@ -1,8 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
-import { checkInDraftKey } from '@shared/contract/drafts'
-import { clearDraft } from '../../bridge/drafts'
 import { useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
@@ -124,12 +122,8 @@ export function SyncRow({
               busyLabel="Discarding…"
               onClick={() =>
                 discard.mutateAsync(item.id).then(
-                  () => {
-                    // A check-in's draft holds what was submitted: discarded for good means that too.
-                    if (item.kind === 'check-in')
-                      clearDraft(checkInDraftKey(item.targetId)).catch(() => undefined)
-                    onDiscarded(title)
-                  },
+                  // Main removed a check-in's draft with it (it held what was submitted).
+                  () => onDiscarded(title),
                   // The row stays and shows why (discard.error below); nothing else to do here.
                   () => undefined,
                 )
