@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import type { DamagedItem } from '@shared/domain/sync'
 import { useDiscardDamaged } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
 import { syncedAtText } from '../../ui/freshness'
+import { DiscardQuestion, useDiscardQuestion } from './DiscardQuestion'
 import { damagedTitle } from './sync-display'
 
 /**
@@ -20,22 +21,11 @@ export function DamagedRow({
 }) {
   const titleId = useId()
   const textId = useId()
-  const questionId = useId()
   const discard = useDiscardDamaged()
   const text = useRef<HTMLTextAreaElement>(null)
-  const keep = useRef<HTMLButtonElement>(null)
-  const askDiscard = useRef<HTMLButtonElement>(null)
-  const [confirming, setConfirming] = useState(false)
+  const { confirming, ask: askQuestion, cancel, keep, askDiscard } = useDiscardQuestion()
   const [copied, setCopied] = useState('')
-  const focusNext = useRef<'question' | 'actions' | null>(null)
   const title = damagedTitle(file.kind)
-
-  useEffect(() => {
-    const target = focusNext.current
-    focusNext.current = null
-    if (target === 'question') keep.current?.focus()
-    if (target === 'actions') askDiscard.current?.focus()
-  }, [confirming])
 
   const copy = async () => {
     try {
@@ -48,17 +38,6 @@ export function DamagedRow({
       setCopied('The text is selected: press Ctrl+C (⌘C on a Mac) to copy it.')
     }
   }
-  const cancel = () => {
-    focusNext.current = 'actions'
-    setConfirming(false)
-  }
-  const onQuestionKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return
-    event.preventDefault()
-    event.stopPropagation()
-    cancel()
-  }
-
   return (
     <li className="sync-row sync-row--damaged" aria-labelledby={titleId}>
       <div className="sync-row__text">
@@ -75,30 +54,20 @@ export function DamagedRow({
         <textarea id={textId} ref={text} className="sync-damaged__text" readOnly rows={4} value={file.text} />
       </div>
       {confirming ? (
-        <div className="sync-confirm" role="group" aria-labelledby={questionId} onKeyDown={onQuestionKeyDown}>
-          <p id={questionId} className="sync-confirm__title">
-            Discard this file for good?
-          </p>
-          <p className="sync-confirm__text">Copy what you need first: the file cannot be brought back.</p>
-          <div className="sync-confirm__actions">
-            <Button
-              className="compact-button button--danger"
-              busy={discard.isPending}
-              busyLabel="Discarding…"
-              onClick={() =>
-                discard.mutateAsync(file.id).then(
-                  () => onDiscarded(title),
-                  () => undefined,
-                )
-              }
-            >
-              Discard
-            </Button>
-            <Button ref={keep} variant="secondary" className="compact-button" onClick={cancel}>
-              Keep
-            </Button>
-          </div>
-        </div>
+        <DiscardQuestion
+          question="Discard this file for good?"
+          consequence="Copy what you need first: the file cannot be brought back."
+          busy={discard.isPending}
+          keep={keep}
+          onKeep={cancel}
+          onDiscard={() =>
+            discard.mutateAsync(file.id).then(
+              () => onDiscarded(title),
+              // The row stays and shows why (discard.error below).
+              () => undefined,
+            )
+          }
+        />
       ) : (
         <div className="sync-row__actions">
           <Button variant="secondary" className="compact-button" onClick={() => void copy()}>
@@ -110,8 +79,7 @@ export function DamagedRow({
             className="compact-button"
             onClick={() => {
               discard.reset()
-              focusNext.current = 'question'
-              setConfirming(true)
+              askQuestion()
             }}
           >
             Discard…<span className="visually-hidden"> ({title})</span>

@@ -1,9 +1,10 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useId } from 'react'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
 import { useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
+import { DiscardQuestion, useDiscardQuestion } from './DiscardQuestion'
 import {
   canRetry,
   detailText,
@@ -48,42 +49,18 @@ export function SyncRow({
   const { navigate } = useNavigation()
   const retry = useRetrySyncItem()
   const discard = useDiscardSyncItem()
-  const [confirming, setConfirming] = useState(false)
+  const { confirming, ask: askQuestion, cancel, keep, askDiscard } = useDiscardQuestion()
   const titleId = useId()
-  const questionId = useId()
-  const keep = useRef<HTMLButtonElement>(null)
-  const askDiscard = useRef<HTMLButtonElement>(null)
-  // Where focus goes once the row shows what was just chosen (the question, or the row's actions again).
-  const focusNext = useRef<'question' | 'actions' | null>(null)
   const title = itemTitle(item)
   const route = openRoute(item)
   const problem = retry.error ?? discard.error
   // After "Retry now", the row says how it went for as long as that stays true (the item is still here).
   const retried = retry.isSuccess ? retryOutcomeText(item, status) : null
 
-  useEffect(() => {
-    const target = focusNext.current
-    focusNext.current = null
-    if (target === 'question') keep.current?.focus()
-    if (target === 'actions') askDiscard.current?.focus()
-  }, [confirming])
-
   const ask = () => {
     retry.reset()
     discard.reset()
-    focusNext.current = 'question'
-    setConfirming(true)
-  }
-  const cancel = () => {
-    focusNext.current = 'actions'
-    setConfirming(false)
-  }
-  const onQuestionKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'Escape') return
-    // Used here: the popup must not close on the Escape that only takes the question back.
-    event.preventDefault()
-    event.stopPropagation()
-    cancel()
+    askQuestion()
   }
 
   return (
@@ -106,36 +83,25 @@ export function SyncRow({
       </div>
 
       {confirming ? (
-        <div className="sync-confirm" role="group" aria-labelledby={questionId} onKeyDown={onQuestionKeyDown}>
-          <p id={questionId} className="sync-confirm__title">
-            Discard this change for good?
-          </p>
-          <p className="sync-confirm__text">
-            {item.kind === 'description'
+        <DiscardQuestion
+          question="Discard this change for good?"
+          consequence={
+            item.kind === 'description'
               ? 'The text waiting here is never sent and cannot be brought back.'
-              : 'This check-in is never sent and cannot be brought back.'}
-          </p>
-          <div className="sync-confirm__actions">
-            <Button
-              className="compact-button button--danger"
-              busy={discard.isPending}
-              busyLabel="Discarding…"
-              onClick={() =>
-                discard.mutateAsync(item.id).then(
-                  // Main removed a check-in's draft with it (it held what was submitted).
-                  () => onDiscarded(title),
-                  // The row stays and shows why (discard.error below); nothing else to do here.
-                  () => undefined,
-                )
-              }
-            >
-              Discard
-            </Button>
-            <Button ref={keep} variant="secondary" className="compact-button" onClick={cancel}>
-              Keep
-            </Button>
-          </div>
-        </div>
+              : 'This check-in is never sent and cannot be brought back.'
+          }
+          busy={discard.isPending}
+          keep={keep}
+          onKeep={cancel}
+          onDiscard={() =>
+            discard.mutateAsync(item.id).then(
+              // Main removed a check-in's draft with it (it held what was submitted).
+              () => onDiscarded(title),
+              // The row stays and shows why (discard.error below); nothing else to do here.
+              () => undefined,
+            )
+          }
+        />
       ) : (
         <div className="sync-row__actions">
           {canRetry(item) ? (
