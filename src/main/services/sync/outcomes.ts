@@ -19,8 +19,11 @@ export type DeliveryOutcome =
 
 /** What a deliverer may ask of the engine while it works on an entry. */
 export interface DeliveryContext {
-  /** Counts a request on disk right before it goes out (attempts + 1, state `sending`). */
-  beforeSend(): Promise<OutboxEntry>
+  /**
+   * Counts a request on disk right before it goes out (attempts + 1, state `sending`), with what else the
+   * deliverer must know about it if the app never hears back (`patch`), in the same write.
+   */
+  beforeSend(patch?: OutboxPatch): Promise<OutboxEntry>
   /** Writes what the deliverer learnt about the entry (a snapshot, an unconfirmed request) to disk. */
   record(patch: OutboxPatch): Promise<OutboxEntry>
   /** This computer's clock (ms). */

@@ -350,8 +350,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = await outbox.settled(id)
       if (!entry) return
       const context: DeliveryContext = {
-        beforeSend: async () => {
-          const saved = await outbox.markAttempt(entry.id)
+        beforeSend: async (patch) => {
+          const saved = await outbox.markAttempt(entry.id, patch)
           publish()
           return saved
         },

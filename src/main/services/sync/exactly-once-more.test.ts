@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import type { CreateCheckInInput } from '@shared/domain/check-ins'
+import type { GoalDetail } from '@shared/domain/goals'
+import type { MainServices } from '../create-services'
+import { sameJson } from '../check-ins/recovery'
+import {
+  hasSecretService,
+  messageDoc,
+  observingFetch,
+  signedInServices,
+  type SignedIn,
+} from '../check-ins/testing/signed-in'
+
+// Holes found by attacking "never twice, never lost" from outside after issue 11 (a disk that refuses a
+// write at the worst moment, a manager's habits). Each test failed on the code before its fix.
+
+const SHIP = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
+
+async function goal(services: MainServices, id: string): Promise<GoalDetail> {
+  const result = await services.dispatch('goals.get', { id })
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value as GoalDetail
+}
+
+function input(g: GoalDetail, text: string, over: Partial<CreateCheckInInput> = {}): CreateCheckInInput {
+  return {
+    submissionId: randomUUID(),
+    goalId: g.id,
+    status: 'caution',
+    dueDate: { mode: 'keep' },
+    targetValues: [],
+    checklist: g.checklist,
+    message: messageDoc(text),
+    notify: { mode: 'everyone' },
+    ...over,
+  }
+}
+
+describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
+  let emulator: Emulator
+  const sessions: SignedIn[] = []
+
+  beforeAll(async () => {
+    emulator = await startEmulator()
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  beforeEach(() => {
+    emulator.reset()
+  })
+  afterEach(async () => {
+    emulator.resume()
+    for (const s of sessions.splice(0)) await s.cleanup()
+  })
+
+  const start = async (options: Parameters<typeof signedInServices>[1] = {}) => {
+    const s = await signedInServices(emulator, {
+      syncTiming: { unconfirmedSettleMs: 800, backoff: { baseMs: 50, capMs: 400 } },
+      ...options,
+    })
+    sessions.push(s)
+    return s
+  }
+  const saying = (text: string) =>
+    emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(messageDoc(text))))
+
+  it('a claim that cannot be written after the server created the check-in never leads to a second one', async () => {
+    // The disk refuses the one write between "the server has it" and "the app knows it has it": the
+    // claim (a full disk for a moment, an antivirus holding the folder). Modelled by a non-empty
+    // directory where the claim file goes.
+    let block: (() => void) | null = null
+    const s = await start({
+      fetch: observingFetch(
+        () => undefined,
+        (endpoint, method, outcome) => {
+          if (endpoint === 'goals/create_check_in' && method === 'POST' && outcome === 'answered') block?.()
+        },
+      ),
+    })
+    const claims = join(s.dataDir, 'outbox', 'claims')
+    const g = await goal(s.services, SHIP)
+    const sent = input(g, 'A disk that hiccups.')
+    block = () => {
+      block = null
+      const [entry] = s.services.sync.outbox.list()
+      const inTheWay = join(claims, `${entry!.id}.json`)
+      mkdirSync(inTheWay, { recursive: true })
+      writeFileSync(join(inTheWay, 'held'), 'x')
+    }
+    const first = await s.services.dispatch('checkIns.create', sent)
+    expect(saying('A disk that hiccups.')).toHaveLength(1)
+    // The form says what the app knows: Operately may have it, and it is being checked.
+    expect(first).toMatchObject({ ok: true, value: { outcome: 'queued', maybeSaved: true } })
+
+    // The disk is fine again; the manager presses Try again (the same submission), then Sync now.
+    rmSync(claims, { recursive: true, force: true })
+    mkdirSync(claims, { recursive: true })
+    const second = await s.services.dispatch('checkIns.create', sent)
+    expect(second).toMatchObject({ ok: true })
+    await s.services.dispatch('sync.now', {})
+    await s.services.sync.engine.idle()
+    expect(saying('A disk that hiccups.')).toHaveLength(1)
+    expect(s.services.sync.outbox.list()).toEqual([])
+    const submission = await s.services.dispatch('checkIns.submission', {
+      goalId: g.id,
+      submissionId: sent.submissionId,
+    })
+    expect(submission).toMatchObject({ ok: true, value: { status: 'sent' } })
+  })
+})
