@@ -6,8 +6,11 @@ import keytar from 'keytar'
 import { createMainServices } from '../src/main/services/create-services'
 import type { SyncEvent } from '../src/main/services/sync/sync-engine'
 import { syncNotice } from '../src/main/shell/sync-signals'
+import { submissionOfDraft } from '../src/renderer/src/features/check-in/draft'
+import { checkInDraftKey } from '../src/shared/contract/drafts'
 import { SEED_IDS } from './emulator'
 import { startHarness } from './harness'
+import { wireId } from './emulator/test-support'
 import type { Emulator } from './emulator/types'
 import {
   checkInRequests,
@@ -85,6 +88,41 @@ test('the popup opened again mid-submit shows the same submission, never a secon
 
   await expect(sentHeading(page)).toBeVisible({ timeout: 15_000 })
   expect(saying(emulator, 'Reopened while it was on its way.')).toHaveLength(1)
+  expect(checkInRequests(emulator)).toHaveLength(1)
+})
+
+test('a draft that outlived its sent check-in opens on "Check-in sent", never as a form whose edits go nowhere', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const key = checkInDraftKey(wireId(emulator, SEED_IDS.goals.shipEngine))
+  const storedDraft = async () => {
+    const read = await signedIn.services.dispatch('drafts.get', { key })
+    return read.ok ? read.value.value : null
+  }
+  let ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await fillIn(ui, 'Sent before its draft could go.')
+  // The server saves it and holds the answer a moment: meanwhile the draft names the submission.
+  emulator.setFaults({ hangAfterCommitMs: 1_500 })
+  await ui.submit.click()
+  await expect.poll(async () => submissionOfDraft(await storedDraft())).not.toBeNull()
+  const leftBehind = await storedDraft()
+  await expect(sentHeading(page)).toBeVisible()
+  // The app stopped after the server had it and before the draft was removed (a crash, a disk that
+  // refused the removal): the draft is still there the next time.
+  await signedIn.services.dispatch('drafts.save', { key, value: leftBehind! })
+
+  ui = await openCheckIns(page, signedIn.url)
+  await ui.filter.fill(SHIP_ENGINE)
+  await ui.goalOption(SHIP_ENGINE).click()
+  await expect(sentHeading(page)).toBeVisible()
+  await expect(page.getByText('Sent before its draft could go.')).toBeVisible()
+  await expect(ui.submit).toHaveCount(0)
+  // Done with: the goal opens on a fresh form next time.
+  await expect.poll(storedDraft).toBeNull()
+  expect(saying(emulator, 'Sent before its draft could go.')).toHaveLength(1)
   expect(checkInRequests(emulator)).toHaveLength(1)
 })
 

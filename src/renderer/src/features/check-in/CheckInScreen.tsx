@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
-import { draftQueryKey, getDraft } from '../../bridge/drafts'
+import { clearDraft, draftQueryKey, getDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
@@ -12,7 +12,7 @@ import { useRoundStep } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
-import { draftKeyFor } from './draft'
+import { draftKeyFor, submissionOfDraft } from './draft'
 import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
@@ -36,11 +36,6 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   const goal = useGoal(goalId)
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const [shown, setShown] = useState<Shown | null>(null)
-  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
-  const waiting = useCheckInSubmission(goal.data?.id ?? null, null, {
-    follow: false,
-    enabled: shown === null,
-  })
   const draft = useQuery({
     queryKey: draftQueryKey(draftKey ?? ''),
     queryFn: () => getDraft(draftKey!),
@@ -48,6 +43,15 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     // Read each time the form opens, and never kept: main's copy on disk is the only one.
     staleTime: 0,
     gcTime: 0,
+  })
+  // The submission the draft was submitted as, if it was: main says how that one ended. A draft can
+  // outlive its check-in (the app stopped after the server had it, before the draft was removed), and
+  // such a draft must open on what the server recorded, never as a form whose edits would go nowhere.
+  const draftSubmission = draft.data ? submissionOfDraft(draft.data.value) : null
+  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
+  const waiting = useCheckInSubmission(goal.data?.id ?? null, draftSubmission, {
+    follow: false,
+    enabled: shown === null && !draft.isPending,
   })
   const backToList = () => navigate({ section: 'check-ins' })
   const openSync = () => navigate({ section: 'sync' })
@@ -60,8 +64,22 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   }
 
   const found = waiting.data?.status === 'waiting' ? waiting.data : null
+  const sentBefore = waiting.data?.status === 'sent' ? waiting.data.result : null
+  useEffect(() => {
+    // The draft held a check-in that is on the server: it is done with (main removes it after a delivery
+    // it sees; this one it did not get to).
+    if (!sentBefore || !draftKey) return
+    clearDraft(draftKey).catch((error: unknown) =>
+      console.warn('The draft of a posted check-in could not be removed', error),
+    )
+  }, [sentBefore, draftKey])
   const current: Shown | null =
-    shown ?? (found ? { kind: 'waiting', queued: found.queued, submission: found.submission } : null)
+    shown ??
+    (found
+      ? { kind: 'waiting', queued: found.queued, submission: found.submission }
+      : sentBefore
+        ? { kind: 'sent', result: sentBefore }
+        : null)
 
   if (current?.kind === 'sent') {
     return <CheckInResultView result={current.result} onBack={backToList} onNext={onNext} />
