@@ -11,6 +11,7 @@ import { durableFiles, isAtomicTempName, moveAside, type DurableFiles } from './
 import {
   keyOf,
   outboxEntrySchema,
+  sameAccount,
   type DescriptionEntry,
   type NewOutboxEntry,
   type CheckInEntry,
@@ -271,8 +272,9 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
   const append = (input: NewOutboxEntry) =>
     serial(async () => {
       const key = keyOf(input)
+      // Only the same person's work merges: someone else's save waits for them, never carries this text.
       const latest = sorted()
-        .filter((e) => e.key === key)
+        .filter((e) => e.key === key && sameAccount(e.account, input.account))
         .at(-1)
       if (latest && input.kind === 'check-in') return structuredClone(latest)
       if (

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { wireId } from '../../../../e2e/emulator/test-support'
 import type { CreateCheckInInput } from '@shared/domain/check-ins'
 import type { GoalDetail } from '@shared/domain/goals'
 import type { MainServices } from '../create-services'
@@ -14,6 +15,9 @@ import {
   signedInServices,
   type SignedIn,
 } from '../check-ins/testing/signed-in'
+import { createFakeClock, type FakeClock } from './testing/fake-clock'
+import { createRig, type Rig } from './testing/rig'
+import { checkInSubmission, descriptionSave, doc } from './testing/entries'
 
 // Holes found by attacking "never twice, never lost" from outside after issue 11 (a disk that refuses a
 // write at the worst moment, a manager's habits). Each test failed on the code before its fix.
@@ -111,5 +115,67 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
       submissionId: sent.submissionId,
     })
     expect(submission).toMatchObject({ ok: true, value: { status: 'sent' } })
+  })
+})
+
+describe('lanes shared by two accounts on one computer', () => {
+  let emulator: Emulator
+  let clock: FakeClock
+  let rig: Rig | null = null
+
+  beforeAll(async () => {
+    clock = createFakeClock()
+    emulator = await startEmulator({ now: () => new Date(clock.now()) })
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  afterEach(async () => {
+    await rig?.close()
+    rig = null
+  })
+
+  it('work queued by another account never holds back the signed-in person’s on the same goal or project', async () => {
+    clock = createFakeClock()
+    emulator.reset()
+    // Alan queued a check-in and a description save on this computer, then Ada signed in (a shared
+    // laptop, or a second account of the same manager): his wait, untouched, for him to sign in again.
+    const alan = { baseUrl: emulator.url, personId: 'alan', personName: 'Alan Turing' }
+    const ada = { baseUrl: emulator.url, personId: 'ada', personName: 'Ada Lovelace' }
+    rig = await createRig({
+      emulator,
+      clock,
+      osOnline: false,
+      canSend: (entry) => entry.account?.personId !== 'alan',
+    })
+    const goal = wireId(emulator, SEED_IDS.goals.shipEngine)
+    const project = wireId(emulator, SEED_IDS.projects.launchSite)
+    const base = JSON.stringify(
+      emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description,
+    )
+    await rig.outbox.append({ ...checkInSubmission(goal, doc('Alan’s check-in')), account: alan })
+    await rig.outbox.append({ ...descriptionSave(project, doc('Alan’s text'), base), account: alan })
+    // Ada's own work on the same goal and project.
+    await rig.outbox.append({ ...checkInSubmission(goal, doc('Ada’s check-in')), account: ada })
+    await rig.outbox.append({ ...descriptionSave(project, doc('Ada’s text'), base), account: ada })
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+
+    const checkIns = (text: string) =>
+      emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(doc(text))))
+    expect(checkIns('Ada’s check-in')).toHaveLength(1)
+    expect(
+      sameJson(
+        emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description,
+        JSON.parse(doc('Ada’s text')),
+      ),
+    ).toBe(true)
+    // Alan's wait, as they were.
+    expect(checkIns('Alan’s check-in')).toHaveLength(0)
+    expect(rig.outbox.list()).toMatchObject([
+      { account: alan, state: 'pending', payload: { message: doc('Alan’s check-in') } },
+      { account: alan, state: 'pending', payload: { description: doc('Alan’s text') } },
+    ])
   })
 })
