@@ -179,3 +179,59 @@ describe('lanes shared by two accounts on one computer', () => {
     ])
   })
 })
+
+describe('a clock put back while a check-in is unconfirmed', () => {
+  let emulator: Emulator
+  let clock: FakeClock
+  let rig: Rig | null = null
+
+  beforeAll(async () => {
+    clock = createFakeClock()
+    emulator = await startEmulator({ now: () => new Date(clock.now()) })
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+  afterEach(async () => {
+    await rig?.close()
+    rig = null
+  })
+
+  it('waits one settle window from the correction, not as long as the clock was wrong', async () => {
+    clock = createFakeClock()
+    emulator.reset()
+    let gatewayFails = false
+    rig = await createRig({
+      emulator,
+      clock,
+      settleMs: 60_000,
+      fetch: observingFetch((endpoint) => {
+        // The first request for the check-in meets a gateway that gives up before Operately saw it.
+        if (endpoint === 'goals/create_check_in' && gatewayFails) {
+          gatewayFails = false
+          emulator.setFaults({ htmlBadGateway: 1 })
+        }
+      }),
+    })
+    const creates = () => rig!.requests().filter((r) => r === 'POST goals/create_check_in').length
+    gatewayFails = true
+    const message = doc('Sent while the clock ran three hours fast.')
+    await rig.outbox.append(checkInSubmission(wireId(emulator, SEED_IDS.goals.shipEngine), message))
+    await rig.settle()
+    expect(creates()).toBe(1)
+    expect(rig.outbox.list()).toMatchObject([{ state: 'pending', unconfirmed: expect.anything() }])
+
+    // The clock ran three hours fast and is put right (NTP after a dual boot, say).
+    clock.advance(-3 * 60 * 60_000)
+    await rig.engine.syncNow()
+    await rig.settle()
+    expect(creates()).toBe(1)
+    // A settle window later by the corrected clock, it is known not to have landed and is sent, once.
+    clock.advance(61_000)
+    await rig.engine.syncNow()
+    await rig.settle()
+    expect(creates()).toBe(2)
+    expect(emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(message)))).toHaveLength(1)
+    expect(rig.outbox.list()).toEqual([])
+  })
+})

@@ -6,7 +6,13 @@ import type { CheckIn, Goal, Person } from '../../operately/types'
 import type { CheckInEntry, OutboxEntry } from '../../outbox/entry'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { DeliveryContext, DeliveryOutcome, Deliverer } from '../outcomes'
-import { outcomeFromError, refusedByServer, stillChecking, unexpectedFailure } from '../outcomes'
+import {
+  outcomeFromError,
+  refusedByServer,
+  stillChecking,
+  stillSettling,
+  unexpectedFailure,
+} from '../outcomes'
 
 /** What a delivered check-in reports. */
 export interface CheckInDelivery {
@@ -146,8 +152,7 @@ export function createCheckInDeliverer(deps: {
     const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
       const found = await look(api, entry)
       if (found) return delivered(found, true, null)
-      const unconfirmed = entry.unconfirmed
-      if (unconfirmed && context.now() < Date.parse(unconfirmed.settleAt)) {
+      if (await stillSettling(entry, context)) {
         // Not there yet, but the server may still be applying it: ask again later, send nothing.
         return {
           outcome: 'retry',
