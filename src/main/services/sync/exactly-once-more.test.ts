@@ -116,6 +116,34 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
     })
     expect(submission).toMatchObject({ ok: true, value: { status: 'sent' } })
   })
+
+  it('a success answer the app cannot read is looked up, never followed by a second check-in on Try again', async () => {
+    // Operately saves the check-in; what comes back is a 200 the app cannot use (a proxy that rewrote
+    // the answer, a server version whose answer changed shape).
+    let garble = true
+    const s = await start({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init)
+        const url = String(input instanceof Request ? input.url : input)
+        if (!garble || !url.endsWith('/goals/create_check_in')) return response
+        garble = false
+        await response.text()
+        return new Response('<html><body>OK</body></html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        })
+      },
+    })
+    const g = await goal(s.services, SHIP)
+    const sent = input(g, 'Answered with something else.')
+    const first = await s.services.dispatch('checkIns.create', sent)
+    // "Try again", whatever the first answer said.
+    const second = await s.services.dispatch('checkIns.create', sent)
+    await s.services.sync.engine.idle()
+    expect(saying('Answered with something else.')).toHaveLength(1)
+    expect(first).toMatchObject({ ok: true, value: { outcome: 'created', recovered: true } })
+    expect(second).toEqual(first)
+  })
 })
 
 describe('lanes shared by two accounts on one computer', () => {
