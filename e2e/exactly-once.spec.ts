@@ -18,6 +18,8 @@ import {
   checkInsOn,
   openCheckIns,
   SHIP_ENGINE,
+  startAnsweringProxy,
+  type AnsweringProxy,
   type CheckInScreen,
 } from './support/check-in'
 import { descriptionUi, descriptionUpdates, projects, storedProject } from './support/description'
@@ -124,6 +126,45 @@ test('a draft that outlived its sent check-in opens on "Check-in sent", never as
   await expect.poll(storedDraft).toBeNull()
   expect(saying(emulator, 'Sent before its draft could go.')).toHaveLength(1)
   expect(checkInRequests(emulator)).toHaveLength(1)
+})
+
+test.describe('while the app checks whether Operately saved it', () => {
+  // Long enough to stay "checking" while the person acts.
+  test.use({ syncTiming: { ...fast, unconfirmedSettleMs: 120_000 } })
+  let proxy: AnsweringProxy | null = null
+  test.afterEach(async () => {
+    await proxy?.close()
+    proxy = null
+  })
+
+  test('Discard says Operately may already have the check-in, never that it is never sent', async ({
+    page,
+    harness,
+    emulator,
+  }) => {
+    proxy = await startAnsweringProxy(emulator.url)
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    // The connection is lost once the check-in has left this computer: it may have been saved.
+    proxy.setRules([{ endpoint: 'goals/create_check_in', answer: { drop: true }, times: 1 }])
+    const ui = await openCheckIns(page, harness.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Lost on the way back.')
+    await ui.submit.click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Checking whether Operately saved it…' }),
+    ).toBeVisible()
+
+    const sync = syncUi(page)
+    await sync.open()
+    const row = syncRow(sync.row(`Check-in · ${SHIP_ENGINE}`))
+    await row.askDiscard.click()
+    await expect(row.question).toContainText('Operately may already have this check-in')
+    await expect(row.question).not.toContainText('never sent')
+  })
 })
 
 test.describe('with the services in a process of their own', () => {

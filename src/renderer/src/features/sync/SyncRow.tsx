@@ -12,6 +12,7 @@ import {
   itemTitle,
   openRoute,
   otherAccountText,
+  discardText,
   retryOutcomeText,
   stateText,
 } from './sync-display'
@@ -112,11 +113,7 @@ export function SyncRow({
           <p id={questionId} className="sync-confirm__title">
             Discard this change for good?
           </p>
-          <p className="sync-confirm__text">
-            {item.kind === 'description'
-              ? 'The text waiting here is never sent and cannot be brought back.'
-              : 'This check-in is never sent and cannot be brought back.'}
-          </p>
+          <p className="sync-confirm__text">{discardText(item)}</p>
           <div className="sync-confirm__actions">
             <Button
               className="compact-button button--danger"
