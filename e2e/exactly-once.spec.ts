@@ -6,7 +6,6 @@ import keytar from 'keytar'
 import { createMainServices } from '../src/main/services/create-services'
 import type { SyncEvent } from '../src/main/services/sync/sync-engine'
 import { syncNotice } from '../src/main/shell/sync-signals'
-import { submissionOfDraft } from '../src/renderer/src/features/check-in/draft'
 import { checkInDraftKey } from '../src/shared/contract/drafts'
 import { SEED_IDS } from './emulator'
 import { startHarness } from './harness'
@@ -101,7 +100,7 @@ test('a draft that outlived its sent check-in opens on "Check-in sent", never as
   const key = checkInDraftKey(wireId(emulator, SEED_IDS.goals.shipEngine))
   const storedDraft = async () => {
     const read = await signedIn.services.dispatch('drafts.get', { key })
-    return read.ok ? read.value.value : null
+    return read.ok ? (read.value as { value: { submission?: string } | null }).value : null
   }
   let ui = await openCheckIns(page, signedIn.url)
   await ui.openGoal(SHIP_ENGINE)
@@ -109,7 +108,7 @@ test('a draft that outlived its sent check-in opens on "Check-in sent", never as
   // The server saves it and holds the answer a moment: meanwhile the draft names the submission.
   emulator.setFaults({ hangAfterCommitMs: 1_500 })
   await ui.submit.click()
-  await expect.poll(async () => submissionOfDraft(await storedDraft())).not.toBeNull()
+  await expect.poll(async () => (await storedDraft())?.submission ?? null).not.toBeNull()
   const leftBehind = await storedDraft()
   await expect(sentHeading(page)).toBeVisible()
   // The app stopped after the server had it and before the draft was removed (a crash, a disk that

@@ -344,7 +344,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         firstAttemptAt: entry.firstAttemptAt ?? now,
         state: 'sending',
         updatedAt: now,
-      })
+      } as OutboxEntry)
       notify({ type: 'updated', entry: saved })
       return structuredClone(saved)
     })
