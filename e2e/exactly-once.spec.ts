@@ -166,6 +166,49 @@ test.describe('while the app checks whether Operately saved it', () => {
   })
 })
 
+test('"Edit and send again" opens on the submitted words even when the draft could not keep them', async ({
+  page,
+  harness,
+  emulator,
+}) => {
+  const proxy = await startAnsweringProxy(emulator.url)
+  try {
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    let ui = await openCheckIns(page, harness.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Only the outbox has these words.')
+    emulator.pause()
+    await ui.submit.click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Check-in queued' })).toBeVisible()
+    // The draft could not be written before the submit (or was removed since): the outbox alone holds it.
+    await harness.services.dispatch('drafts.clear', {
+      key: checkInDraftKey(wireId(emulator, SEED_IDS.goals.shipEngine)),
+    })
+    // Back online, Operately refuses it: it waits for the person.
+    proxy.setRules([
+      {
+        endpoint: 'goals/create_check_in',
+        answer: { status: 403, body: '{"error":"Forbidden","message":"You do not have permission"}' },
+      },
+    ])
+    emulator.resume()
+    await harness.services.dispatch('sync.now', {})
+    await expect(page.getByRole('heading', { level: 1, name: 'Needs you' })).toBeVisible({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Edit and send again' }).click()
+
+    ui = checkInScreen(page)
+    await expect(ui.message).toContainText('Only the outbox has these words.')
+    await expect(ui.status('Caution')).toBeChecked()
+    await expect(ui.submit).toBeVisible()
+  } finally {
+    await proxy.close()
+  }
+})
+
 test.describe('with the services in a process of their own', () => {
   let services: ServicesProcess | null = null
   let dataDir = ''

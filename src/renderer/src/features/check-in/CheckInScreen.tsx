@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
-import { clearDraft, draftQueryKey, getDraft } from '../../bridge/drafts'
+import { clearDraft, draftQueryKey, getDraft, saveDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
@@ -12,7 +12,8 @@ import { useRoundStep } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
-import { draftKeyFor, submissionOfDraft } from './draft'
+import { draftKeyFor, draftOfSubmission, submissionOfDraft } from './draft'
+import { userNumberLocale } from './number-text'
 import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
@@ -57,6 +58,19 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   const openSync = () => navigate({ section: 'sync' })
   const onNext = (next: string | null) =>
     navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
+  /**
+   * Before a waiting submission is taken back to be edited: the draft must hold it. It normally does (the
+   * form writes it before submitting), but that write may have failed, or the draft been removed since;
+   * the outbox copy is then the only one, and it is about to go.
+   */
+  const keepAsDraft = async (submission: CreateCheckInInput) => {
+    if (!draftKey || !goal.data) return
+    const stored = await getDraft(draftKey)
+    if (submissionOfDraft(stored.value) === submission.submissionId) return
+    await saveDraft(draftKey, draftOfSubmission(submission, goal.data, new Date(), userNumberLocale()))
+    // The form opens on what is read now, not on the (missing) draft read when the screen opened.
+    await queryClient.invalidateQueries({ queryKey: draftQueryKey(draftKey) })
+  }
   /** Back to the form (edited, or discarded from the Sync view): its draft and the outbox are read again. */
   const backToForm = () => {
     setShown(null)
@@ -96,6 +110,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
         onOpenSync={openSync}
         onSent={(result) => setShown({ kind: 'sent', result })}
         onBackToForm={backToForm}
+        keepAsDraft={keepAsDraft}
       />
     )
   }
