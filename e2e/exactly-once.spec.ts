@@ -6,8 +6,10 @@ import keytar from 'keytar'
 import { createMainServices } from '../src/main/services/create-services'
 import type { SyncEvent } from '../src/main/services/sync/sync-engine'
 import { syncNotice } from '../src/main/shell/sync-signals'
+import { checkInDraftKey } from '../src/shared/contract/drafts'
 import { SEED_IDS } from './emulator'
 import { startHarness } from './harness'
+import { wireId } from './emulator/test-support'
 import type { Emulator } from './emulator/types'
 import {
   checkInRequests,
@@ -15,6 +17,8 @@ import {
   checkInsOn,
   openCheckIns,
   SHIP_ENGINE,
+  startAnsweringProxy,
+  type AnsweringProxy,
   type CheckInScreen,
 } from './support/check-in'
 import { descriptionUi, descriptionUpdates, projects, storedProject } from './support/description'
@@ -86,6 +90,123 @@ test('the popup opened again mid-submit shows the same submission, never a secon
   await expect(sentHeading(page)).toBeVisible({ timeout: 15_000 })
   expect(saying(emulator, 'Reopened while it was on its way.')).toHaveLength(1)
   expect(checkInRequests(emulator)).toHaveLength(1)
+})
+
+test('a draft that outlived its sent check-in opens on "Check-in sent", never as a form whose edits go nowhere', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const key = checkInDraftKey(wireId(emulator, SEED_IDS.goals.shipEngine))
+  const storedDraft = async () => {
+    const read = await signedIn.services.dispatch('drafts.get', { key })
+    return read.ok ? (read.value as { value: { submission?: string } | null }).value : null
+  }
+  let ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  await fillIn(ui, 'Sent before its draft could go.')
+  // The server saves it and holds the answer a moment: meanwhile the draft names the submission.
+  emulator.setFaults({ hangAfterCommitMs: 1_500 })
+  await ui.submit.click()
+  await expect.poll(async () => (await storedDraft())?.submission ?? null).not.toBeNull()
+  const leftBehind = await storedDraft()
+  await expect(sentHeading(page)).toBeVisible()
+  // The app stopped after the server had it and before the draft was removed (a crash, a disk that
+  // refused the removal): the draft is still there the next time.
+  await signedIn.services.dispatch('drafts.save', { key, value: leftBehind! })
+
+  ui = await openCheckIns(page, signedIn.url)
+  await ui.filter.fill(SHIP_ENGINE)
+  await ui.goalOption(SHIP_ENGINE).click()
+  await expect(sentHeading(page)).toBeVisible()
+  await expect(page.getByText('Sent before its draft could go.')).toBeVisible()
+  await expect(ui.submit).toHaveCount(0)
+  // Done with: the goal opens on a fresh form next time.
+  await expect.poll(storedDraft).toBeNull()
+  expect(saying(emulator, 'Sent before its draft could go.')).toHaveLength(1)
+  expect(checkInRequests(emulator)).toHaveLength(1)
+})
+
+test.describe('while the app checks whether Operately saved it', () => {
+  // Long enough to stay "checking" while the person acts.
+  test.use({ syncTiming: { ...fast, unconfirmedSettleMs: 120_000 } })
+  let proxy: AnsweringProxy | null = null
+  test.afterEach(async () => {
+    await proxy?.close()
+    proxy = null
+  })
+
+  test('Discard says Operately may already have the check-in, never that it is never sent', async ({
+    page,
+    harness,
+    emulator,
+  }) => {
+    proxy = await startAnsweringProxy(emulator.url)
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    // The connection is lost once the check-in has left this computer: it may have been saved.
+    proxy.setRules([{ endpoint: 'goals/create_check_in', answer: { drop: true }, times: 1 }])
+    const ui = await openCheckIns(page, harness.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Lost on the way back.')
+    await ui.submit.click()
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Checking whether Operately saved it…' }),
+    ).toBeVisible()
+
+    const sync = syncUi(page)
+    await sync.open()
+    const row = syncRow(sync.row(`Check-in · ${SHIP_ENGINE}`))
+    await row.askDiscard.click()
+    await expect(row.question).toContainText('Operately may already have this check-in')
+    await expect(row.question).not.toContainText('never sent')
+  })
+})
+
+test('"Edit and send again" opens on the submitted words even when the draft could not keep them', async ({
+  page,
+  harness,
+  emulator,
+}) => {
+  const proxy = await startAnsweringProxy(emulator.url)
+  try {
+    const signIn = await harness.services.dispatch('session.signIn', {
+      baseUrl: proxy.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    let ui = await openCheckIns(page, harness.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Only the outbox has these words.')
+    emulator.pause()
+    await ui.submit.click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Check-in queued' })).toBeVisible()
+    // The draft could not be written before the submit (or was removed since): the outbox alone holds it.
+    await harness.services.dispatch('drafts.clear', {
+      key: checkInDraftKey(wireId(emulator, SEED_IDS.goals.shipEngine)),
+    })
+    // Back online, Operately refuses it: it waits for the person.
+    proxy.setRules([
+      {
+        endpoint: 'goals/create_check_in',
+        answer: { status: 403, body: '{"error":"Forbidden","message":"You do not have permission"}' },
+      },
+    ])
+    emulator.resume()
+    await harness.services.dispatch('sync.now', {})
+    await expect(page.getByRole('heading', { level: 1, name: 'Needs you' })).toBeVisible({ timeout: 15_000 })
+    await page.getByRole('button', { name: 'Edit and send again' }).click()
+
+    ui = checkInScreen(page)
+    await expect(ui.message).toContainText('Only the outbox has these words.')
+    await expect(ui.status('Caution')).toBeChecked()
+    await expect(ui.submit).toBeVisible()
+  } finally {
+    await proxy.close()
+  }
 })
 
 test.describe('with the services in a process of their own', () => {

@@ -58,6 +58,19 @@ export interface OperatelyClient {
   listAssignments(): Promise<Assignments>
 }
 
+/**
+ * Reads the success answer to a change. One the app cannot use still says the server did it: the error
+ * says so (`maybeApplied`), so the change is looked for before it is ever sent again.
+ */
+function answerToChange<T>(read: () => T): T {
+  try {
+    return read()
+  } catch (err) {
+    if (err instanceof AppFailure) throw new AppFailure({ ...err.error, maybeApplied: 'answered' })
+    throw err
+  }
+}
+
 export function createOperatelyClient(options: OperatelyClientOptions): OperatelyClient {
   const http = createHttp(options)
   const get = (path: string, query: Record<string, string | boolean | readonly string[] | undefined> = {}) =>
@@ -136,7 +149,7 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
 
     async createCheckIn(input) {
       const json = await post('goals/create_check_in', checkInBody(input))
-      return parseResponse(createCheckInResponse, json, 'the saved check-in').update
+      return answerToChange(() => parseResponse(createCheckInResponse, json, 'the saved check-in').update)
     },
 
     async listProjects() {
@@ -168,7 +181,7 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
 
     async updateDescription(input) {
       const json = await post('projects/update_description', updateDescriptionBody(input))
-      const project = parseResponse(projectResponse, json, 'the saved project').project
+      const project = answerToChange(() => parseResponse(projectResponse, json, 'the saved project').project)
       // Operately answers with the short form of the project, which has no `description` at all
       // (operately-api.md §6). Missing is not "cleared": the server stored what we sent.
       return typeof project.description === 'string'

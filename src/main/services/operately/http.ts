@@ -193,7 +193,9 @@ export function createHttp(options: HttpOptions): Http {
         appError(
           'invalid_response',
           `The server at ${host} answered, but not with Operately data. Check that the address is the one you open Operately at in your browser.`,
-          { status },
+          // A change answered with success, however garbled, may well have been applied: look before
+          // sending it again.
+          req.method === 'POST' ? { status, maybeApplied: 'answered' } : { status },
         ),
       )
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { createCheckInInputSchema, richTextStringSchema } from '@shared/domain/check-ins'
 import { errorKinds } from '@shared/errors'
-import { lastSegment } from '@shared/ids'
+import { lastSegment, sameId } from '@shared/ids'
 
 /**
  * One piece of work the user handed over and the server has not confirmed yet. Each entry is one JSON
@@ -95,6 +95,13 @@ const common = {
    */
   account: accountSchema.optional(),
 }
+
+/**
+ * Whether two pieces of work belong to the same person on the same server. Entries from before accounts
+ * were recorded (no account) only match each other.
+ */
+export const sameAccount = (a: OutboxAccount | undefined, b: OutboxAccount | undefined): boolean =>
+  a === undefined || b === undefined ? a === b : a.baseUrl === b.baseUrl && sameId(a.personId, b.personId)
 
 export const descriptionEntrySchema = z
   .object({

@@ -11,6 +11,7 @@ import { durableFiles, isAtomicTempName, moveAside, type DurableFiles } from './
 import {
   keyOf,
   outboxEntrySchema,
+  sameAccount,
   type DescriptionEntry,
   type NewOutboxEntry,
   type CheckInEntry,
@@ -67,10 +68,10 @@ export interface OutboxStore {
    */
   markDelivered(id: string): Promise<void>
   /**
-   * Counts a request before it goes out (attempts + 1, firstAttemptAt, state `sending`), so that after a
-   * crash the entry says a request may have reached the server.
+   * Counts a request before it goes out (attempts + 1, firstAttemptAt, state `sending`, and `patch` in the
+   * same write), so that after a crash the entry says a request may have reached the server.
    */
-  markAttempt(id: string): Promise<OutboxEntry>
+  markAttempt(id: string, patch?: OutboxPatch): Promise<OutboxEntry>
   /**
    * The entry the sync engine is working on now (null when none): a new save never merges into it, it
    * waits behind it instead, so what the deliverer read and sends is what leaves the outbox.
@@ -271,8 +272,9 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
   const append = (input: NewOutboxEntry) =>
     serial(async () => {
       const key = keyOf(input)
+      // Only the same person's work merges: someone else's save waits for them, never carries this text.
       const latest = sorted()
-        .filter((e) => e.key === key)
+        .filter((e) => e.key === key && sameAccount(e.account, input.account))
         .at(-1)
       if (latest && input.kind === 'check-in') return structuredClone(latest)
       if (
@@ -330,18 +332,19 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       return structuredClone(saved)
     })
 
-  const markAttempt = (id: string) =>
+  const markAttempt = (id: string, patch: OutboxPatch = {}) =>
     serial(async () => {
       const entry = entries.get(id)
       if (!entry) throw missing()
       const now = isoAt(clock)
       const saved = await save({
         ...entry,
+        ...structuredClone(patch),
         attempts: entry.attempts + 1,
         firstAttemptAt: entry.firstAttemptAt ?? now,
         state: 'sending',
         updatedAt: now,
-      })
+      } as OutboxEntry)
       notify({ type: 'updated', entry: saved })
       return structuredClone(saved)
     })

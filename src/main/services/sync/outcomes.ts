@@ -19,8 +19,11 @@ export type DeliveryOutcome =
 
 /** What a deliverer may ask of the engine while it works on an entry. */
 export interface DeliveryContext {
-  /** Counts a request on disk right before it goes out (attempts + 1, state `sending`). */
-  beforeSend(): Promise<OutboxEntry>
+  /**
+   * Counts a request on disk right before it goes out (attempts + 1, state `sending`), with what else the
+   * deliverer must know about it if the app never hears back (`patch`), in the same write.
+   */
+  beforeSend(patch?: OutboxPatch): Promise<OutboxEntry>
   /** Writes what the deliverer learnt about the entry (a snapshot, an unconfirmed request) to disk. */
   record(patch: OutboxPatch): Promise<OutboxEntry>
   /** This computer's clock (ms). */
@@ -78,3 +81,21 @@ export const unexpectedFailure = (err: unknown): AppError =>
       1900,
     ),
   )
+
+/**
+ * Whether the server may still be applying this entry's unconfirmed request (see DeliveryContext.settleMs).
+ * A settle time more than a whole window ahead means this computer's clock was put back since the request
+ * went out (a clock that ran fast, corrected): the wait starts again from now, and that is recorded, so it
+ * lasts one window rather than as long as the clock was wrong, and the entry is not stuck "checking".
+ */
+export async function stillSettling(entry: OutboxEntry, context: DeliveryContext): Promise<boolean> {
+  const unconfirmed = entry.unconfirmed
+  if (!unconfirmed) return false
+  const now = context.now()
+  const settleAt = Date.parse(unconfirmed.settleAt)
+  if (settleAt - now <= context.settleMs) return now < settleAt
+  await context.record({
+    unconfirmed: { ...unconfirmed, settleAt: new Date(now + context.settleMs).toISOString() },
+  })
+  return true
+}

@@ -199,13 +199,15 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const lanes = new Set<string>()
     let first: OutboxEntry | null = null
     for (const entry of outbox.list()) {
+      // Work of another account waits for that account, out of every lane: it holds back nobody else's.
+      if (!canSend(entry)) continue
       const lane = laneOf(entry)
       if (lanes.has(lane)) continue
       lanes.add(lane)
       if (tried.has(entry.id)) continue
       // `sending` without a request in flight: a bookkeeping write failed after the answer came back.
       const sendable = entry.state === 'pending' || (entry.state === 'sending' && inFlight?.id !== entry.id)
-      if (!sendable || !canSend(entry)) continue
+      if (!sendable) continue
       if ((waits.get(entry.id)?.at ?? 0) > now) continue
       if (watchers.has(entry.id)) return entry
       first ??= entry
@@ -353,8 +355,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = await outbox.settled(id)
       if (!entry) return
       const context: DeliveryContext = {
-        beforeSend: async () => {
-          const saved = await outbox.markAttempt(entry.id)
+        beforeSend: async (patch) => {
+          const saved = await outbox.markAttempt(entry.id, patch)
           publish()
           return saved
         },

@@ -5,7 +5,13 @@ import type { Connectivity } from '../connectivity/connectivity'
 import type { Logger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
 import type { DurableFiles } from '../outbox/durable-files'
-import { descriptionKey, type NewOutboxEntry, type OutboxAccount, type OutboxEntry } from '../outbox/entry'
+import {
+  descriptionKey,
+  sameAccount,
+  type NewOutboxEntry,
+  type OutboxAccount,
+  type OutboxEntry,
+} from '../outbox/entry'
 import { openOutboxStore, type OutboxStore } from '../outbox/outbox-store'
 import { lastSegment, sameId } from '@shared/ids'
 import type { BackoffPolicy } from './backoff'
@@ -66,9 +72,6 @@ const accountOf = (state: SessionState): OutboxAccount | null =>
   state.status === 'signed_in'
     ? { baseUrl: state.baseUrl, personId: state.person.id, personName: state.person.fullName }
     : null
-
-const sameAccount = (a: OutboxAccount, b: OutboxAccount) =>
-  a.baseUrl === b.baseUrl && sameId(a.personId, b.personId)
 
 export async function createSyncService(options: SyncServiceOptions): Promise<SyncService> {
   const { connectivity, log } = options

@@ -1,4 +1,4 @@
-import { AppFailure, type AppError } from '@shared/errors'
+import { AppFailure, appError, type AppError } from '@shared/errors'
 import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
 import { findEarlierAttempt, findOwnCheckIn } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
@@ -6,7 +6,13 @@ import type { CheckIn, Goal, Person } from '../../operately/types'
 import type { CheckInEntry, OutboxEntry } from '../../outbox/entry'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { DeliveryContext, DeliveryOutcome, Deliverer } from '../outcomes'
-import { outcomeFromError, refusedByServer, stillChecking, unexpectedFailure } from '../outcomes'
+import {
+  outcomeFromError,
+  refusedByServer,
+  stillChecking,
+  stillSettling,
+  unexpectedFailure,
+} from '../outcomes'
 
 /** What a delivered check-in reports. */
 export interface CheckInDelivery {
@@ -22,6 +28,11 @@ export interface CheckInDelivery {
   /** Found on the server (an earlier request was applied) rather than created by this attempt's answer. */
   recovered: boolean
 }
+
+const unconfirmedFrom = (at: number, settleAt: number) => ({
+  at: new Date(at).toISOString(),
+  settleAt: new Date(settleAt).toISOString(),
+})
 
 type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
 
@@ -92,7 +103,23 @@ export function createCheckInDeliverer(deps: {
       sent: { goal: Goal; prepared: PreparedCheckIn } | null,
     ): Promise<DeliveryOutcome> => {
       // On disk before the entry may leave the outbox (see above).
-      await deps.claims.recordClaim(entry, checkIn.id)
+      try {
+        await deps.claims.recordClaim(entry, checkIn.id)
+      } catch (err) {
+        // The check-in is on the server but this computer could not note which one it is. The entry is
+        // still marked unconfirmed (from before the request), so the next attempt finds it, never posts.
+        return {
+          outcome: 'retry',
+          checking: true,
+          error: appError(
+            'internal',
+            `Operately has this check-in, but this computer could not write that down (${err instanceof Error ? err.message : String(err)}). The app tries again shortly and will not send it twice.`.slice(
+              0,
+              1900,
+            ),
+          ),
+        }
+      }
       const result: CheckInDelivery = {
         goalId: input.goalId,
         submissionId: input.submissionId,
@@ -125,8 +152,7 @@ export function createCheckInDeliverer(deps: {
     const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
       const found = await look(api, entry)
       if (found) return delivered(found, true, null)
-      const unconfirmed = entry.unconfirmed
-      if (unconfirmed && context.now() < Date.parse(unconfirmed.settleAt)) {
+      if (await stillSettling(entry, context)) {
         // Not there yet, but the server may still be applying it: ask again later, send nothing.
         return {
           outcome: 'retry',
@@ -153,17 +179,24 @@ export function createCheckInDeliverer(deps: {
     }
     const goal = await api.getGoal(input.goalId)
     const prepared = prepareCheckIn(input, goal, api.serverVersion())
-    entry = (await context.beforeSend()) as CheckInEntry
     const sentAt = context.now()
+    // Until its answer is recorded, a request may have been applied: the entry says so on disk in the
+    // same write that counts the attempt, so that whatever keeps the app from recording the answer (a
+    // crash, a claim the disk refuses) makes the next attempt look on the server before sending again.
+    entry = (await context.beforeSend({
+      unconfirmed: unconfirmedFrom(sentAt, sentAt + context.settleMs),
+    })) as CheckInEntry
     let created: CheckIn | null
     try {
       created = await api.createCheckIn(prepared.body)
     } catch (err) {
+      if (err instanceof AppFailure && !err.error.maybeApplied) {
+        // Refused before anything was applied, or never sent: nothing to look for next time.
+        entry = (await context.record({ unconfirmed: null })) as CheckInEntry
+      }
       if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
       const settleAt = err.error.maybeApplied === 'answered' ? sentAt : sentAt + context.settleMs
-      entry = (await context.record({
-        unconfirmed: { at: new Date(sentAt).toISOString(), settleAt: new Date(settleAt).toISOString() },
-      })) as CheckInEntry
+      entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, settleAt) })) as CheckInEntry
       let known: DeliveryOutcome | null
       try {
         // A server that stored it before failing shows it now.
@@ -178,9 +211,7 @@ export function createCheckInDeliverer(deps: {
     }
     if (created) return delivered(created, false, { goal, prepared })
     // A success without the check-in in it: find it rather than guess.
-    entry = (await context.record({
-      unconfirmed: { at: new Date(sentAt).toISOString(), settleAt: new Date(sentAt).toISOString() },
-    })) as CheckInEntry
+    entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, sentAt) })) as CheckInEntry
     const found = await look(api, entry)
     if (found) return delivered(found, false, { goal, prepared })
     return {

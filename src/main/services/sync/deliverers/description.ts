@@ -2,7 +2,13 @@ import { AppFailure } from '@shared/errors'
 import type { OperatelyClient } from '../../operately/client'
 import type { DescriptionEntry } from '../../outbox/entry'
 import type { Deliverer, DeliveryOutcome } from '../outcomes'
-import { outcomeFromError, refusedByServer, stillChecking, unexpectedFailure } from '../outcomes'
+import {
+  outcomeFromError,
+  refusedByServer,
+  stillChecking,
+  stillSettling,
+  unexpectedFailure,
+} from '../outcomes'
 import { sameDescription } from '../../projects/same-description'
 
 /** What a delivered description save reports. */
@@ -44,7 +50,7 @@ export function createDescriptionDeliverer(deps: { client: () => Promise<Operate
       const unconfirmed = entry.unconfirmed
       if (unconfirmed) {
         const landed = unconfirmed.text !== undefined && sameDescription(server, unconfirmed.text)
-        if (!landed && context.now() < Date.parse(unconfirmed.settleAt)) {
+        if (!landed && (await stillSettling(entry, context))) {
           return {
             outcome: 'retry',
             checking: true,

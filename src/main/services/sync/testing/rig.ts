@@ -5,6 +5,7 @@ import type { Emulator } from '../../../../../e2e/emulator'
 import { createConnectivity, type Connectivity } from '../../connectivity/connectivity'
 import { silentLogger } from '../../log/logger'
 import { createOperatelyClient, type OperatelyClient } from '../../operately/client'
+import type { OutboxEntry } from '../../outbox/entry'
 import { openOutboxStore, type OutboxStore } from '../../outbox/outbox-store'
 import { createDeliverers } from '../deliverers'
 import type { Deliverers } from '../outcomes'
@@ -49,6 +50,8 @@ export interface RigOptions {
   maxFailures?: number
   /** Start the engine and connectivity right away (default true). */
   start?: boolean
+  /** Which entries the session signed in now may send (see the engine); all by default. */
+  canSend?: (entry: OutboxEntry) => boolean
 }
 
 export async function createRig(options: RigOptions): Promise<Rig> {
@@ -79,6 +82,7 @@ export async function createRig(options: RigOptions): Promise<Rig> {
     ),
     ...(options.settleMs !== undefined ? { settleMs: options.settleMs } : {}),
     ...(options.maxFailures !== undefined ? { maxFailures: options.maxFailures } : {}),
+    ...(options.canSend ? { canSend: options.canSend } : {}),
     connectivity,
     clock,
     log: silentLogger,

@@ -29,6 +29,7 @@ export function CheckInQueuedView({
   onOpenSync,
   onSent,
   onBackToForm,
+  keepAsDraft,
 }: {
   queued: QueuedCheckIn
   /** What the form sent (or what the outbox holds for it). */
@@ -41,6 +42,8 @@ export function CheckInQueuedView({
   onSent: (result: CheckInResult) => void
   /** Back to the form: taken out to be edited, or no longer in the outbox (discarded elsewhere). */
   onBackToForm: () => void
+  /** Makes sure the goal's draft holds this submission, so the form opens on its words. */
+  keepAsDraft: (submission: CreateCheckInInput) => Promise<void>
 }) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
@@ -73,6 +76,8 @@ export function CheckInQueuedView({
   const edit = async () => {
     setEditing({ busy: true, error: null })
     try {
+      // The form opens on the draft: it holds these words before the outbox lets go of them.
+      await keepAsDraft(submitted)
       await withdrawCheckIn(submitted.submissionId)
       void refreshSync(queryClient)
       onBackToForm()

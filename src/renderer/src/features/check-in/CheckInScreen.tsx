@@ -1,10 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import { useNumberLocale } from './use-number-locale'
-import { draftQueryKey, getDraft } from '../../bridge/drafts'
+import { clearDraft, draftQueryKey, getDraft, saveDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
@@ -13,7 +13,7 @@ import { useRoundStep } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
-import { draftKeyFor } from './draft'
+import { draftKeyFor, draftOfSubmission, submissionOfDraft } from './draft'
 import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
@@ -39,11 +39,6 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   const locale = useNumberLocale()
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const [shown, setShown] = useState<Shown | null>(null)
-  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
-  const waiting = useCheckInSubmission(goal.data?.id ?? null, null, {
-    follow: false,
-    enabled: shown === null,
-  })
   const draft = useQuery({
     queryKey: draftQueryKey(draftKey ?? ''),
     queryFn: () => getDraft(draftKey!),
@@ -52,10 +47,32 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     staleTime: 0,
     gcTime: 0,
   })
+  // The submission the draft was submitted as, if it was: main says how that one ended. A draft can
+  // outlive its check-in (the app stopped after the server had it, before the draft was removed), and
+  // such a draft must open on what the server recorded, never as a form whose edits would go nowhere.
+  const draftSubmission = draft.data ? submissionOfDraft(draft.data.value) : null
+  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
+  const waiting = useCheckInSubmission(goal.data?.id ?? null, draftSubmission, {
+    follow: false,
+    enabled: shown === null && !draft.isPending,
+  })
   const backToList = () => navigate({ section: 'check-ins' })
   const openSync = () => navigate({ section: 'sync' })
   const onNext = (next: string | null) =>
     navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
+  /**
+   * Before a waiting submission is taken back to be edited: the draft must hold it. It normally does (the
+   * form writes it before submitting), but that write may have failed, or the draft been removed since;
+   * the outbox copy is then the only one, and it is about to go.
+   */
+  const keepAsDraft = async (submission: CreateCheckInInput) => {
+    if (!draftKey || !goal.data || locale === null) return
+    const stored = await getDraft(draftKey)
+    if (submissionOfDraft(stored.value) === submission.submissionId) return
+    await saveDraft(draftKey, draftOfSubmission(submission, goal.data, new Date(), locale))
+    // The form opens on what is read now, not on the (missing) draft read when the screen opened.
+    await queryClient.invalidateQueries({ queryKey: draftQueryKey(draftKey) })
+  }
   /** Back to the form (edited, or discarded from the Sync view): its draft and the outbox are read again. */
   const backToForm = () => {
     setShown(null)
@@ -63,11 +80,26 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   }
 
   const found = waiting.data?.status === 'waiting' ? waiting.data : null
+  const sentBefore = waiting.data?.status === 'sent' ? waiting.data.result : null
+  useEffect(() => {
+    // The draft held a check-in that is on the server: it is done with (main removes it after a delivery
+    // it sees; this one it did not get to).
+    if (!sentBefore || !draftKey) return
+    clearDraft(draftKey).catch((error: unknown) =>
+      console.warn('The draft of a posted check-in could not be removed', error),
+    )
+  }, [sentBefore, draftKey])
   const current: Shown | null =
-    shown ?? (found ? { kind: 'waiting', queued: found.queued, submission: found.submission } : null)
+    shown ??
+    (found
+      ? { kind: 'waiting', queued: found.queued, submission: found.submission }
+      : sentBefore
+        ? { kind: 'sent', result: sentBefore }
+        : null)
 
+  // Every view below writes or shows numbers the person's way: none opens before the locale is known.
+  if (locale === null) return <Loading what="Loading your check-in…" />
   if (current?.kind === 'sent') {
-    if (locale === null) return <Loading what="Loading your check-in…" />
     return <CheckInResultView result={current.result} locale={locale} onBack={backToList} onNext={onNext} />
   }
   if (current?.kind === 'waiting') {
@@ -82,6 +114,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
         onOpenSync={openSync}
         onSent={(result) => setShown({ kind: 'sent', result })}
         onBackToForm={backToForm}
+        keepAsDraft={keepAsDraft}
       />
     )
   }
@@ -118,7 +151,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   }
 
   // Main answers from memory and disk, without the network: worth waiting for, so no second form flashes.
-  if (draft.isPending || waiting.isPending || locale === null) return <Loading what="Loading your draft…" />
+  if (draft.isPending || waiting.isPending) return <Loading what="Loading your draft…" />
 
   return (
     <CheckInForm

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseJson, stringifyJson } from '@shared/exact-json'
-import { draftKeyFor, restoreDraft, toStoredDraft } from './draft'
-import { prefillFrom } from './form-values'
+import { draftKeyFor, draftOfSubmission, restoreDraft, toStoredDraft } from './draft'
+import { prefillFrom, toCreateCheckInInput } from './form-values'
 import { detail } from './test-goals'
 
 const now = new Date(2026, 2, 10)
@@ -23,6 +23,32 @@ describe('check-in drafts', () => {
     values.notify = { mode: 'selected', personIds: ['grace-2'] }
     const stored = JSON.parse(JSON.stringify(toStoredDraft({ values, message }, prefill))) as unknown
     expect(restoreDraft(stored, prefill)).toEqual({ values, message })
+  })
+
+  it('can be made from a submission, and submit it again unchanged (for "Edit and send again")', () => {
+    const goal = detail()
+    const prefill = prefillFrom(goal, now, 'en-US')
+    const values = structuredClone(prefill)
+    values.status = 'caution'
+    values.due = { ...values.due, mode: 'set', precision: 'quarter', quarter: '3', year: '2027' }
+    values.targets[1]!.value = '2.1'
+    values.checklist[2]!.completed = true
+    values.notify = { mode: 'selected', personIds: [goal.potentialSubscribers[0]!.personId] }
+    const submissionId = '6f1c1a52-3f7e-4c55-9a8e-1d2b3c4d5e6f'
+    const submitted = toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' })
+
+    const stored = JSON.parse(JSON.stringify(draftOfSubmission(submitted, goal, now, 'en-US'))) as unknown
+    const restored = restoreDraft(stored, prefill)!
+    expect(restored.submissionId).toBe(submissionId)
+    expect(
+      toCreateCheckInInput({
+        values: restored.values,
+        goal,
+        message: restored.message,
+        submissionId,
+        locale: 'en-US',
+      }),
+    ).toEqual(submitted)
   })
 
   it('keep a pasted number JavaScript cannot hold exactly, through the trip to main and back', () => {

@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { parseJson, portableJson } from '@shared/exact-json'
-import { checkInStatuses } from '@shared/domain/check-ins'
+import { checkInStatuses, type CreateCheckInInput } from '@shared/domain/check-ins'
 import { dateTypes } from '@shared/domain/contextual-date'
-import type { CheckInFormValues } from './form-values'
+import type { GoalDetail } from '@shared/domain/goals'
+import { dueDateFieldsFor, prefillFrom, targetText, type CheckInFormValues } from './form-values'
 
 /**
  * What the user typed into a check-in, as a draft main keeps on disk. Targets and checklist items are kept
@@ -115,4 +116,41 @@ export function restoreDraft(stored: unknown, prefill: CheckInFormValues): Check
     message: storedMessage(d.messageText, d.message),
     ...(d.submission ? { submissionId: d.submission } : {}),
   }
+}
+
+/**
+ * A stored draft holding exactly what was submitted, over the goal as it is now. For a submission taken
+ * back to be edited when the draft on disk does not hold it (it could not be written before the submit,
+ * or was removed since): the form then opens on those words, not on the goal as if nothing was written.
+ */
+export function draftOfSubmission(
+  submission: CreateCheckInInput,
+  goal: GoalDetail,
+  now: Date,
+  locale: string,
+): Json {
+  const prefill = prefillFrom(goal, now, locale)
+  const typed = new Map(submission.targetValues.map((t) => [t.id, t.value]))
+  const ticked = new Map(submission.checklist.map((c) => [c.id, c.completed]))
+  const change = submission.dueDate
+  const values: CheckInFormValues = {
+    status: submission.status,
+    due:
+      change.mode === 'set'
+        ? { ...dueDateFieldsFor({ dueDate: change.date }, now), mode: 'set' }
+        : { ...prefill.due, mode: change.mode },
+    targets: prefill.targets.map((t) => {
+      const value = typed.get(t.id)
+      return value === undefined ? t : { id: t.id, value: targetText(value, locale) }
+    }),
+    checklist: prefill.checklist.map((c) => ({ id: c.id, completed: ticked.get(c.id) ?? c.completed })),
+    notify:
+      submission.notify.mode === 'everyone'
+        ? { mode: 'everyone', personIds: prefill.notify.personIds }
+        : { mode: 'selected', personIds: [...submission.notify.personIds] },
+  }
+  return toStoredDraft(
+    { values, message: parseJson(submission.message) as Json, submissionId: submission.submissionId },
+    prefill,
+  )
 }

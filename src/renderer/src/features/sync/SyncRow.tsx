@@ -11,6 +11,7 @@ import {
   itemTitle,
   openRoute,
   otherAccountText,
+  discardText,
   retryOutcomeText,
   stateText,
 } from './sync-display'
@@ -85,11 +86,7 @@ export function SyncRow({
       {confirming ? (
         <DiscardQuestion
           question="Discard this change for good?"
-          consequence={
-            item.kind === 'description'
-              ? 'The text waiting here is never sent and cannot be brought back.'
-              : 'This check-in is never sent and cannot be brought back.'
-          }
+          consequence={discardText(item)}
           busy={discard.isPending}
           keep={keep}
           onKeep={cancel}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import {
+  discardText,
   canRetry,
   detailText,
   groupItems,
@@ -145,6 +146,18 @@ describe('a row', () => {
     expect(canRetry(item({ state: 'sending' }))).toBe(false)
     expect(canRetry(item({ state: 'conflict' }))).toBe(false)
     expect(canRetry(item({ otherAccount: { baseUrl: 'https://x.example', personName: null } }))).toBe(false)
+  })
+
+  it('never says "never sent" of an item that is being sent or checked: Operately may have it already', () => {
+    for (const kind of ['check-in', 'description'] as const) {
+      for (const state of ['sending', 'checking'] as const) {
+        expect(discardText({ kind, state })).toMatch(/^Operately may already have this/)
+        expect(discardText({ kind, state })).not.toMatch(/never sent/)
+      }
+      for (const state of ['pending', 'failed', 'needs_attention', 'conflict'] as const) {
+        expect(discardText({ kind, state })).toMatch(/never sent/)
+      }
+    }
   })
 
   it('opens the project of a description and the goal of a check-in', () => {

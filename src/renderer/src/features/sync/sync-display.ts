@@ -90,6 +90,23 @@ export function detailText(item: Pick<SyncItem, 'createdAt' | 'attempts'>, now: 
   return `Queued ${syncedAtText(item.createdAt, now)} · ${tries}`
 }
 
+/**
+ * What "Discard" means for this item, said before the person confirms. An item being sent or checked may
+ * already be on Operately: "never sent" would be untrue there, and a person who believed it would write
+ * the same check-in again.
+ */
+export function discardText(item: Pick<SyncItem, 'kind' | 'state'>): string {
+  const mayBeThere = item.state === 'sending' || item.state === 'checking'
+  if (item.kind === 'description') {
+    return mayBeThere
+      ? 'Operately may already have this text: the app was still finding out. Discarding only stops the app from sending it; look at the project in Operately to see which text it has.'
+      : 'The text waiting here is never sent and cannot be brought back.'
+  }
+  return mayBeThere
+    ? 'Operately may already have this check-in: the app was still finding out. Discarding only stops the app from sending it; look at the goal in Operately before you write it again.'
+    : 'This check-in is never sent and cannot be brought back.'
+}
+
 /** Said instead of the actions' use when the item belongs to another account than the one signed in. */
 export const otherAccountText = (other: NonNullable<SyncItem['otherAccount']>): string =>
   `Waiting for ${other.baseUrl}: sign in to that account to send it`
