@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core'
 import { isHistoryTransaction } from '@tiptap/pm/history'
-import type { Node as PMNode, Slice } from '@tiptap/pm/model'
+import type { Mark, Node as PMNode, Slice } from '@tiptap/pm/model'
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
@@ -14,15 +14,18 @@ export interface UnknownContentGuardOptions {
   onRemoved: () => void
 }
 
+const isUnknownMark = (mark: Mark): boolean => mark.type.name === UNKNOWN_MARK
+
 /**
- * Unknown content: a block or inline node this app does not know (kept as an opaque atom), and text
- * under a mark it does not know. Each text node under an unknown mark counts as one piece, so typing
- * inside it, deleting part of it or changing its formatting all change the piece.
+ * Unknown content: a block or inline node this app does not know (kept as an opaque atom), and whatever
+ * sits under a mark it does not know: text, or a known inline node such as a mention under a newer
+ * server's comment. Each text node under an unknown mark counts as one piece, so typing inside it,
+ * deleting part of it or changing its formatting all change the piece.
  */
 function isUnknownPiece(node: PMNode): boolean {
   const name = node.type.name
   if (name === UNKNOWN_BLOCK || name === UNKNOWN_INLINE) return true
-  return node.isText && node.marks.some((mark) => mark.type.name === UNKNOWN_MARK)
+  return node.isInline && node.marks.some(isUnknownMark)
 }
 
 /** The pieces of unknown content that overlap [from, to] (a piece strictly around `from` when from = to). */
@@ -112,8 +115,11 @@ function insertPast(state: EditorState, from: number, to: number, insert: string
   const $pos = state.doc.resolve(pos)
   if (typeof insert === 'string') {
     if ($pos.parent.inlineContent) {
-      // At the edge of unknown formatting: that mark is not inclusive, so the text does not take it on.
-      tr.insertText(insert, pos)
+      // The formatting the person asked for (Ctrl+B inside a marked range sets it aside as stored marks)
+      // or that of the text before, but never the unknown mark itself: new words are not a newer server's
+      // comment or colour just because they were typed inside one.
+      const marks = (state.storedMarks ?? $pos.marks()).filter((mark) => !isUnknownMark(mark))
+      tr.insert(pos, state.schema.text(insert, marks))
       tr.setSelection(TextSelection.create(tr.doc, pos + insert.length))
     } else {
       const paragraph = state.schema.nodes.paragraph!.create(null, state.schema.text(insert))
