@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
+import { OPERATELY_MAX_BODY_BYTES } from '@shared/domain/operately-limits'
 import { appError, type AppError, type Result } from '@shared/errors'
 import { createMainServices, type MainServices } from '../../src/main/services/create-services'
 import { browserHarnessPolicy } from '../../src/main/shell/content-security-policy'
@@ -51,10 +52,10 @@ export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', i
 export const harnessVaultService = 'Operately Tray (browser harness)'
 
 /**
- * Operately accepts request bodies up to 256 MB (operately-api.md §1), so a description the server would
- * take must pass through here too (Phoenix counts MB as 1,000,000 bytes).
+ * Operately accepts request bodies up to 256 MB, so a description the server would take must pass through
+ * here too (the app's contract uses the same figure).
  */
-export const OPERATELY_MAX_BODY_BYTES = 256_000_000
+export { OPERATELY_MAX_BODY_BYTES }
 
 class BodyTooLarge extends Error {
   constructor(readonly bytes: number) {

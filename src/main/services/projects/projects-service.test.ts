@@ -170,6 +170,22 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(stored('mobileBeta').description).toEqual(JSON.parse(edited))
     })
 
+    it('saves a description far larger than a long one (6 MB) on top of itself: Operately takes 256 MB', async () => {
+      const base = (await get(ids.launch)).description
+      const large = withNewParagraph(base, 'Every detail of the move, written down. '.repeat(150_000))
+      expect(large.length).toBeGreaterThan(6_000_000)
+      expect(await save({ projectId: ids.launch, description: large, baseDescription: base })).toMatchObject({
+        outcome: 'saved',
+      })
+      expect(stored('launchSite').description).toEqual(JSON.parse(large))
+      // The next edit is based on the large version.
+      const next = withNewParagraph(large, 'Signed off.')
+      expect(await save({ projectId: ids.launch, description: next, baseDescription: large })).toMatchObject({
+        outcome: 'saved',
+      })
+      expect(stored('launchSite').description).toEqual(JSON.parse(next))
+    })
+
     it('compares the base as parsed JSON: key order and the empty document forms are no conflict', async () => {
       const base = (await get(ids.launch)).description!
       const reordered = JSON.stringify(reverseKeys(JSON.parse(base)))
