@@ -26,7 +26,8 @@ const ids = {
   office: 'office-move-HEwL7tvfVNFlSghDDCKYGY',
 }
 
-const GONE_KEPT = 'This project was deleted or is no longer shared with you. Your text is kept as a draft.'
+// A failed save never says the text is kept as a draft: only the page knows whether its draft was written.
+const GONE = 'This project was deleted or is no longer shared with you.'
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] })
 
@@ -270,7 +271,9 @@ describe.skipIf(!hasSecretService)('projects', () => {
       })
       expect(forbidden.kind).toBe('forbidden')
       expect(forbidden.status).toBe(403)
-      expect(forbidden.message).toMatch(/may not edit its description.*Your text is kept as a draft\.$/)
+      expect(forbidden.message).toMatch(
+        /may not edit its description\. Ask its champion or an admin of its space for edit access\.$/,
+      )
       expect(stored('warehouse').description).toEqual(before)
 
       const gone = await failure('projects.saveDescription', {
@@ -280,7 +283,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: false,
       })
       expect(gone.kind).toBe('not_found')
-      expect(gone.message).toBe(GONE_KEPT)
+      expect(gone.message).toBe(GONE)
     })
 
     it('refuses text that is not a document without sending anything', async () => {
@@ -292,6 +295,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: true,
       })
       expect(error.kind).toBe('invalid_input')
+      expect(error.message).toBe('The text to save is not a document, so nothing was sent.')
       expect(requestsSince(emulator, from)).toEqual([])
     })
   })
@@ -309,7 +313,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: false,
       })
       expect(error.kind).toBe('read_only_token')
-      expect(error.message).toMatch(/can only read.*API tokens.*Your text is kept as a draft\.$/)
+      expect(error.message).toMatch(/can only read.*API tokens.*sign in again with it\.$/)
       expect(requestsSince(emulator, from)).toEqual([])
       expect(JSON.parse(base!)).toEqual(stored('launchSite').description)
     })

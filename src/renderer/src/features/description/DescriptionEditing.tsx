@@ -24,6 +24,7 @@ import { showBlobsAsFiles } from './blob-display'
 import { ConflictPanel } from './ConflictPanel'
 import type { DescriptionDraft } from './description-draft'
 import { useDraftPersistence } from './draft-persistence'
+import type { LeftWithChanges } from './left-with-changes'
 import {
   draftOf,
   editReducer,
@@ -51,7 +52,7 @@ export interface DescriptionEditingProps {
   /** The draft could not be read: say so, the text on screen is the server's. */
   draftProblem: string | null
   onBack: () => void
-  onLeftWithDraft: (projectName: string) => void
+  onLeftWithDraft: (left: LeftWithChanges) => void
 }
 
 const isSaveShortcut = (event: KeyboardEvent) =>
@@ -73,7 +74,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   // The reducer runs outside React's render: the editor reports its last change while unmounting, and
   // that change must still become the draft.
   const stateRef = useRef(state)
-  const { persist, error: draftError } = useDraftPersistence(draftKey, props.storedDraft)
+  const { persist, error: draftError, whenWritten } = useDraftPersistence(draftKey, props.storedDraft)
   const dispatch = useCallback(
     (action: EditAction) => {
       const next = editReducer(stateRef.current, action)
@@ -232,8 +233,10 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   const leave = () => {
     editor.current?.flush()
-    if (hasUnsentChanges(stateRef.current)) onLeftWithDraft(detail.name)
+    const unsent = hasUnsentChanges(stateRef.current)
     onBack()
+    // Said on the list only once the last draft write is done, as it went: never "kept" on a failure.
+    if (unsent) void whenWritten().then((kept) => onLeftWithDraft({ projectName: detail.name, kept }))
   }
   const openSync = () => {
     editor.current?.flush()

@@ -25,6 +25,8 @@ const isEmpty = (draft: DescriptionDraft | null) =>
 export function useDraftPersistence(key: `description:${string}`, stored: unknown) {
   const last = useRef<DescriptionDraft | null | 'unknown'>(stored == null ? null : 'unknown')
   const queue = useRef<Promise<void>>(Promise.resolve())
+  // Whether the last write asked for reached the disk (what was read from it is on it).
+  const written = useRef(true)
   const [error, setError] = useState<string | null>(null)
 
   const persist = useCallback(
@@ -37,10 +39,14 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       queue.current = queue.current
         .then(() => (value === null ? clearDraft(key) : saveDraft(key, value).then(() => undefined)))
         .then(
-          () => setError(null),
+          () => {
+            written.current = true
+            setError(null)
+          },
           (err: unknown) => {
             // The next change tries again; until then the person must know their text is only on screen.
             last.current = 'unknown'
+            written.current = false
             setError(err instanceof Error ? err.message : String(err))
           },
         )
@@ -48,5 +54,8 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
     [key],
   )
 
-  return { persist, error }
+  /** Once the writes asked for so far are done: whether the last one reached the disk. */
+  const whenWritten = useCallback(() => queue.current.then(() => written.current), [])
+
+  return { persist, error, whenWritten }
 }
