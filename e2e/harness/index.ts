@@ -65,9 +65,16 @@ class BodyTooLarge extends Error {
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
 
-/** The answer to a body over the limit: says "too large", how large, and that nothing happened. */
+/**
+ * The answer to a body over the limit: says "too large", how large, and that nothing happened. In bytes
+ * when the two sizes would read the same in MB ("256 MB, at most 256 MB" tells nobody anything).
+ */
 export function tooLargeMessage(bytes: number, limit: number): string {
-  return `This request is too large for the app: ${megabytes(bytes)}, and Operately accepts at most ${megabytes(limit)}. Nothing was saved or sent.`
+  const [size, most] =
+    megabytes(bytes) === megabytes(limit)
+      ? [bytes, limit].map((n) => `${n.toLocaleString('en-US')} bytes`)
+      : [megabytes(bytes), megabytes(limit)]
+  return `This request is too large for the app: ${size}, and Operately accepts at most ${most}. Nothing was saved or sent.`
 }
 
 /**
