@@ -252,6 +252,42 @@ test('a spelling fix of words under an unknown mark is turned away; one elsewher
   expect(text).not.toContain('fixed')
 })
 
+test('word deletes (Ctrl+Backspace, Ctrl+Delete) next to unknown content stop at it', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  storedProject(emulator, projects.office).description = seeded()
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  await ui.editor.click()
+  await page.keyboard.press('Control+Home')
+  // "Status " and the chip: the caret just after the chip.
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Backspace')
+  // Past " and ": just before the marked words, then just after them.
+  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Delete')
+  for (let i = 0; i < 13; i++) await page.keyboard.press('ArrowRight')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Backspace')
+  // The paragraph after the block: word deletes back into it.
+  await page.keyboard.press('Control+End')
+  await page.keyboard.press('Home')
+  for (let i = 0; i < 3; i++) await page.keyboard.press('Control+Backspace')
+  await settleEditor(ui.editor)
+  await expect(ui.editor.locator('.ot-unsupported--inline')).toHaveCount(1)
+  await expect(ui.editor.locator('.ot-unknown-mark')).toHaveText('flagged words')
+  await expect(ui.editor.locator('.ot-unsupported--block')).toHaveCount(1)
+
+  await page.keyboard.press('Control+End')
+  await page.keyboard.type(' More.')
+  await ui.saveButton.click()
+  await expect(ui.status).toHaveText('Saved')
+  const saved = storedProject(emulator, projects.office).description
+  expectUnknownContentKept(saved)
+  expect(stringifyJson(saved)).toContain('"text":"flagged words","marks":[' + COMMENT + ']')
+})
+
 test('a block dragged elsewhere moves whole, and is saved as it was', async ({
   page,
   emulator,
