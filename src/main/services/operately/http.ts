@@ -6,6 +6,12 @@ import { isSendableToken } from './token'
 
 export const apiBasePath = '/api/external/v1'
 export const defaultTimeoutMs = 15_000
+/**
+ * A poor uplink (256 kbit/s: tethering, hotel Wi-Fi). A request body gets the time it would take to send
+ * at this rate on top of the timeout, so a large description is not cut off while it is still going up,
+ * and then retried to be cut off again; a dead server is still noticed once that time is over.
+ */
+export const slowestUploadBytesPerSecond = 32_000
 const maxRedirects = 5
 
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined
@@ -28,6 +34,8 @@ export interface HttpOptions {
   getToken: () => Promise<string | null> | string | null
   fetch?: typeof fetch
   timeoutMs?: number
+  /** The upload rate a body's extra time is counted at (see slowestUploadBytesPerSecond). */
+  slowestUploadBytesPerSecond?: number
   log?: Logger
 }
 
@@ -95,7 +103,8 @@ export function createHttp(options: HttpOptions): Http {
   const origin = normalizeBaseUrl(options.baseUrl)
   const host = new URL(origin).host
   const fetchImpl = options.fetch ?? globalThis.fetch
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const baseTimeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const uploadRate = options.slowestUploadBytesPerSecond ?? slowestUploadBytesPerSecond
   const log = options.log ?? silentLogger
   let version: string | null = null
 
@@ -153,6 +162,9 @@ export function createHttp(options: HttpOptions): Http {
       body = req.rawBody ?? JSON.stringify(req.body ?? {})
     }
 
+    // Bytes, not characters: a description in another script is up to three times its length in UTF-8.
+    const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
+    const timeoutMs = baseTimeoutMs + Math.ceil((bodyBytes * 1000) / uploadRate)
     const controller = new AbortController()
     const timer = setTimeout(() => controller.abort(), timeoutMs)
     const started = Date.now()
