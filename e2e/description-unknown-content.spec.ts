@@ -340,6 +340,35 @@ test('"Remove this unsupported block…" removes it after asking, and Undo bring
   expect(saved).toContain(PILL)
 })
 
+test('a held or doubled Enter on "Remove this unsupported block…" only asks; it never removes', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  storedProject(emulator, projects.office).description = seeded()
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  const block = ui.editor.locator('.ot-unsupported--block')
+  const removeButton = page.getByRole('button', { name: 'Remove this unsupported block…' })
+
+  // Enter held down: the key repeats, and the repeats land on whatever has the focus after the first.
+  await removeButton.focus()
+  await page.keyboard.down('Enter')
+  await page.keyboard.down('Enter')
+  await page.keyboard.down('Enter')
+  await page.keyboard.up('Enter')
+  await expect(block).toHaveCount(1)
+  // Enter pressed twice in a row, wherever the held key left things.
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Enter')
+  await expect(block).toHaveCount(1)
+  // The question starts on the safe answer, so the next Enter keeps the block too.
+  await expect(page.getByRole('button', { name: 'Keep it' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(removeButton).toBeFocused()
+  await expect(block).toHaveCount(1)
+})
+
 test('never says the text is kept as a draft when writing the draft failed', async ({
   page,
   emulator,
