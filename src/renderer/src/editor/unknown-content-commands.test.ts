@@ -141,6 +141,37 @@ describe('selections that cover part of an unknown mark', () => {
   })
 })
 
+describe('everything selected, then cut or pasted over', () => {
+  /** The browser's clipboard, which jsdom does not have: what ProseMirror writes to it, kept here. */
+  function clipboardEvent(type: 'cut' | 'paste', data: Record<string, string> = {}): Event {
+    const event = new Event(type, { bubbles: true, cancelable: true })
+    const clipboardData = {
+      clearData: () => undefined,
+      setData: (format: string, value: string) => {
+        data[format] = value
+      },
+      getData: (format: string) => data[format] ?? '',
+    }
+    Object.defineProperty(event, 'clipboardData', { value: clipboardData })
+    return event
+  }
+
+  it('Ctrl+A, Ctrl+X keeps every unknown piece', () => {
+    const ed = open(MIXED)
+    ed.commands.selectAll()
+    ed.view.dom.dispatchEvent(clipboardEvent('cut'))
+    expectKept(ed, [BLOCK, INLINE, MARK])
+  })
+
+  it('Ctrl+A, Ctrl+V keeps every unknown piece, and the pasted words arrive', () => {
+    const ed = open(MIXED)
+    ed.commands.selectAll()
+    ed.view.dom.dispatchEvent(clipboardEvent('paste', { 'text/html': '<p>pasted <b>words</b></p>' }))
+    expectKept(ed, [BLOCK, INLINE, MARK])
+    expect(saved(ed)).toContain('pasted ')
+  })
+})
+
 describe('lists holding an unknown block', () => {
   const list = doc(bulletList(listItem(paragraph('a'), BLOCK), listItem(paragraph('b'))))
 
