@@ -52,3 +52,29 @@ test('leaving while no draft can be written says the changes were not kept, neve
   await expect(said).toHaveText(/Your changes to Office move could not be kept as a draft/)
   await expect(said).not.toContainText('are kept as a draft')
 })
+
+test('the status line never says "kept as a draft", not even for a moment, while the first write is failing', async ({
+  page,
+  signedIn,
+  dataDir,
+}) => {
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  await breakDrafts(dataDir)
+  // Every text the status line shows, however briefly.
+  await ui.status.evaluate((status) => {
+    const shown: string[] = []
+    ;(window as unknown as { shown: string[] }).shown = shown
+    new MutationObserver(() => shown.push(status.textContent ?? '')).observe(status, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    })
+  })
+  await ui.editor.click()
+  await page.keyboard.type('Words only on screen.')
+  await expect(page.getByRole('alert').filter({ hasText: 'could not be kept as a draft' })).toBeVisible()
+  await expect(ui.status).toHaveText('Your changes are not saved anywhere yet')
+  const shown = await page.evaluate(() => (window as unknown as { shown: string[] }).shown)
+  expect(shown.filter((text) => text.includes('kept as a draft'))).toEqual([])
+})

@@ -74,7 +74,12 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   // The reducer runs outside React's render: the editor reports its last change while unmounting, and
   // that change must still become the draft.
   const stateRef = useRef(state)
-  const { persist, error: draftError, whenWritten } = useDraftPersistence(draftKey, props.storedDraft)
+  const {
+    persist,
+    error: draftError,
+    kept: draftKept,
+    whenWritten,
+  } = useDraftPersistence(draftKey, props.storedDraft)
   const dispatch = useCallback(
     (action: EditAction) => {
       const next = editReducer(stateRef.current, action)
@@ -337,7 +342,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
           ) : null}
           {editable ? (
             <footer className="description__footer">
-              <SaveState state={state} draftKept={draftError === null} />
+              <SaveState state={state} draftKept={draftKept} />
               <Button
                 busy={saving}
                 busyLabel="Saving…"
@@ -433,7 +438,8 @@ function QueuedNotice({
 
 /**
  * Where the text stands: saved on the server, waiting in the outbox, only kept as a draft, or not saved
- * because of an error. "Kept as a draft" is said only while the last draft write succeeded.
+ * because of an error. "Kept as a draft" is said only once a draft write has landed, never after one
+ * failed.
  */
 function SaveState({ state, draftKept }: { state: EditState; draftKept: boolean }) {
   const failed = state.save.state === 'failed' ? state.save.message : null

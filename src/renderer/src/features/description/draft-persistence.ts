@@ -28,6 +28,9 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
   // Whether the last write asked for reached the disk (what was read from it is on it).
   const written = useRef(true)
   const [error, setError] = useState<string | null>(null)
+  // Whether a draft of this text is on disk: one was read, or the last write that finished stored one.
+  // Never true before a write has landed, so "kept as a draft" is not said while the first one is on its way.
+  const [kept, setKept] = useState(stored != null)
 
   const persist = useCallback(
     (draft: DescriptionDraft) => {
@@ -41,12 +44,14 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
         .then(
           () => {
             written.current = true
+            setKept(value !== null)
             setError(null)
           },
           (err: unknown) => {
             // The next change tries again; until then the person must know their text is only on screen.
             last.current = 'unknown'
             written.current = false
+            setKept(false)
             setError(err instanceof Error ? err.message : String(err))
           },
         )
@@ -57,5 +62,5 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
   /** Once the writes asked for so far are done: whether the last one reached the disk. */
   const whenWritten = useCallback(() => queue.current.then(() => written.current), [])
 
-  return { persist, error, whenWritten }
+  return { persist, error, kept, whenWritten }
 }
