@@ -276,6 +276,24 @@ describe('request: network failures', () => {
     expect(error.message).toMatch(/did not answer within 0\.2 seconds/)
   })
 
+  it('reads a large answer that keeps coming down a slow line, however long it takes in all', async () => {
+    // 12 pieces of a description, 150 ms apart: over 1.6 s in all, past the 1 s timeout, but never
+    // silent for anything like that long.
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const pieces = ['{"project":{"description":"', ...Array<string>(10).fill('x'.repeat(60_000)), '"}}']
+      const next = () => {
+        const piece = pieces.shift()
+        if (piece === undefined) return void res.end()
+        res.write(piece)
+        setTimeout(next, 150)
+      }
+      next()
+    })
+    const answer = await http(server.url, { timeoutMs: 1000 }).request(getMe)
+    expect((answer.project as { description: string }).description).toHaveLength(600_000)
+  })
+
   it('times out a server that stops in the middle of its answer', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

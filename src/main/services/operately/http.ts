@@ -88,6 +88,19 @@ export function isSafeRedirect(from: URL, to: URL): boolean {
   return from.protocol === 'http:' && to.protocol === 'https:'
 }
 
+/** The body as UTF-8 text, calling `arrived` for each piece as it comes. */
+async function readText(response: Response, arrived: () => void): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const pieces: Uint8Array[] = []
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(pieces).toString('utf8')
+    arrived()
+    pieces.push(value)
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -164,9 +177,16 @@ export function createHttp(options: HttpOptions): Http {
 
     // Bytes, not characters: a description in another script is up to three times its length in UTF-8.
     const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
-    const timeoutMs = baseTimeoutMs + Math.ceil((bodyBytes * 1000) / uploadRate)
+    let timeoutMs = baseTimeoutMs + Math.ceil((bodyBytes * 1000) / uploadRate)
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    let timer = setTimeout(() => controller.abort(), timeoutMs)
+    // Once the answer has begun, the server is silent only when nothing arrives for the base timeout: a
+    // large description coming down a slow line keeps arriving, however long it takes in all.
+    const stillArriving = () => {
+      clearTimeout(timer)
+      timeoutMs = baseTimeoutMs
+      timer = setTimeout(() => controller.abort(), timeoutMs)
+    }
     const started = Date.now()
     let response: Response
     let text: string
@@ -184,7 +204,7 @@ export function createHttp(options: HttpOptions): Http {
         current = followRedirect(current, response, req.method, hop)
       }
       // Read as text first: several JSON bodies arrive without a JSON content type, several are plain text.
-      text = await response.text()
+      text = await readText(response, stillArriving)
     } catch (err) {
       if (err instanceof AppFailure) throw err
       throw new AppFailure(
