@@ -79,8 +79,9 @@ test('a project deleted while editing: the save says it is gone, and the text st
   // Someone deletes the project (or stops sharing it) in the web app.
   emulator.state.projects = emulator.state.projects.filter((p) => p.id !== projects.launch.uuid)
   await ui.saveButton.click()
+  // The alert says what failed; the status line, where the text is (the page knows its draft was written).
   await expect(page.getByRole('alert')).toContainText(
-    'This project was deleted or is no longer shared with you. Your text is kept as a draft.',
+    'This project was deleted or is no longer shared with you.',
   )
   await expect(ui.editor).toContainText('Words worth keeping.')
   await expect(ui.status).toHaveText('Your changes are kept as a draft')

@@ -24,7 +24,7 @@ interface Reply {
 function send(
   url: string,
   path: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  options: { method?: string; headers?: Record<string, string>; body?: string; chunked?: boolean } = {},
 ): Promise<Reply> {
   const { hostname, port } = new URL(url)
   return new Promise((resolve, reject) => {
@@ -44,7 +44,9 @@ function send(
       },
     )
     req.on('error', reject)
-    req.end(options.body)
+    // Written first, the body goes out chunked, without a Content-Length; given to end(), with one.
+    if (options.chunked && options.body !== undefined) req.write(options.body)
+    req.end(options.chunked ? undefined : options.body)
   })
 }
 
@@ -124,6 +126,53 @@ describe('browser harness', () => {
       expect(answer.error.message).toContain('too large')
       expect(answer.error.message).toContain('3.0 MB')
       expect(answer.error.message).toContain('at most 2.0 MB')
+    } finally {
+      await small.close()
+    }
+  })
+
+  it('takes a body of exactly its limit and refuses one byte more, with or without a Content-Length', async () => {
+    const limit = 2_000_000
+    const small = await startHarness({
+      dataDir: join(root, 'data'),
+      rendererDir: join(root, 'renderer'),
+      services: harness.services,
+      maxBodyBytes: limit,
+    })
+    try {
+      const { host, origin, searchParams } = new URL(small.url)
+      const headers = {
+        host,
+        origin,
+        'content-type': 'application/json',
+        [harnessKeyHeader]: searchParams.get('key') ?? '',
+      }
+      const body = (bytes: number) => JSON.stringify({ pad: 'x'.repeat(bytes - '{"pad":""}'.length) })
+      for (const chunked of [false, true]) {
+        const atLimit = await send(small.url, '/__harness/call/session.get', {
+          method: 'POST',
+          headers,
+          body: body(limit),
+          chunked,
+        })
+        // Read whole by the dispatcher (which refuses the unknown key), not refused for its size.
+        expect(atLimit.status).toBe(200)
+        expect(JSON.parse(atLimit.body)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+
+        const over = await send(small.url, '/__harness/call/session.get', {
+          method: 'POST',
+          headers,
+          body: body(limit + 1),
+          chunked,
+        })
+        expect(over.status).toBe(413)
+        const answer = JSON.parse(over.body) as { ok: boolean; error: { kind: string; message: string } }
+        expect(answer).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+        // One byte over: in MB both sizes would read "2.0 MB", so it says the bytes.
+        expect(answer.error.message).toBe(
+          'This request is too large for the app: 2,000,001 bytes, and Operately accepts at most 2,000,000 bytes. Nothing was saved or sent.',
+        )
+      }
     } finally {
       await small.close()
     }

@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { join } from 'node:path'
+import { OPERATELY_MAX_BODY_BYTES } from '@shared/domain/operately-limits'
 import { appError, type AppError, type Result } from '@shared/errors'
 import { createMainServices, type MainServices } from '../../src/main/services/create-services'
 import { browserHarnessPolicy } from '../../src/main/shell/content-security-policy'
@@ -56,10 +57,10 @@ export const defaultRendererDir = fileURLToPath(new URL('../../out/renderer/', i
 export const harnessVaultService = 'Operately Tray (browser harness)'
 
 /**
- * Operately accepts request bodies up to 256 MB (operately-api.md §1), so a description the server would
- * take must pass through here too (Phoenix counts MB as 1,000,000 bytes).
+ * Operately accepts request bodies up to 256 MB, so a description the server would take must pass through
+ * here too (the app's contract uses the same figure).
  */
-export const OPERATELY_MAX_BODY_BYTES = 256_000_000
+export { OPERATELY_MAX_BODY_BYTES }
 
 class BodyTooLarge extends Error {
   constructor(readonly bytes: number) {
@@ -69,9 +70,16 @@ class BodyTooLarge extends Error {
 
 const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`
 
-/** The answer to a body over the limit: says "too large", how large, and that nothing happened. */
+/**
+ * The answer to a body over the limit: says "too large", how large, and that nothing happened. In bytes
+ * when the two sizes would read the same in MB ("256 MB, at most 256 MB" tells nobody anything).
+ */
 export function tooLargeMessage(bytes: number, limit: number): string {
-  return `This request is too large for the app: ${megabytes(bytes)}, and Operately accepts at most ${megabytes(limit)}. Nothing was saved or sent.`
+  const [size, most] =
+    megabytes(bytes) === megabytes(limit)
+      ? [bytes, limit].map((n) => `${n.toLocaleString('en-US')} bytes`)
+      : [megabytes(bytes), megabytes(limit)]
+  return `This request is too large for the app: ${size}, and Operately accepts at most ${most}. Nothing was saved or sent.`
 }
 
 /**

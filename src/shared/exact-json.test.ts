@@ -41,6 +41,16 @@ describe('exact JSON', () => {
     })
   })
 
+  it('reads a "__proto__" key as an ordinary key, either way: never a prototype, never lost', () => {
+    for (const text of ['{"__proto__":{"polluted":1}}', '{"__proto__":{"polluted":1.0}}']) {
+      const value = parseJson(text) as Record<string, unknown>
+      expect(Object.hasOwn(value, '__proto__')).toBe(true)
+      expect(Object.getPrototypeOf(value)).toBe(Object.prototype)
+      expect(stringifyJson(value)).toBe(text)
+    }
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined()
+  })
+
   it('throws on text that is not JSON, either way', () => {
     expect(() => parseJson('{"a":')).toThrow()
     expect(() => parseJson('{"a":1.0e3')).toThrow()

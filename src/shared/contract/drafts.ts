@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_RICH_TEXT_CHARS } from '../domain/operately-limits'
 import { lastSegment } from '../ids'
 
 /**
@@ -21,10 +22,36 @@ export const checkInDraftKey = (goalId: string): `check-in:${string}` => `check-
 export const descriptionDraftKey = (projectId: string): `description:${string}` =>
   `description:${lastSegment(projectId)}`
 
-// 5 MB of JSON: a 1 MB description with room to spare, and a bound on what the renderer can make us write.
+type Json = z.infer<ReturnType<typeof z.json>>
+
+/**
+ * Whether a JSON value has at most `limit` characters of content (strings, keys, numbers), counted by
+ * walking it: the draft of a large description is written once a second while someone types, and turning
+ * it into text only to measure it would copy megabytes each time.
+ */
+function fitsIn(value: Json, limit: number): boolean {
+  let left = limit
+  const walk = (item: Json): boolean => {
+    if (typeof item === 'string') left -= item.length + 2
+    else if (Array.isArray(item)) {
+      left -= item.length + 1
+      for (const inner of item) if (!walk(inner)) return false
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, inner] of Object.entries(item)) {
+        left -= key.length + 4
+        if (!walk(inner)) return false
+      }
+    } else left -= String(item).length
+    return left >= 0
+  }
+  return walk(value)
+}
+
+// A draft holds up to three documents (the edit, the version it started from, a kept copy), each as large
+// as Operately takes: a bound on what the renderer can make us write, not on what a person may write.
 const draftValueSchema = z
   .json()
-  .refine((value) => JSON.stringify(value).length <= 5_000_000, 'draft is too large')
+  .refine((value) => fitsIn(value, 3 * MAX_RICH_TEXT_CHARS), 'draft is too large')
 
 export const draftOperations = {
   'drafts.get': {

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MAX_RICH_TEXT_CHARS } from './operately-limits'
 import { contextualDateSchema } from './contextual-date'
 import { checklistItemSchema } from './goals'
 
@@ -20,8 +21,10 @@ export const notifySchema = z.discriminatedUnion('mode', [
 ])
 export type Notify = z.infer<typeof notifySchema>
 
-/** A rich-text document as the server stores it: JSON.stringify of a TipTap doc. 5 MB is far above real use. */
-export const richTextStringSchema = z.string().max(5_000_000)
+/** A rich-text document as the server stores it: JSON.stringify of a TipTap doc, as large as Operately takes. */
+export const richTextStringSchema = z
+  .string()
+  .max(MAX_RICH_TEXT_CHARS, 'the text is larger than Operately accepts (256 MB)')
 
 export const createCheckInInputSchema = z
   .object({

@@ -47,6 +47,21 @@ describe('drafts', () => {
     expect((await drafts.get('description:abcDEF')).value).toEqual({ n: 3 })
   })
 
+  it('keeps the draft of a description as large as Operately takes, far over a long one (6 MB)', async () => {
+    const dataDir = tempDir()
+    const services = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })
+    const words = 'Every detail of the move, written down. '.repeat(150_000)
+    const doc = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: words }] }] }
+    // As the description page stores it (description-draft.ts): the edit as exact text, and its base.
+    const value = { v: 1, docText: JSON.stringify(doc), base: JSON.stringify(doc), keptCopy: null }
+    const draftKey = 'description:HEwL7tvfVNFlSghDDCKYGY'
+    expect(await services.dispatch('drafts.save', { key: draftKey, value })).toMatchObject({ ok: true })
+    expect(await services.dispatch('drafts.get', { key: draftKey })).toMatchObject({
+      ok: true,
+      value: { value },
+    })
+  })
+
   it('survives a restart: new services on the same data directory find the draft', async () => {
     const dataDir = tempDir()
     const first = await createMainServices({ dataDir, keytar: noKeychain, log: silentLogger })

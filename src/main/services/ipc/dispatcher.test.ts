@@ -75,8 +75,9 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'sync.discardDamaged': { id: '2026-03-10T12-00-00-000Z-0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.json' },
 }
 
-// Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to 5 MB, and a
-// rich-text message may be that large. The generic "wrong type" and "huge" variants do not apply to them.
+// Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to three
+// documents as large as Operately takes, and a rich-text message may be that large. The generic "wrong
+// type" and "huge" variants do not apply to them.
 const acceptsAnyJson = new Set(['drafts.save:value'])
 const acceptsLargeText = new Set([
   'drafts.save:value',

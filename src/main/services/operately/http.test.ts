@@ -253,6 +253,47 @@ describe('request: network failures', () => {
     expectHumanMessage(error, token)
   })
 
+  it('gives a large body time to go up a slow connection before calling the server silent', async () => {
+    // As a slow uplink looks from here: the answer comes 700 ms after the request went out, far past the
+    // 200 ms a small request gets (the local server has the body at once, then waits). At 250 kB/s the
+    // 1 MB body is given 4 s more: room enough for a loaded machine.
+    const server = await serve((_req, res) => {
+      setTimeout(() => sendJson(res, 200, { project: {} }), 700)
+    })
+    const client = http(server.url, { timeoutMs: 200, slowestUploadBytesPerSecond: 250_000 })
+    const description = 'x'.repeat(1_000_000)
+    const answer = await client.request({
+      method: 'POST',
+      path: 'projects/update_description',
+      body: { project_id: 'p', description },
+    })
+    expect(answer).toEqual({ project: {} })
+    // A small request to the same server still times out after its 200 ms, saying how long it waited.
+    const error = await failureOf(
+      client.request({ method: 'POST', path: 'projects/update_description', body: {} }),
+    )
+    expect(error.kind).toBe('timeout')
+    expect(error.message).toMatch(/did not answer within 0\.2 seconds/)
+  })
+
+  it('reads a large answer that keeps coming down a slow line, however long it takes in all', async () => {
+    // 12 pieces of a description, 150 ms apart: over 1.6 s in all, past the 1 s timeout, but never
+    // silent for anything like that long.
+    const server = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const pieces = ['{"project":{"description":"', ...Array<string>(10).fill('x'.repeat(60_000)), '"}}']
+      const next = () => {
+        const piece = pieces.shift()
+        if (piece === undefined) return void res.end()
+        res.write(piece)
+        setTimeout(next, 150)
+      }
+      next()
+    })
+    const answer = await http(server.url, { timeoutMs: 1000 }).request(getMe)
+    expect((answer.project as { description: string }).description).toHaveLength(600_000)
+  })
+
   it('times out a server that stops in the middle of its answer', async () => {
     const server = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })

@@ -6,6 +6,12 @@ import { isSendableToken } from './token'
 
 export const apiBasePath = '/api/external/v1'
 export const defaultTimeoutMs = 15_000
+/**
+ * A poor uplink (256 kbit/s: tethering, hotel Wi-Fi). A request body gets the time it would take to send
+ * at this rate on top of the timeout, so a large description is not cut off while it is still going up,
+ * and then retried to be cut off again; a dead server is still noticed once that time is over.
+ */
+export const slowestUploadBytesPerSecond = 32_000
 const maxRedirects = 5
 
 export type QueryValue = string | number | boolean | readonly string[] | null | undefined
@@ -28,6 +34,8 @@ export interface HttpOptions {
   getToken: () => Promise<string | null> | string | null
   fetch?: typeof fetch
   timeoutMs?: number
+  /** The upload rate a body's extra time is counted at (see slowestUploadBytesPerSecond). */
+  slowestUploadBytesPerSecond?: number
   log?: Logger
 }
 
@@ -80,6 +88,19 @@ export function isSafeRedirect(from: URL, to: URL): boolean {
   return from.protocol === 'http:' && to.protocol === 'https:'
 }
 
+/** The body as UTF-8 text, calling `arrived` for each piece as it comes. */
+async function readText(response: Response, arrived: () => void): Promise<string> {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const pieces: Uint8Array[] = []
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) return Buffer.concat(pieces).toString('utf8')
+    arrived()
+    pieces.push(value)
+  }
+}
+
 function parseJson(text: string): unknown {
   try {
     return JSON.parse(text)
@@ -95,7 +116,8 @@ export function createHttp(options: HttpOptions): Http {
   const origin = normalizeBaseUrl(options.baseUrl)
   const host = new URL(origin).host
   const fetchImpl = options.fetch ?? globalThis.fetch
-  const timeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const baseTimeoutMs = options.timeoutMs ?? defaultTimeoutMs
+  const uploadRate = options.slowestUploadBytesPerSecond ?? slowestUploadBytesPerSecond
   const log = options.log ?? silentLogger
   let version: string | null = null
 
@@ -153,8 +175,18 @@ export function createHttp(options: HttpOptions): Http {
       body = req.rawBody ?? JSON.stringify(req.body ?? {})
     }
 
+    // Bytes, not characters: a description in another script is up to three times its length in UTF-8.
+    const bodyBytes = body === undefined ? 0 : Buffer.byteLength(body)
+    let timeoutMs = baseTimeoutMs + Math.ceil((bodyBytes * 1000) / uploadRate)
     const controller = new AbortController()
-    const timer = setTimeout(() => controller.abort(), timeoutMs)
+    let timer = setTimeout(() => controller.abort(), timeoutMs)
+    // Once the answer has begun, the server is silent only when nothing arrives for the base timeout: a
+    // large description coming down a slow line keeps arriving, however long it takes in all.
+    const stillArriving = () => {
+      clearTimeout(timer)
+      timeoutMs = baseTimeoutMs
+      timer = setTimeout(() => controller.abort(), timeoutMs)
+    }
     const started = Date.now()
     let response: Response
     let text: string
@@ -172,7 +204,7 @@ export function createHttp(options: HttpOptions): Http {
         current = followRedirect(current, response, req.method, hop)
       }
       // Read as text first: several JSON bodies arrive without a JSON content type, several are plain text.
-      text = await response.text()
+      text = await readText(response, stillArriving)
     } catch (err) {
       if (err instanceof AppFailure) throw err
       throw new AppFailure(

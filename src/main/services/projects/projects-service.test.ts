@@ -26,7 +26,8 @@ const ids = {
   office: 'office-move-HEwL7tvfVNFlSghDDCKYGY',
 }
 
-const GONE_KEPT = 'This project was deleted or is no longer shared with you. Your text is kept as a draft.'
+// A failed save never says the text is kept as a draft: only the page knows whether its draft was written.
+const GONE = 'This project was deleted or is no longer shared with you.'
 
 const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'text', text }] })
 
@@ -187,6 +188,23 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(stored('mobileBeta').description).toEqual(JSON.parse(edited))
     })
 
+    it('saves a description far larger than a long one (6 MB) on top of itself: Operately takes 256 MB', async () => {
+      const base = (await get(ids.launch)).description
+      const large = withNewParagraph(base, 'Every detail of the move, written down. '.repeat(150_000))
+      expect(large.length).toBeGreaterThan(6_000_000)
+      // The next edit is based on the large version. Both are made first, so the two saves follow each
+      // other at once (megabytes of checking in between would leave the connection idle long enough for
+      // the emulator to close it, a race with the next request that is not what this test is about).
+      const next = withNewParagraph(large, 'Signed off.')
+      const first = await save({ projectId: ids.launch, description: large, baseDescription: base })
+      const storedFirst = stored('launchSite').description
+      const second = await save({ projectId: ids.launch, description: next, baseDescription: large })
+      expect(first).toMatchObject({ outcome: 'saved' })
+      expect(second).toMatchObject({ outcome: 'saved' })
+      expect(storedFirst).toEqual(JSON.parse(large))
+      expect(stored('launchSite').description).toEqual(JSON.parse(next))
+    })
+
     it('compares the base as parsed JSON: key order and the empty document forms are no conflict', async () => {
       const base = (await get(ids.launch)).description!
       const reordered = JSON.stringify(reverseKeys(JSON.parse(base)))
@@ -275,7 +293,9 @@ describe.skipIf(!hasSecretService)('projects', () => {
       })
       expect(forbidden.kind).toBe('forbidden')
       expect(forbidden.status).toBe(403)
-      expect(forbidden.message).toMatch(/may not edit its description.*Your text is kept as a draft\.$/)
+      expect(forbidden.message).toMatch(
+        /may not edit its description\. Ask its champion or an admin of its space for edit access\.$/,
+      )
       expect(stored('warehouse').description).toEqual(before)
 
       const gone = await failure('projects.saveDescription', {
@@ -285,7 +305,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: false,
       })
       expect(gone.kind).toBe('not_found')
-      expect(gone.message).toBe(GONE_KEPT)
+      expect(gone.message).toBe(GONE)
     })
 
     it('refuses text that is not a document without sending anything', async () => {
@@ -297,6 +317,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: true,
       })
       expect(error.kind).toBe('invalid_input')
+      expect(error.message).toBe('The text to save is not a document, so nothing was sent.')
       expect(requestsSince(emulator, from)).toEqual([])
     })
   })
@@ -314,7 +335,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
         overwrite: false,
       })
       expect(error.kind).toBe('read_only_token')
-      expect(error.message).toMatch(/can only read.*API tokens.*Your text is kept as a draft\.$/)
+      expect(error.message).toMatch(/can only read.*API tokens.*sign in again with it\.$/)
       expect(requestsSince(emulator, from)).toEqual([])
       expect(JSON.parse(base!)).toEqual(stored('launchSite').description)
     })

@@ -35,7 +35,6 @@ export interface ProjectsService {
 }
 
 const GONE = 'This project was deleted or is no longer shared with you.'
-const KEPT = 'Your text is kept as a draft.'
 
 const READ_ONLY_TOKEN =
   'This API token can only read, so the description cannot be saved with it. In Operately, open Account → API tokens, create a token that may make changes, and sign in again with it.'
@@ -43,23 +42,26 @@ const READ_ONLY_TOKEN =
 const NOT_ALLOWED =
   'You can see this project in Operately but may not edit its description. Ask its champion or an admin of its space for edit access.'
 
-/** The same failure in words about this project; the kind, status and wait time stay as they were. */
-function reworded(error: AppError, saving: boolean): AppError {
+/**
+ * The same failure in words about this project; the kind, status and wait time stay as they were. A failed
+ * save does not say where the text is now: only the page knows whether its draft was written, and says so.
+ */
+function reworded(error: AppError): AppError {
   let message = error.message
   if (error.kind === 'not_found') message = GONE
   else if (error.kind === 'forbidden') message = NOT_ALLOWED
   else if (error.kind === 'read_only_token') message = READ_ONLY_TOKEN
-  return { ...error, message: saving ? `${message} ${KEPT}` : message }
+  return { ...error, message }
 }
 
-/** A save that failed, in words about this project, saying that the text is kept. */
-export const savingError = (error: AppError): AppError => reworded(error, true)
+/** A save that failed, in words about this project. */
+export const savingError = (error: AppError): AppError => reworded(error)
 
-async function explained<T>(saving: boolean, work: () => Promise<T>): Promise<T> {
+async function explained<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work()
   } catch (err) {
-    if (err instanceof AppFailure) throw new AppFailure(reworded(err.error, saving))
+    if (err instanceof AppFailure) throw new AppFailure(reworded(err.error))
     throw err
   }
 }
@@ -75,7 +77,7 @@ function assertDocument(description: string): void {
   const isDoc = typeof parsed === 'object' && parsed !== null && (parsed as { type?: unknown }).type === 'doc'
   if (!isDoc) {
     throw new AppFailure(
-      appError('invalid_input', `The text to save is not a document, so nothing was sent. ${KEPT}`),
+      appError('invalid_input', 'The text to save is not a document, so nothing was sent.'),
     )
   }
 }
@@ -121,7 +123,7 @@ export function createProjectsService(deps: {
     const state = await signedIn()
     assertDocument(input.description)
     // A read-only token is refused by the server anyway; asking would only cost a round trip.
-    if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', ''), true))
+    if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', '')))
   }
 
   return {
@@ -136,7 +138,7 @@ export function createProjectsService(deps: {
         'projects',
         async () => {
           const client = await session.client()
-          const raw = await explained(false, async () => client.listProjects())
+          const raw = await explained(async () => client.listProjects())
           const projects = raw
             .filter((p) => p.is_archived !== true)
             // Champions and reviewers have full access to their projects.
@@ -167,7 +169,7 @@ export function createProjectsService(deps: {
       const read = await cache.cachedRead(
         detailKey('project', id),
         async () => {
-          const project = await explained(false, async () => (await session.client()).getProject(id))
+          const project = await explained(async () => (await session.client()).getProject(id))
           // A server that sends no permissions is not taken as a refusal: a real one answers a save with 403.
           const canEdit = descriptionPermission(project) ?? true
           return toProjectDetail(project, me, {

@@ -71,7 +71,9 @@ export class UnknownBlockView implements NodeView {
     no.type = 'button'
     no.addEventListener('click', () => this.showRemoveButton(true))
     this.actions.replaceChildren(question, yes, no)
-    yes.focus()
+    // The safe answer has the focus: a held or doubled Enter, whose repeats land on whatever is focused
+    // after the first, must not answer "Remove" for the person.
+    no.focus()
   }
 
   private remove(): void {

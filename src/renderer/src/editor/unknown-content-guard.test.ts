@@ -245,6 +245,59 @@ describe('unknown content survives every destructive input', () => {
   })
 })
 
+describe('unknown marks on more than text', () => {
+  // A newer server's comment covering a mention: the mention is known, the mark on it is not.
+  const MENTION_UNDER_COMMENT = `{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Ask "},{"type":"mention","attrs":{"id":"ann-1","label":"Ann","mentionSuggestionChar":"@"},"marks":[{"type":"comment","attrs":{"thread":98765432109876543210}}]},{"type":"text","text":" today."}]}]}`
+  const MENTION = parseJson(MENTION_UNDER_COMMENT) as { content: Array<{ content: JsonValue[] }> }
+
+  const openMention = () => {
+    kept = 0
+    editor = createTestEditor(prepareForEditor(MENTION_UNDER_COMMENT).doc, { onUnknownKept: () => kept++ })
+    return editor
+  }
+  const expectMentionKept = (ed: Editor) => {
+    const { value, text } = saved(ed)
+    expect(contains(value, MENTION.content[0]!.content[1]!)).toBe(true)
+    expect(text).toContain('98765432109876543210')
+  }
+
+  it('Backspace after a mention under an unknown mark steps over it', async () => {
+    const ed = openMention()
+    ed.commands.setTextSelection(6)
+    press(ed, 'Backspace')
+    await settle()
+    expectMentionKept(ed)
+    expect(kept).toBeGreaterThan(0)
+  })
+
+  it('typing over a selected mention under an unknown mark lands after it', async () => {
+    const ed = openMention()
+    ed.view.dispatch(ed.state.tr.setSelection(NodeSelection.create(ed.state.doc, 5)))
+    typeText(ed, 'x')
+    await settle()
+    expectMentionKept(ed)
+    expect(ed.state.doc.textBetween(6, 7)).toBe('x')
+  })
+})
+
+describe('text typed next to unknown formatting never takes it on', () => {
+  it('Ctrl+B inside a marked range, then typing: the new text is bold, not under the unknown mark', async () => {
+    const ed = open()
+    const [from, to] = positions(ed).marked
+    ed.commands.setTextSelection(from + 4)
+    press(ed, 'b', { ctrlKey: true })
+    typeText(ed, 'zz')
+    await settle()
+    expectUnknownContentKept(ed)
+    const typed = ed.state.doc.nodeAt(to)!
+    expect(typed.text).toBe('zz')
+    expect(typed.marks.map((mark) => mark.type.name)).toEqual(['bold'])
+    // Saved: the unknown mark still covers exactly the words it covered.
+    const marked = stringifyJson(saved(ed).value).match(/"text":"[^"]*","marks":\[[^\]]*"comment"/g)
+    expect(marked).toEqual(['"text":"flagged words","marks":[{"type":"comment"'])
+  })
+})
+
 describe('Ctrl/Cmd+Home and End', () => {
   it('move the caret to the document edges from a selected block', () => {
     const ed = open()

@@ -1,6 +1,6 @@
 import { Extension } from '@tiptap/core'
 import { isHistoryTransaction } from '@tiptap/pm/history'
-import type { Node as PMNode, Slice } from '@tiptap/pm/model'
+import type { Mark, Node as PMNode, Slice } from '@tiptap/pm/model'
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
@@ -14,15 +14,18 @@ export interface UnknownContentGuardOptions {
   onRemoved: () => void
 }
 
+const isUnknownMark = (mark: Mark): boolean => mark.type.name === UNKNOWN_MARK
+
 /**
- * Unknown content: a block or inline node this app does not know (kept as an opaque atom), and text
- * under a mark it does not know. Each text node under an unknown mark counts as one piece, so typing
- * inside it, deleting part of it or changing its formatting all change the piece.
+ * Unknown content: a block or inline node this app does not know (kept as an opaque atom), and whatever
+ * sits under a mark it does not know: text, or a known inline node such as a mention under a newer
+ * server's comment. Each text node under an unknown mark counts as one piece, so typing inside it,
+ * deleting part of it or changing its formatting all change the piece.
  */
 function isUnknownPiece(node: PMNode): boolean {
   const name = node.type.name
   if (name === UNKNOWN_BLOCK || name === UNKNOWN_INLINE) return true
-  return node.isText && node.marks.some((mark) => mark.type.name === UNKNOWN_MARK)
+  return node.isInline && node.marks.some(isUnknownMark)
 }
 
 /** The pieces of unknown content that overlap [from, to] (a piece strictly around `from` when from = to). */
@@ -102,29 +105,56 @@ function caretAt(doc: PMNode, pos: number, direction: Direction) {
 }
 
 /**
- * Puts `insert` (typed text or a pasted slice) just past the unknown content the selection covers, and
- * the caret after it. Between blocks (after a selected unsupported block) the text gets a paragraph of
- * its own, so it never joins a block it does not belong to.
+ * The caret just past the unknown content that [from, to] covers. Between blocks (after a selected
+ * unsupported block) it goes into a new, empty paragraph there, so what is typed next never joins a block
+ * it does not belong to.
  */
-function insertPast(state: EditorState, from: number, to: number, insert: string | Slice): Transaction {
+function stepPast(state: EditorState, from: number, to: number): Transaction {
   const pos = positionPast(state.doc, from, to, 'after')
   const tr = state.tr
-  const $pos = state.doc.resolve(pos)
+  if (state.doc.resolve(pos).parent.inlineContent) return tr.setSelection(TextSelection.create(tr.doc, pos))
+  tr.insert(pos, state.schema.nodes.paragraph!.create())
+  return tr.setSelection(TextSelection.create(tr.doc, pos + 1))
+}
+
+/**
+ * Puts `insert` (typed text or a pasted slice) just past the unknown content the selection covers, and
+ * the caret after it. Between blocks (after a selected unsupported block) typed text gets a paragraph of
+ * its own.
+ */
+function insertPast(state: EditorState, from: number, to: number, insert: string | Slice): Transaction {
+  let tr: Transaction
   if (typeof insert === 'string') {
-    if ($pos.parent.inlineContent) {
-      // At the edge of unknown formatting: that mark is not inclusive, so the text does not take it on.
-      tr.insertText(insert, pos)
-      tr.setSelection(TextSelection.create(tr.doc, pos + insert.length))
-    } else {
-      const paragraph = state.schema.nodes.paragraph!.create(null, state.schema.text(insert))
-      tr.insert(pos, paragraph)
-      tr.setSelection(TextSelection.create(tr.doc, pos + 1 + insert.length))
-    }
+    tr = stepPast(state, from, to)
+    const $caret = tr.selection.$from
+    // The formatting the person asked for (Ctrl+B inside a marked range sets it aside as stored marks)
+    // or that of the text before, but never the unknown mark itself: new words are not a newer server's
+    // comment or colour just because they were typed inside one.
+    const marks = (state.storedMarks ?? $caret.marks()).filter((mark) => !isUnknownMark(mark))
+    tr.insert($caret.pos, state.schema.text(insert, marks))
+    tr.setSelection(TextSelection.create(tr.doc, $caret.pos + insert.length))
   } else {
-    tr.setSelection(caretAt(tr.doc, pos, 'after') ?? TextSelection.near($pos))
+    const pos = positionPast(state.doc, from, to, 'after')
+    tr = state.tr
+    tr.setSelection(caretAt(tr.doc, pos, 'after') ?? TextSelection.near(state.doc.resolve(pos)))
     tr.replaceSelection(insert)
   }
   return tr.setMeta(KEPT_UNKNOWN_META, true).scrollIntoView()
+}
+
+/** The range a beforeinput event will replace: its target range, or else the selection. */
+function targetRange(view: EditorView, event: InputEvent): { from: number; to: number } {
+  const range = event.getTargetRanges?.()[0]
+  if (range) {
+    try {
+      const start = view.posAtDOM(range.startContainer, range.startOffset)
+      const end = view.posAtDOM(range.endContainer, range.endOffset)
+      return { from: Math.min(start, end), to: Math.max(start, end) }
+    } catch {
+      // A DOM position ProseMirror does not map (inside an unsupported block's own buttons): the selection.
+    }
+  }
+  return view.state.selection
 }
 
 const guardKey = new PluginKey('unknownContentGuard')
@@ -178,6 +208,23 @@ export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>(
     const refuses = (state: EditorState, tr: Transaction) =>
       tr.docChanged && !mayChangeUnknownContent(tr) && losesUnknownContent(state.doc, tr.doc)
 
+    /**
+     * Before an input method composes over unknown content: the caret goes past it, to compose there.
+     * Only the caret moves: a paragraph made for it at this moment (as typing over a selected block gets)
+     * would be drawn while the composition starts, and Chromium then starts it again, doubling the text.
+     * So after a selected block the composition goes into the nearest text that follows (or precedes).
+     */
+    const stepPastForComposition = (editorView: EditorView) => {
+      const { state } = editorView
+      const { from, to } = state.selection
+      if (editorView.composing || !refuses(state, state.tr.insertText('x', from, to))) return
+      options.onKept()
+      const pos = positionPast(state.doc, from, to, 'after')
+      const caret = caretAt(state.doc, pos, 'after') ?? caretAt(state.doc, from, 'before')
+      const tr = caret ? state.tr.setSelection(caret) : stepPast(state, from, to)
+      editorView.dispatch(tr.setMeta(KEPT_UNKNOWN_META, true).scrollIntoView())
+    }
+
     return [
       new Plugin({
         key: guardKey,
@@ -200,15 +247,42 @@ export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>(
             [UNKNOWN_BLOCK]: (node, editorView, getPos) =>
               new UnknownBlockView(node, editorView, getPos, () => options.onRemoved()),
           },
-          handleKeyDown: (_view, event) => {
+          handleKeyDown: (editorView, event) => {
             // Backspace steps back over unknown content; every other key goes forward past it.
             direction = event.key === 'Backspace' ? 'before' : 'after'
+            // The key an input method sends before it starts composing (keyCode 229, "Process").
+            if (event.keyCode === 229 || event.key === 'Process') stepPastForComposition(editorView)
             return false
           },
           handleDOMEvents: {
             cut: forward,
             drop: forward,
-            compositionstart: forward,
+            // An input method writes into the page itself, at the caret, before ProseMirror sees any of
+            // it: turned away afterwards, the composed text would come out doubled or not at all. So the
+            // caret steps past unknown content before the composition starts, and it is composed there.
+            compositionstart: (editorView) => {
+              direction = 'after'
+              stepPastForComposition(editorView)
+              return false
+            },
+            // Text the browser would write into the page itself (typing over a selection, autocorrect,
+            // dictation, a spelling fix): read back afterwards it is only the difference, a fragment of the
+            // words. Typed text is put past unknown content whole instead; a spelling fix of words under
+            // an unknown mark is turned away, those words stay as they are.
+            beforeinput: (editorView, event) => {
+              const input = event as InputEvent
+              const replacing = input.inputType === 'insertReplacementText'
+              if ((input.inputType !== 'insertText' && !replacing) || input.isComposing) return false
+              const text = input.data ?? input.dataTransfer?.getData('text/plain') ?? ''
+              const { state } = editorView
+              const { from, to } = replacing ? targetRange(editorView, input) : state.selection
+              const probe = text ? state.tr.insertText(text, from, to) : state.tr.delete(from, to)
+              if (!refuses(state, probe)) return false
+              input.preventDefault()
+              options.onKept()
+              if (!replacing && text) editorView.dispatch(insertPast(state, from, to, text))
+              return true
+            },
           },
           handleTextInput: (editorView, from, to, text) => {
             const { state } = editorView

@@ -24,6 +24,7 @@ import { showBlobsAsFiles } from './blob-display'
 import { ConflictPanel } from './ConflictPanel'
 import type { DescriptionDraft } from './description-draft'
 import { useDraftPersistence } from './draft-persistence'
+import type { LeftWithChanges } from './left-with-changes'
 import {
   draftOf,
   editReducer,
@@ -51,7 +52,7 @@ export interface DescriptionEditingProps {
   /** The draft could not be read: say so, the text on screen is the server's. */
   draftProblem: string | null
   onBack: () => void
-  onLeftWithDraft: (projectName: string) => void
+  onLeftWithDraft: (left: LeftWithChanges) => void
 }
 
 const isSaveShortcut = (event: KeyboardEvent) =>
@@ -73,7 +74,12 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   // The reducer runs outside React's render: the editor reports its last change while unmounting, and
   // that change must still become the draft.
   const stateRef = useRef(state)
-  const { persist, error: draftError } = useDraftPersistence(draftKey, props.storedDraft)
+  const {
+    persist,
+    error: draftError,
+    kept: draftKept,
+    whenWritten,
+  } = useDraftPersistence(draftKey, props.storedDraft)
   const dispatch = useCallback(
     (action: EditAction) => {
       const next = editReducer(stateRef.current, action)
@@ -238,8 +244,10 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   const leave = () => {
     editor.current?.flush()
-    if (hasUnsentChanges(stateRef.current)) onLeftWithDraft(detail.name)
+    const unsent = hasUnsentChanges(stateRef.current)
     onBack()
+    // Said on the list only once the last draft write is done, as it went: never "kept" on a failure.
+    if (unsent) void whenWritten().then((kept) => onLeftWithDraft({ projectName: detail.name, kept }))
   }
   const openSync = () => {
     editor.current?.flush()
@@ -342,7 +350,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
           ) : null}
           {editable ? (
             <footer className="description__footer">
-              <SaveState state={state} draftKept={draftError === null} />
+              <SaveState state={state} draftKept={draftKept} />
               <Button
                 busy={saving}
                 busyLabel="Saving…"
@@ -438,7 +446,8 @@ function QueuedNotice({
 
 /**
  * Where the text stands: saved on the server, waiting in the outbox, only kept as a draft, or not saved
- * because of an error. "Kept as a draft" is said only while the last draft write succeeded.
+ * because of an error. "Kept as a draft" is said only once a draft write has landed, never after one
+ * failed.
  */
 function SaveState({ state, draftKept }: { state: EditState; draftKept: boolean }) {
   const failed = state.save.state === 'failed' ? state.save.message : null

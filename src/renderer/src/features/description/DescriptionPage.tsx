@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../ui/Notice'
 import { showBlobsAsFiles } from './blob-display'
 import { descriptionDraftKey, readDescriptionDraft } from './description-draft'
 import { DescriptionEditing } from './DescriptionEditing'
+import type { LeftWithChanges } from './left-with-changes'
 import { PageTop } from './PageTop'
 import { Loading } from '../../ui/Loading'
 
@@ -17,8 +18,8 @@ export interface DescriptionPageProps {
   session: SignedIn
   projectId: string
   onBack: () => void
-  /** Leaving with unsaved changes: they stay as a draft. */
-  onLeftWithDraft: (projectName: string) => void
+  /** Left with unsaved changes: whether their draft was written. */
+  onLeftWithDraft: (left: LeftWithChanges) => void
 }
 
 /**

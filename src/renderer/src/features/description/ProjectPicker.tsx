@@ -11,12 +11,13 @@ import { LockIcon } from '../../ui/icons'
 import { filterProjects, groupProjects, readProjectRef } from './project-filter'
 import { statusLabel } from './project-display'
 import { Loading } from '../../ui/Loading'
+import type { LeftWithChanges } from './left-with-changes'
 
 export interface ProjectPickerProps {
   /** The token cannot write: every project is view only. */
   canWrite: boolean
   /** The name of the project just left with unsaved changes, to say they are kept. */
-  leftWithDraft: string | null
+  leftWithDraft: LeftWithChanges | null
   onOpen: (projectId: string) => void
 }
 
@@ -97,7 +98,10 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
       </div>
       {leftWithDraft ? (
         <p className="projects__kept" role="status">
-          Your changes to <strong>{leftWithDraft}</strong> are kept as a draft.
+          Your changes to <strong>{leftWithDraft.projectName}</strong>{' '}
+          {leftWithDraft.kept
+            ? 'are kept as a draft.'
+            : 'could not be kept as a draft on this computer, and were not sent to Operately.'}
         </p>
       ) : null}
       <TextField

@@ -3,6 +3,7 @@ import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import '../../editor/editor.css'
 import { DescriptionPage } from './DescriptionPage'
+import type { LeftWithChanges } from './left-with-changes'
 import { ProjectPicker } from './ProjectPicker'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
@@ -16,8 +17,8 @@ export function ProjectsSection({
   projectId?: string | undefined
 }) {
   const { navigate } = useNavigation()
-  // Said on the list after leaving a project with unsaved changes (they are kept as a draft).
-  const [leftWithDraft, setLeftWithDraft] = useState<string | null>(null)
+  // Said on the list after leaving a project with unsaved changes (kept as a draft, or not).
+  const [leftWithDraft, setLeftWithDraft] = useState<LeftWithChanges | null>(null)
 
   if (projectId) {
     return (

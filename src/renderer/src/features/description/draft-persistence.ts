@@ -25,7 +25,12 @@ const isEmpty = (draft: DescriptionDraft | null) =>
 export function useDraftPersistence(key: `description:${string}`, stored: unknown) {
   const last = useRef<DescriptionDraft | null | 'unknown'>(stored == null ? null : 'unknown')
   const queue = useRef<Promise<void>>(Promise.resolve())
+  // Whether the last write asked for reached the disk (what was read from it is on it).
+  const written = useRef(true)
   const [error, setError] = useState<string | null>(null)
+  // Whether a draft of this text is on disk: one was read, or the last write that finished stored one.
+  // Never true before a write has landed, so "kept as a draft" is not said while the first one is on its way.
+  const [kept, setKept] = useState(stored != null)
 
   const persist = useCallback(
     (draft: DescriptionDraft) => {
@@ -37,10 +42,16 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       queue.current = queue.current
         .then(() => (value === null ? clearDraft(key) : saveDraft(key, value).then(() => undefined)))
         .then(
-          () => setError(null),
+          () => {
+            written.current = true
+            setKept(value !== null)
+            setError(null)
+          },
           (err: unknown) => {
             // The next change tries again; until then the person must know their text is only on screen.
             last.current = 'unknown'
+            written.current = false
+            setKept(false)
             setError(err instanceof Error ? err.message : String(err))
           },
         )
@@ -48,5 +59,8 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
     [key],
   )
 
-  return { persist, error }
+  /** Once the writes asked for so far are done: whether the last one reached the disk. */
+  const whenWritten = useCallback(() => queue.current.then(() => written.current), [])
+
+  return { persist, error, kept, whenWritten }
 }
