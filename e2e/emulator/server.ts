@@ -212,6 +212,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       if (!res.headersSent) send(res, replies.crash())
     })
   })
+  // Operately's server (Cowboy) keeps an idle connection 60 s; Node's 5 s default made a client busy with
+  // a large document reuse a connection the emulator was closing, a failure real servers rarely give.
+  // (Connections cut for real are faults the tests ask for.)
+  server.keepAliveTimeout = 60_000
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
