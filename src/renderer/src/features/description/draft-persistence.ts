@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { clearDraft, saveDraft } from '../../bridge/drafts'
 import { toStoredDescriptionDraft, type DescriptionDraft } from './description-draft'
+import { createDraftWriter } from './draft-writer'
 
 /** The same draft: the same document, base and kept copy objects (the page never changes one in place). */
 const sameDraft = (a: DescriptionDraft | null, b: DescriptionDraft | null) =>
@@ -18,13 +19,20 @@ const isEmpty = (draft: DescriptionDraft | null) =>
 /**
  * Keeps a description's draft on disk in step with the page: each call writes the draft (or clears it when
  * there is nothing left to keep), in the order asked, skipping writes that would store the same thing
- * again. Sameness is decided by the objects, never by turning a megabyte of text into JSON to compare.
+ * again. Sameness is decided by the objects, never by turning a megabyte of text into JSON to compare,
+ * and an unchanged base is not sent again (draft-writer.ts).
  * It works after the page has gone too: the editor reports its last change while unmounting, and that
  * change must still reach the disk.
  */
 export function useDraftPersistence(key: `description:${string}`, stored: unknown) {
   const last = useRef<DescriptionDraft | null | 'unknown'>(stored == null ? null : 'unknown')
   const queue = useRef<Promise<void>>(Promise.resolve())
+  // One writer per key (it knows which base main holds for that key; a new one sends everything once).
+  const writer = useMemo(
+    () =>
+      createDraftWriter({ save: (value, keep) => saveDraft(key, value, keep), clear: () => clearDraft(key) }),
+    [key],
+  )
   const [error, setError] = useState<string | null>(null)
 
   const persist = useCallback(
@@ -35,7 +43,7 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       last.current = draft
       const value = toStoredDescriptionDraft(draft)
       queue.current = queue.current
-        .then(() => (value === null ? clearDraft(key) : saveDraft(key, value).then(() => undefined)))
+        .then(() => writer.write(value))
         .then(
           () => setError(null),
           (err: unknown) => {
@@ -45,7 +53,7 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
           },
         )
     },
-    [key],
+    [writer],
   )
 
   return { persist, error }
