@@ -9,6 +9,7 @@ import {
   restoreFromEditor,
   roundTripProblem,
 } from './loss-proof'
+import { operatelySchema } from './schema'
 import { corpus } from './test-support/corpus'
 
 const text = (value: string, marks?: JsonValue[]): JsonObject =>
@@ -286,6 +287,17 @@ describe('checkLoadedDocument (the load check, one block per step)', () => {
     expect(
       drainCheck({ ...doc(paragraph(text('a')), paragraph(text('b'))), id: 'x' }, loaded).problem,
     ).not.toBeNull()
+  })
+
+  it('finds a block that is not valid where it stands, and a document holding what it may not', () => {
+    const original = doc(paragraph(text('a')))
+    const { nodes } = operatelySchema()
+    // NodeType.create does not check content: how a document TipTap loaded wrongly could look.
+    const badBlock = nodes.doc!.create(null, [nodes.paragraph!.create(null, [nodes.paragraph!.create()])])
+    expect(drainCheck(original, badBlock).problem).toMatch(/^doc\.content\[0\] is not valid here/)
+    const textInDoc = nodes.doc!.create(null, [operatelySchema().text('a')])
+    // Even when the server's document holds the same (text straight under the document).
+    expect(drainCheck(doc(text('a')), textInDoc).problem).toMatch(/^doc\.content is not valid here/)
   })
 
   it('accepts a line split into other text runs, and no document for the empty one', () => {

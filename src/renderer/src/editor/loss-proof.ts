@@ -797,6 +797,11 @@ export function* checkLoadedDocument(
     }
     yield block
   }
+  // The blocks may stand where they are (the document's own content rule: Node.check for the document
+  // without walking every block again).
+  if (!loaded.type.validContent(loaded.content)) {
+    return 'doc.content is not valid here (it holds something a document may not hold at its top level)'
+  }
   // The document around its blocks (its own attributes and keys, how many blocks, an empty document), and
   // anything the blocks alone could not settle: cheap now, every block's restored JSON is known.
   const restored = restoreEditorDocument(loaded)
