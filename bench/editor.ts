@@ -394,7 +394,7 @@ export async function measureEditor(log: (line: string) => void): Promise<BenchR
         note: `after GC, median of ${CYCLES} cycles`,
       }),
       result('heap growth, cycle 2 → 20', growth, '%', 2, {
-        note: `closed heap after GC: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB`,
+        note: `closed heap after GC: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB; second half (cycle 11 → 20) ${round(((last - app.afterClose[10]!) / app.afterClose[10]!) * 100)} %`,
       }),
       result('editors alive after 20 closes', retainedEditors, 'objects', 0, {
         note: `heap query after GC: ${app.retained.editors} TipTap editors, ${app.retained.views} EditorViews, ${app.retained.nodes} document nodes, ${app.retained.trees} detached editor DOM trees`,
