@@ -212,16 +212,18 @@ export function prepareForEditor(
     }
     if (verifyRoundTrip) doc.check()
     let readOnlyReason: string | null = null
+    let json: JSONContent | undefined
     if (context.problems.length > 0) {
       const more = context.problems.length - 1
       const extra = more > 0 ? ` (and ${more} more place${more === 1 ? '' : 's'} like it)` : ''
       readOnlyReason = `This text can only be read here, so that nothing in it is lost: ${context.problems[0]}${extra}. ${EDIT_IN_OPERATELY}`
     } else if (verifyRoundTrip) {
       // Last line of defence: whatever the reason, if saving the untouched document would not give back
-      // what the server holds, nobody may edit it here.
-      if (roundTripProblem(original, restoreFromEditor(doc.toJSON())) !== null) readOnlyReason = LOAD_PROBLEM
+      // what the server holds, nobody may edit it here. (The JSON made for it is the prepared `doc` too.)
+      json = doc.toJSON() as JSONContent
+      if (roundTripProblem(original, restoreFromEditor(json)) !== null) readOnlyReason = LOAD_PROBLEM
     }
-    return prepared(doc, { readOnlyReason, original, displayable: true })
+    return prepared(doc, { readOnlyReason, original, displayable: true }, json)
   } catch (error) {
     // A document nested thousands of levels deep, or one ProseMirror rejects in a way we did not foresee.
     const detail = error instanceof Error ? ` (${error.message})` : ''
