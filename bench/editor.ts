@@ -18,6 +18,7 @@ import * as scripts from './page-scripts'
 import { editableProjects } from './projects'
 import { result, type BenchResult } from './result'
 import { median, percentile, round } from './stats'
+import { mainThreadTime, startTrace } from './trace'
 
 /**
  * The editor on a 1 MB description (≈5,000 paragraphs with marks and mentions), in headless Chromium
@@ -26,10 +27,10 @@ import { median, percentile, round } from './stats'
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
-const corpusPath = join(root, 'src/renderer/src/editor/corpus/large-1mb.json')
+export const corpusPath = join(root, 'src/renderer/src/editor/corpus/large-1mb.json')
 // The popup's size (a 420-pixel-wide window), for the app and the stock page alike.
-const viewport = { width: 420, height: 600 }
-const chromiumArgs = [
+export const viewport = { width: 420, height: 600 }
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-background-networking',
   '--disable-component-update',
@@ -45,7 +46,7 @@ interface JsonNode {
 }
 
 /** The start of the document's last block as it reads on screen: its text up to the first non-text node. */
-function lastBlockPrefix(doc: JsonNode): string {
+export function lastBlockPrefix(doc: JsonNode): string {
   const last = doc.content?.at(-1)
   let text = ''
   for (const child of last?.content ?? []) {
@@ -81,9 +82,9 @@ interface AppRig {
   close(): Promise<void>
 }
 
-async function startAppRig(doc: RichDoc): Promise<AppRig> {
+export async function startAppRig(doc: RichDoc, projects = 5): Promise<AppRig> {
   const emulator = await startEmulator()
-  editableProjects(emulator, 5)
+  editableProjects(emulator, projects)
   for (const project of emulator.state.projects) project.description = structuredClone(doc)
   const dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-bench-editor-'))
   const services = await createMainServices({
@@ -111,14 +112,14 @@ async function startAppRig(doc: RichDoc): Promise<AppRig> {
   }
 }
 
-async function openProjectsList(page: Page, harness: Harness): Promise<void> {
+export async function openProjectsList(page: Page, harness: Harness): Promise<void> {
   await page.goto(harness.url)
   await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Projects' }).click()
   await page.getByLabel('Filter projects').waitFor()
 }
 
 /** Clicks `target`; resolves with ms from the click to the document painted and editable. */
-async function timedOpen(page: Page, target: Locator, lastText: string): Promise<number> {
+export async function timedOpen(page: Page, target: Locator, lastText: string): Promise<number> {
   await target.waitFor()
   await page.evaluate(scripts.armOpenTimer(lastText))
   await target.click()
@@ -126,24 +127,45 @@ async function timedOpen(page: Page, target: Locator, lastText: string): Promise
   return (await page.evaluate(scripts.openMs)) as number
 }
 
-const projectRow = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}\\b`) })
+export const projectRow = (page: Page, name: string) =>
+  page.getByRole('button', { name: new RegExp(`^${name}\\b`) })
 
-interface TypingRun {
+export interface TypingRun {
   /** Event Timing durations of key events of 16 ms and more. */
   slowEvents: number[]
   longTasks: number[]
+  /**
+   * CPU time of the page's main thread from the first key to 1.5 s after the last (Chrome trace): what
+   * the work cost, much less swayed than wall times by whatever else the machine runs. NaN when the run
+   * was not traced.
+   */
+  mainThreadCpuMs: number
   landed: boolean
 }
 
-/** Types 80 keys at 10 a second at the end of the middle block, with the browser's measures on. */
-async function typeInMiddle(page: Page): Promise<TypingRun> {
+/**
+ * Types 80 keys at 10 a second at the end of the middle block, with the browser's measures on. `trace:
+ * false` leaves out the Chrome trace (for a caller tracing the run itself: one trace at a time).
+ */
+export async function typeInMiddle(page: Page, options: { trace?: boolean } = {}): Promise<TypingRun> {
   const index = (await page.evaluate(scripts.cursorToMiddle)) as number
   await page.evaluate(scripts.twoFrames)
   await page.evaluate(scripts.pause(1500))
-  await page.evaluate(scripts.armTypingProbe)
-  await page.keyboard.type(typed, { delay: KEY_INTERVAL_MS })
-  // The work a change sets off after the keys (the debounced report) is part of typing too.
-  await page.evaluate(scripts.pause(1500))
+  const type = async () => {
+    await page.evaluate(scripts.armTypingProbe)
+    await page.keyboard.type(typed, { delay: KEY_INTERVAL_MS })
+    // The work a change sets off after the keys (the debounced report) is part of typing too.
+    await page.evaluate(scripts.pause(1500))
+  }
+  let mainThreadCpuMs = Number.NaN
+  if (options.trace === false) await type()
+  else {
+    mainThreadCpuMs = await withCdp(page, async (cdp) => {
+      const stopTrace = await startTrace(cdp)
+      await type()
+      return mainThreadTime(await stopTrace()).cpuMs
+    })
+  }
   const results = (await page.evaluate(scripts.typingResults)) as {
     events: Array<{ name: string; duration: number }>
     longTasks: number[]
@@ -152,11 +174,12 @@ async function typeInMiddle(page: Page): Promise<TypingRun> {
   return {
     slowEvents: results.events.map((event) => event.duration),
     longTasks: results.longTasks,
+    mainThreadCpuMs,
     landed: text.includes(typed.slice(0, 40)),
   }
 }
 
-async function withCdp<T>(page: Page, work: (cdp: CDPSession) => Promise<T>): Promise<T> {
+export async function withCdp<T>(page: Page, work: (cdp: CDPSession) => Promise<T>): Promise<T> {
   const cdp = await page.context().newCDPSession(page)
   try {
     return await work(cdp)
@@ -210,7 +233,7 @@ async function retainedEditors(
   })
 }
 
-async function serveBaseline(doc: RichDoc): Promise<{ url: string; server: Server }> {
+export async function serveBaseline(doc: RichDoc): Promise<{ url: string; server: Server }> {
   const bundle = await build({
     stdin: { contents: scripts.baselineEntry, resolveDir: root, loader: 'js', sourcefile: 'baseline.js' },
     bundle: true,
@@ -312,6 +335,7 @@ function typingFigures(runs: TypingRun[]) {
     slowCount: of((run) => run.slowEvents.length),
     longCount: of((run) => run.longTasks.length),
     longMs: of((run) => run.longTasks.reduce((sum, ms) => sum + ms, 0)),
+    cpuMs: of((run) => run.mainThreadCpuMs),
     missed: runs.filter((run) => !run.landed).length,
   }
 }
@@ -362,11 +386,15 @@ export async function measureEditor(log: (line: string) => void): Promise<BenchR
         baseline: theirs.longMs,
         note: `Long Tasks API, from the first key to 1.5 s after the last; ${ratio(mine.longMs, theirs.longMs)} (budget 0.5 ×)`,
       }),
+      result('main-thread CPU while typing', mine.cpuMs, 'ms', null, {
+        baseline: theirs.cpuMs,
+        note: `Chrome trace, thread time of the page's main thread over the same window; ${ratio(mine.cpuMs, theirs.cpuMs)} (context: CPU time varies less with machine load than wall time)`,
+      }),
       result('renderer heap, 1 MB document open', median(app.afterOpen), 'MB', null, {
         note: `after GC, median of ${CYCLES} cycles`,
       }),
       result('heap growth, cycle 2 → 20', growth, '%', 2, {
-        note: `closed heap after GC: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB`,
+        note: `closed heap after GC: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB; second half (cycle 11 → 20) ${round(((last - app.afterClose[10]!) / app.afterClose[10]!) * 100)} %`,
       }),
       result('editors alive after 20 closes', retainedEditors, 'objects', 0, {
         note: `heap query after GC: ${app.retained.editors} TipTap editors, ${app.retained.views} EditorViews, ${app.retained.nodes} document nodes, ${app.retained.trees} detached editor DOM trees`,

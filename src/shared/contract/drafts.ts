@@ -59,7 +59,18 @@ export const draftOperations = {
     output: z.object({ value: z.json().nullable(), savedAt: z.string().nullable() }).strict(),
   },
   'drafts.save': {
-    input: z.object({ key: draftKeySchema, value: draftValueSchema }).strict(),
+    input: z
+      .object({
+        key: draftKeySchema,
+        value: draftValueSchema,
+        /**
+         * Top-level fields of the stored draft to keep as they are, left out of `value`: a description
+         * draft is written once a second while someone types, and its base (a megabyte that changes only
+         * on save) need not cross the bridge each time. `not_found` when the stored draft lacks one.
+         */
+        keep: z.array(z.string().min(1).max(100)).max(10).optional(),
+      })
+      .strict(),
     output: z.object({ savedAt: z.string() }).strict(),
   },
   'drafts.clear': { input: z.object({ key: draftKeySchema }).strict(), output: z.object({}).strict() },

@@ -37,6 +37,39 @@ describe('drafts', () => {
     await drafts.clear(key)
   })
 
+  it('keeps named fields of the stored draft when asked, so they need not be sent again', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const base = 'x'.repeat(1000)
+    await drafts.save('description:abc', { v: 1, docText: 'first', base })
+    const { savedAt } = await drafts.save('description:abc', { v: 1, docText: 'second' }, { keep: ['base'] })
+    expect(await drafts.get('description:abc')).toEqual({ value: { v: 1, docText: 'second', base }, savedAt })
+    // A field that was null is kept as null.
+    await drafts.save('description:abc', { v: 1, docText: 'third', base: null })
+    await drafts.save('description:abc', { v: 1, docText: 'fourth' }, { keep: ['base'] })
+    expect((await drafts.get('description:abc')).value).toEqual({ v: 1, docText: 'fourth', base: null })
+  })
+
+  it('refuses to keep what is not stored (not_found), leaving the stored draft as it was', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (err: unknown) => err,
+      )
+    const none = await refusal(drafts.save('description:abc', { docText: 'a' }, { keep: ['base'] }))
+    expect(none).toMatchObject({ error: { kind: 'not_found' } })
+    expect(await drafts.get('description:abc')).toEqual({ value: null, savedAt: null })
+    await drafts.save('description:abc', { docText: 'a' })
+    const missing = await refusal(drafts.save('description:abc', { docText: 'b' }, { keep: ['base'] }))
+    expect(missing).toMatchObject({ error: { kind: 'not_found' } })
+    expect((await drafts.get('description:abc')).value).toEqual({ docText: 'a' })
+    await drafts.clear('description:abc')
+    const cleared = await refusal(drafts.save('description:abc', { docText: 'c' }, { keep: ['docText'] }))
+    expect(cleared).toMatchObject({ error: { kind: 'not_found' } })
+    const notObject = await refusal(drafts.save('check-in:abc', 'text', { keep: ['base'] }))
+    expect(notObject).toMatchObject({ error: { kind: 'invalid_input' } })
+  })
+
   it('keeps drafts of different goals apart, even ids that differ only in letter case', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
     await drafts.save('check-in:abcDEF', { n: 1 })

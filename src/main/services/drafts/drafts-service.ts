@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { AppFailure, appError } from '@shared/errors'
 import type { Logger } from '../log/logger'
 import { durableFiles, type DurableFiles } from '../outbox/durable-files'
 import { createJsonFile } from '../storage/json-file'
@@ -28,7 +29,12 @@ export interface Draft {
 
 export interface DraftsService {
   get(key: string): Promise<Draft>
-  save(key: string, value: Json): Promise<{ savedAt: string }>
+  /**
+   * Writes `value` as the draft; `keep` names top-level fields of the stored draft to carry over as they
+   * are (left out of `value`). Fails with `not_found` when there is no stored draft holding them all,
+   * and `invalid_input` when `value` is not an object: the caller then sends the whole draft.
+   */
+  save(key: string, value: Json, options?: { keep?: readonly string[] }): Promise<{ savedAt: string }>
   clear(key: string): Promise<void>
   /** Resolves once every save and clear asked for so far is on disk (before quitting). */
   idle(): Promise<void>
@@ -51,6 +57,37 @@ function withoutSecrets(value: Json, secrets: string[]): Json {
     return v
   }
   return scrub(value)
+}
+
+type JsonObject = { [field: string]: Json }
+
+const isObject = (value: unknown): value is JsonObject =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+function asObject(value: Json): JsonObject {
+  if (!isObject(value))
+    throw new AppFailure(appError('invalid_input', 'Only a draft that is an object can keep fields.'))
+  return value
+}
+
+/** The fields `keep` of the draft stored under `key` (already scrubbed when they were written). */
+async function keptFields(
+  file: { read(): Promise<z.infer<typeof storedDraftSchema>> },
+  key: string,
+  keep: readonly string[],
+): Promise<JsonObject> {
+  const stored = await file.read()
+  const value = stored?.key === key ? stored.value : null
+  const kept: JsonObject = {}
+  for (const field of keep) {
+    if (!isObject(value) || !Object.hasOwn(value, field)) {
+      throw new AppFailure(
+        appError('not_found', `The stored draft has no "${field}" to keep; send the whole draft.`),
+      )
+    }
+    kept[field] = value[field]!
+  }
+  return kept
 }
 
 export function createDraftsService(deps: {
@@ -99,12 +136,15 @@ export function createDraftsService(deps: {
         return { value: stored.value, savedAt: stored.savedAt }
       }),
 
-    save: (key, value) =>
+    save: (key, value, options = {}) =>
       inOrder(key, async () => {
         await mkdir(dir, { recursive: true, mode: 0o700 })
+        const file = fileFor(key)
+        const keep = options.keep ?? []
+        let written = withoutSecrets(value, secrets())
+        if (keep.length > 0) written = { ...asObject(written), ...(await keptFields(file.json, key, keep)) }
         const savedAt = now().toISOString()
-        const draft = { key, value: withoutSecrets(value, secrets()), savedAt }
-        await files.write(dir, fileFor(key).name, JSON.stringify(draft))
+        await files.write(dir, file.name, JSON.stringify({ key, value: written, savedAt }))
         return { savedAt }
       }),
 

@@ -5,7 +5,7 @@ import type { DraftsService } from './drafts-service'
 export function createDraftHandlers(drafts: DraftsService): AreaHandlers<typeof draftOperations> {
   return {
     'drafts.get': ({ key }) => drafts.get(key),
-    'drafts.save': ({ key, value }) => drafts.save(key, value),
+    'drafts.save': ({ key, value, keep }) => drafts.save(key, value, keep ? { keep } : {}),
     'drafts.clear': async ({ key }) => {
       await drafts.clear(key)
       return {}

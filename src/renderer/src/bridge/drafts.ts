@@ -14,8 +14,9 @@ export const draftQueryKey = (key: string) => ['draft', key] as const
 
 export const getDraft = (key: DraftKey): Promise<StoredDraft> => call((bridge) => bridge.drafts.get({ key }))
 
-export const saveDraft = (key: DraftKey, value: DraftValue): Promise<{ savedAt: string }> =>
-  call((bridge) => bridge.drafts.save({ key, value }))
+/** `keep`: top-level fields of the stored draft main keeps as they are (left out of `value`). */
+export const saveDraft = (key: DraftKey, value: DraftValue, keep?: string[]): Promise<{ savedAt: string }> =>
+  call((bridge) => bridge.drafts.save(keep ? { key, value, keep } : { key, value }))
 
 export const clearDraft = (key: DraftKey): Promise<void> =>
   call((bridge) => bridge.drafts.clear({ key })).then(() => undefined)

@@ -132,8 +132,8 @@ describe('RichTextEditor: accessible structure', () => {
     expect(button(container, 'Bold').getAttribute('aria-pressed')).toBe('false')
     expect(button(container, 'Bold').getAttribute('aria-keyshortcuts')).toMatch(/^(Control|Meta)\+B$/)
 
-    const count = container.querySelector('[aria-live="polite"]')
-    expect(count?.textContent).toBe('2 words')
+    // Counted with the load check, in idle time after the first paint.
+    await waitFor(() => expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('2 words'))
   })
 
   it('has one Tab stop in the toolbar and moves between buttons with the arrow keys', async () => {

@@ -105,6 +105,12 @@ export function RichTextEditor({
 
   const loadProblem = status.verified === loaded.prepared ? status.loadProblem : null
   const readOnlyReason = loaded.prepared.readOnlyReason ?? loadProblem
+  const readOnlyReasonNow = useCallback(
+    () =>
+      loaded.prepared.readOnlyReason ??
+      (session.getStatus().verified === loaded.prepared ? session.loadProblemNow() : null),
+    [session, loaded.prepared],
+  )
   const editable = !readOnly && readOnlyReason === null
 
   const editorProps = useMemo(
@@ -130,8 +136,10 @@ export function RichTextEditor({
       autofocus: autoFocus ? 'end' : false,
       // The styles TipTap would inject as a <style> tag live in editor.css (no inline styles under CSP).
       injectCSS: false,
-      enableContentCheck: true,
-      onContentError: ({ error }) => session.recordContentError(error),
+      // TipTap's own content check would walk the whole document before the first paint; the session's
+      // load check (session.load) checks every block in idle time instead, and anything TipTap could not
+      // load comes out of it as a difference from the server's document (read-only, nothing saved).
+      enableContentCheck: false,
       editorProps,
       onUpdate: ({ editor: current, transaction }) => {
         if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return
@@ -160,8 +168,15 @@ export function RichTextEditor({
     editor.setEditable(editable, false)
   }, [editor, editable, session])
 
-  // Leaving the screen must not drop the last second of typing.
-  useEffect(() => () => session.scheduler.flush(), [session])
+  // Leaving the screen must not drop the last second of typing (reporting it finishes the load check
+  // first); after that nothing is left to do.
+  useEffect(
+    () => () => {
+      session.scheduler.flush()
+      session.dispose()
+    },
+    [session],
+  )
 
   const openLink = useCallback(() => {
     if (!editor || !editor.isEditable) return
@@ -204,18 +219,20 @@ export function RichTextEditor({
     () => ({
       getDocument: () => {
         session.scheduler.flush()
-        if (readOnlyReason === null) return session.currentDocument()
+        // The load check may finish only now (it runs in idle time): its verdict counts, not the last render's.
+        const reason = readOnlyReasonNow()
+        if (reason === null) return session.currentDocument()
         if (loaded.prepared.original && loaded.prepared.displayable)
           return cloneJson(loaded.prepared.original)
-        throw new Error(readOnlyReason)
+        throw new Error(reason)
       },
-      getReadOnlyReason: () => readOnlyReason,
+      getReadOnlyReason: readOnlyReasonNow,
       flush: () => session.scheduler.flush(),
       focus: () => {
         session.editor?.commands.focus()
       },
     }),
-    [session, readOnlyReason, loaded.prepared],
+    [session, readOnlyReasonNow, loaded.prepared],
   )
 
   return (

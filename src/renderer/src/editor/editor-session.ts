@@ -2,25 +2,46 @@ import type { Editor, Extensions } from '@tiptap/core'
 import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
+import type { Node as PMNode } from '@tiptap/pm/model'
+import { runWhenIdle, type IdleJob, type IdleScheduler } from './idle-work'
 import type { ServerDoc } from './json'
-import { restoreEditorDocument, roundTripProblem, type PreparedDocument } from './loss-proof'
+import { checkLoadedDocument, LOAD_PROBLEM, restoreEditorDocument, type PreparedDocument } from './loss-proof'
 import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
 import { isSameDocument } from './normalize'
-import { countDocumentWords } from './word-count'
+import { blockWords, countDocumentWords } from './word-count'
 
 export interface EditorSessionOptions {
   placeholder?: string
   resolveBlobSrc?: (src: string) => string | null
+  /** Where the load check runs in slices (the browser's idle callbacks by default). */
+  idle?: IdleScheduler
 }
 
-const LOAD_PROBLEM =
-  'This text contains details this app cannot keep exactly as they are, so it can only be read here. You can still edit it in Operately’s web app.'
+/**
+ * The load check of a document the editor now holds, with the words counted on the way: every block is
+ * checked (checkLoadedDocument) and counted, one block per step.
+ */
+function* checkAndCount(
+  original: ServerDoc | null,
+  doc: PMNode,
+): Generator<unknown, { problem: string | null; words: number }> {
+  const check = checkLoadedDocument(original, doc)
+  for (;;) {
+    const step = check.next()
+    if (step.done) return { problem: step.value, words: countDocumentWords(doc) }
+    blockWords(step.value)
+    yield
+  }
+}
 
 /** What the component renders from the session (read with useSyncExternalStore). */
 export interface EditorSessionStatus {
   /** The prepared document last loaded into the editor and checked. */
   verified: PreparedDocument | null
-  /** Why that document must stay read-only after loading, or null. */
+  /**
+   * Why that document must stay read-only after loading, or null (also while it is still being checked:
+   * see EditorSession.load).
+   */
   loadProblem: string | null
   /** Words in the document, updated on load and with every reported change; null before loading. */
   wordCount: number | null
@@ -54,7 +75,9 @@ export class EditorSession {
     search: () => Promise.resolve([]),
     openLink: () => undefined,
   }
-  private contentError: string | null = null
+  /** The load check still running in idle time, if any. */
+  private loadCheck: IdleJob | null = null
+  private readonly idle: IdleScheduler | undefined
   private status: EditorSessionStatus = {
     verified: null,
     loadProblem: null,
@@ -64,6 +87,7 @@ export class EditorSession {
   private readonly listeners = new Set<() => void>()
 
   constructor(options: EditorSessionOptions = {}) {
+    this.idle = options.idle
     this.menu = createMentionMenu(() => this.callbacks.search)
     this.scheduler = createChangeScheduler(() => this.report())
     this.extensions = createEditorExtensions({
@@ -104,11 +128,6 @@ export class EditorSession {
     this.callbacks = callbacks
   }
 
-  /** TipTap's onContentError: it found content its schema rejects (prepareForEditor should prevent it). */
-  recordContentError(error: Error): void {
-    this.contentError = error.message
-  }
-
   /** The editor's document as a server document, serialised now. */
   currentDocument(): ServerDoc {
     if (!this.editor) throw new Error('The editor is not ready yet.')
@@ -122,15 +141,20 @@ export class EditorSession {
   }
 
   /**
-   * Puts a prepared document into the editor (unless it is already there, as right after creation) and
-   * proves that saving it untouched gives back exactly what the server holds. If it would not, the status
-   * says why and the editor must stay read-only. A pending change of the previous document is reported
-   * first, so nothing typed is dropped.
+   * Puts a prepared document into the editor and proves that saving it untouched gives back exactly what
+   * the server holds; if it would not, the status says why and the editor must stay read-only. A pending
+   * change of the previous document is reported first, so nothing typed is dropped.
+   *
+   * The proof walks the whole document (a megabyte takes a few hundred milliseconds), so it runs after the
+   * document is on screen, in idle slices that never hold up a key. Nothing the editor holds leaves it
+   * before the proof is done: a report, getDocument and holds() finish it first (settleLoad), and a
+   * document that fails it reports nothing and turns read-only. Word counting rides along.
    */
   load(editor: Editor, prepared: PreparedDocument): void {
     this.editor = editor
     if (this.status.verified === prepared) return
     if (this.status.verified !== null) {
+      // Right after creation the editor already holds it (the `content` option); a later one replaces it.
       this.scheduler.flush()
       editor
         .chain()
@@ -139,17 +163,38 @@ export class EditorSession {
         .setContent(prepared.doc, { emitUpdate: false })
         .run()
     }
-    const problem = this.contentError ?? roundTripProblem(prepared.original, this.currentDocument())
-    this.contentError = null
-    this.setStatus({
-      verified: prepared,
-      loadProblem: problem === null ? null : LOAD_PROBLEM,
-      wordCount: countDocumentWords(editor.state.doc),
-    })
+    this.loadCheck?.cancel()
+    this.setStatus({ verified: prepared, loadProblem: null, wordCount: null })
+    this.loadCheck = runWhenIdle(
+      checkAndCount(prepared.original, editor.state.doc),
+      ({ problem, words }) => {
+        this.loadCheck = null
+        this.setStatus({ loadProblem: problem === null ? null : LOAD_PROBLEM, wordCount: words })
+      },
+      this.idle ? { idle: this.idle } : {},
+    )
+  }
+
+  /** Finishes the load check now if it is still running (someone needs its verdict). */
+  settleLoad(): void {
+    this.loadCheck?.finishNow()
+  }
+
+  /** Why the loaded document must stay read-only (the load check finished first), or null. */
+  loadProblemNow(): string | null {
+    this.settleLoad()
+    return this.status.loadProblem
+  }
+
+  /** Stops work left over from the editor (it is going away). */
+  dispose(): void {
+    this.loadCheck?.cancel()
+    this.loadCheck = null
   }
 
   private report(): void {
-    if (!this.editor) return
+    // A document that did not pass its load check never leaves the editor (it turns read-only).
+    if (!this.editor || this.loadProblemNow() !== null) return
     // Serialised here, after a pause or once a second while typing, never per keystroke: a 1 MB document
     // takes tens of milliseconds to turn into JSON.
     const doc = this.currentDocument()

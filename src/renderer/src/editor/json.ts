@@ -22,6 +22,37 @@ export {
 /** A document as the server stores it: `{"type":"doc", ...}`, any further keys kept as they came. */
 export type ServerDoc = JsonObject & { type: 'doc' }
 
+// Texts parsed lately, each holding its parse weakly: the description an editor opened is parsed once
+// for the editor and for every later comparison with it (the page compares each report with it), and the
+// blocks of that one parse are what comparisons remember as proven equal (same-nodes.ts). An entry goes
+// when nothing else uses its parse any more, and the text with it.
+interface ParsedText {
+  text: string
+  value: WeakRef<object>
+}
+const parsedTexts = new Set<ParsedText>()
+const forget = new FinalizationRegistry<ParsedText>((entry) => parsedTexts.delete(entry))
+
+/**
+ * parseJson for document text, giving the same object for the same text for as long as that object is
+ * in use anywhere. Treat the result as read-only. Throws SyntaxError on text that is not JSON.
+ */
+export function parseDocumentText(text: string): JsonValue {
+  for (const entry of parsedTexts) {
+    if (entry.text !== text) continue
+    const value = entry.value.deref()
+    if (value) return value as JsonValue
+    parsedTexts.delete(entry)
+  }
+  const value = parseJson(text)
+  if (typeof value === 'object' && value !== null) {
+    const entry: ParsedText = { text, value: new WeakRef(value) }
+    parsedTexts.add(entry)
+    forget.register(value, entry)
+  }
+  return value
+}
+
 export function isPlainObject(value: unknown): value is JsonObject {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false
   const proto: unknown = Object.getPrototypeOf(value)

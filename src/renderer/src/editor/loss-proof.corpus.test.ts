@@ -63,7 +63,8 @@ describe.each(corpus.map(([name]) => name))('%s in a real TipTap editor', (name)
     const prepared = prepareForEditor(original)
     expect(prepared.readOnlyReason).toBeNull()
     editor = createTestEditor(prepared.doc)
-  })
+    // Loading the megabyte in jsdom takes seconds on a busy two-core machine: results matter here, not time.
+  }, 90_000)
 
   afterAll(() => destroyTestEditor(editor))
 

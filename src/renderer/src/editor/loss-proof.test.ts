@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest'
 import type { JsonObject, JsonValue, ServerDoc } from './json'
 import {
   assertSafeToSave,
+  checkLoadedDocument,
   EMPTY_EDITOR_DOC,
   prepareForEditor,
+  restoreEditorDocument,
   restoreFromEditor,
   roundTripProblem,
 } from './loss-proof'
+import { operatelySchema } from './schema'
+import { corpus } from './test-support/corpus'
 
 const text = (value: string, marks?: JsonValue[]): JsonObject =>
   marks ? { type: 'text', text: value, marks } : { type: 'text', text: value }
@@ -241,6 +245,65 @@ describe('roundTripProblem', () => {
       'doc.content[0].content[0].text differs',
     )
     expect(roundTripProblem(doc(paragraph(text('a'))), doc())).toMatch(/^doc\.content/)
+  })
+})
+
+/** Runs the step-by-step load check to its end: its verdict and how many steps it took. */
+function drainCheck(original: ServerDoc | null, loaded: ReturnType<typeof prepareForEditor>['node']) {
+  const check = checkLoadedDocument(original, loaded)
+  let steps = 0
+  for (;;) {
+    const step = check.next()
+    if (step.done) return { problem: step.value, steps }
+    steps++
+  }
+}
+
+describe('checkLoadedDocument (the load check, one block per step)', () => {
+  it.each(corpus.map(([name, value]) => [name, value] as const))(
+    'finds %s equal to what the editor holds, as roundTripProblem does',
+    (_name, original) => {
+      const prepared = prepareForEditor(original, { verifyRoundTrip: false })
+      const expected = roundTripProblem(original, restoreEditorDocument(prepared.node))
+      expect(drainCheck(original, prepared.node).problem).toBe(expected)
+      expect(expected).toBeNull()
+    },
+  )
+
+  it('takes one step per block', () => {
+    const original = doc(paragraph(text('a')), paragraph(text('b')), paragraph(text('c')))
+    expect(drainCheck(original, prepareForEditor(original).node)).toEqual({ problem: null, steps: 3 })
+  })
+
+  it('names the first block that differs, and a different number of blocks', () => {
+    const loaded = prepareForEditor(doc(paragraph(text('a')), paragraph(text('b')))).node
+    expect(drainCheck(doc(paragraph(text('a')), paragraph(text('B'))), loaded).problem).toBe(
+      'doc.content[1].content[0].text differs',
+    )
+    expect(drainCheck(doc(paragraph(text('a'))), loaded).problem).not.toBeNull()
+    expect(
+      drainCheck(doc(paragraph(text('a')), paragraph(text('b')), paragraph()), loaded).problem,
+    ).not.toBeNull()
+    expect(
+      drainCheck({ ...doc(paragraph(text('a')), paragraph(text('b'))), id: 'x' }, loaded).problem,
+    ).not.toBeNull()
+  })
+
+  it('finds a block that is not valid where it stands, and a document holding what it may not', () => {
+    const original = doc(paragraph(text('a')))
+    const { nodes } = operatelySchema()
+    // NodeType.create does not check content: how a document TipTap loaded wrongly could look.
+    const badBlock = nodes.doc!.create(null, [nodes.paragraph!.create(null, [nodes.paragraph!.create()])])
+    expect(drainCheck(original, badBlock).problem).toMatch(/^doc\.content\[0\] is not valid here/)
+    const textInDoc = nodes.doc!.create(null, [operatelySchema().text('a')])
+    // Even when the server's document holds the same (text straight under the document).
+    expect(drainCheck(doc(text('a')), textInDoc).problem).toMatch(/^doc\.content is not valid here/)
+  })
+
+  it('accepts a line split into other text runs, and no document for the empty one', () => {
+    const loaded = prepareForEditor(doc(paragraph(text('Hello world')))).node
+    expect(drainCheck(doc(paragraph(text('Hello '), text('world'))), loaded).problem).toBeNull()
+    expect(drainCheck(null, prepareForEditor(null).node).problem).toBeNull()
   })
 })
 

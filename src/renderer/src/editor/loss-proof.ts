@@ -19,7 +19,7 @@ import {
   isLosslessNumber,
   isPlainObject,
   jsonEqual,
-  parseJson,
+  parseDocumentText,
   type JsonObject,
   type JsonValue,
   type ServerDoc,
@@ -34,28 +34,59 @@ import {
   UNKNOWN_MARK,
 } from './operately-types'
 import { provenanceToJson, readProvenance, type Provenance } from './provenance'
+import { sameNodes } from './same-nodes'
 import { attributeDefaults, operatelySchema } from './schema'
 
 export interface PreparedDocument {
-  /** The document to give TipTap (`content` option or setContent). */
-  doc: JSONContent
+  /**
+   * The document as a ProseMirror node of the schema it was prepared with (prepareForEditor's `schema`):
+   * an editor with that schema takes it as it is, without a second conversion.
+   */
+  readonly node: PMNode
+  /** The same document as TipTap JSON (made when first asked for). */
+  readonly doc: JSONContent
   /**
    * Why the editor must open read-only, in words for the person reading it; null when it can be edited.
    * Set when part of the document cannot be kept exactly as it is through an edit, or cannot be read.
    */
-  readOnlyReason: string | null
+  readonly readOnlyReason: string | null
   /** The server document as parsed; null when there was none yet (a project without a description). */
-  original: ServerDoc | null
-  /** How many "Unsupported content" placeholders the document shows. */
-  unsupportedCount: number
+  readonly original: ServerDoc | null
+  /** How many "Unsupported content" placeholders the document shows (counted when first asked for). */
+  readonly unsupportedCount: number
   /** False when nothing can be shown at all (not JSON, not a document): show a plain message instead. */
-  displayable: boolean
+  readonly displayable: boolean
+}
+
+/** A prepared document whose JSON and placeholder count are worked out only when someone asks. */
+function prepared(
+  node: PMNode,
+  fields: Pick<PreparedDocument, 'readOnlyReason' | 'original' | 'displayable'>,
+  knownJson?: JSONContent,
+): PreparedDocument {
+  let json = knownJson
+  let unsupported: number | undefined
+  return {
+    node,
+    ...fields,
+    get doc() {
+      json ??= node.toJSON() as JSONContent
+      return json
+    },
+    get unsupportedCount() {
+      unsupported ??= countUnsupported(node)
+      return unsupported
+    },
+  }
 }
 
 /** The editor's empty document; also what a project without any description starts from. */
 export const EMPTY_EDITOR_DOC: JSONContent = { type: 'doc', content: [{ type: 'paragraph' }] }
 
 const EDIT_IN_OPERATELY = 'You can still edit it in Operately’s web app.'
+
+/** Why a document whose untouched round trip does not give back the original can only be read. */
+export const LOAD_PROBLEM = `This text contains details this app cannot keep exactly as they are, so it can only be read here. ${EDIT_IN_OPERATELY}`
 
 // Plain words for the parts of a document, used in read-only reasons.
 const NODE_WORDS: Record<string, string> = {
@@ -113,7 +144,8 @@ function parseInput(serverDoc: unknown): ParsedInput {
   if (typeof serverDoc !== 'string') return { kind: 'value', value: serverDoc }
   if (serverDoc.trim() === '') return { kind: 'none' }
   try {
-    return { kind: 'value', value: parseJson(serverDoc) }
+    // The same parse the page compares its reports with (normalize.ts), so both see the same blocks.
+    return { kind: 'value', value: parseDocumentText(serverDoc) }
   } catch {
     return {
       kind: 'unreadable',
@@ -122,8 +154,16 @@ function parseInput(serverDoc: unknown): ParsedInput {
   }
 }
 
-function unreadable(reason: string, original: ServerDoc | null = null): PreparedDocument {
-  return { doc: EMPTY_EDITOR_DOC, readOnlyReason: reason, original, unsupportedCount: 0, displayable: false }
+/** The editor's empty document, prepared (its JSON is EMPTY_EDITOR_DOC itself, as written). */
+function preparedEmpty(
+  schema: Schema,
+  fields: Pick<PreparedDocument, 'readOnlyReason' | 'original' | 'displayable'>,
+): PreparedDocument {
+  return prepared(schema.nodeFromJSON(EMPTY_EDITOR_DOC), fields, EMPTY_EDITOR_DOC)
+}
+
+function unreadable(schema: Schema, reason: string, original: ServerDoc | null = null): PreparedDocument {
+  return preparedEmpty(schema, { readOnlyReason: reason, original, displayable: false })
 }
 
 /**
@@ -131,67 +171,67 @@ function unreadable(reason: string, original: ServerDoc | null = null): Prepared
  * losing anything: unknown nodes become opaque atoms, unknown marks preserved marks, unknown attributes
  * and keys preserved attributes. See PreparedDocument for what comes back.
  *
- * `verifyRoundTrip: false` leaves out the last check (restoring the untouched document gives back the
- * original): RichTextEditor makes that check itself on what TipTap actually loaded (EditorSession.load),
- * which covers this one too, and two passes over a megabyte on opening would be one too many.
+ * `schema` is the schema of the editor that will take `node` (TipTap builds its own from the extensions);
+ * by default the shared one (operatelySchema).
+ *
+ * `verifyRoundTrip: false` leaves out the last checks (the tree is valid for the schema, and restoring the
+ * untouched document gives back the original): RichTextEditor runs them on what the editor actually
+ * holds, block by block, after the document is on screen (checkLoadedDocument), and two passes over a
+ * megabyte before the first paint would be one too many.
  */
 export function prepareForEditor(
   serverDoc: unknown,
-  options: { verifyRoundTrip?: boolean } = {},
+  options: { verifyRoundTrip?: boolean; schema?: Schema } = {},
 ): PreparedDocument {
   const verifyRoundTrip = options.verifyRoundTrip ?? true
+  const schema = options.schema ?? operatelySchema()
   const input = parseInput(serverDoc)
   if (input.kind === 'none') {
-    return {
-      doc: EMPTY_EDITOR_DOC,
-      readOnlyReason: null,
-      original: null,
-      unsupportedCount: 0,
-      displayable: true,
-    }
+    return preparedEmpty(schema, { readOnlyReason: null, original: null, displayable: true })
   }
-  if (input.kind === 'unreadable') return unreadable(input.reason)
+  if (input.kind === 'unreadable') return unreadable(schema, input.reason)
 
   const value = input.value
   if (!isPlainObject(value) || value.type !== 'doc') {
     return unreadable(
+      schema,
       `This text is not in a format this app understands, so it cannot be shown or edited here. ${EDIT_IN_OPERATELY}`,
     )
   }
   const original = value as ServerDoc
-  const context: Context = { schema: operatelySchema(), problems: [] }
+  const context: Context = { schema, problems: [] }
 
   try {
     const doc = convertElement(original, context.schema.nodes.doc as NodeType, context)
     if (!doc) {
       return unreadable(
+        schema,
         `This text is damaged (${context.problems[0] ?? 'its structure is broken'}), so it cannot be shown or edited here. ${EDIT_IN_OPERATELY}`,
         original,
       )
     }
-    doc.check()
-    const editorDoc = doc.toJSON() as JSONContent
+    if (verifyRoundTrip) doc.check()
     let readOnlyReason: string | null = null
+    let json: JSONContent | undefined
     if (context.problems.length > 0) {
       const more = context.problems.length - 1
       const extra = more > 0 ? ` (and ${more} more place${more === 1 ? '' : 's'} like it)` : ''
       readOnlyReason = `This text can only be read here, so that nothing in it is lost: ${context.problems[0]}${extra}. ${EDIT_IN_OPERATELY}`
-    } else if (verifyRoundTrip && roundTripProblem(original, restoreFromEditor(editorDoc)) !== null) {
+    } else if (verifyRoundTrip) {
       // Last line of defence: whatever the reason, if saving the untouched document would not give back
-      // what the server holds, nobody may edit it here.
-      readOnlyReason = `This text contains details this app cannot keep exactly as they are, so it can only be read here. ${EDIT_IN_OPERATELY}`
+      // what the server holds, nobody may edit it here. (The JSON made for it is the prepared `doc` too.)
+      json = doc.toJSON() as JSONContent
+      if (roundTripProblem(original, restoreFromEditor(json)) !== null) readOnlyReason = LOAD_PROBLEM
     }
-    return {
-      doc: editorDoc,
-      readOnlyReason,
-      original,
-      unsupportedCount: countUnsupported(doc),
-      displayable: true,
-    }
+    return prepared(doc, { readOnlyReason, original, displayable: true }, json)
   } catch (error) {
     // A document nested thousands of levels deep, or one ProseMirror rejects in a way we did not foresee.
     const detail = error instanceof Error ? ` (${error.message})` : ''
-    return unreadable(`This text could not be prepared for editing${detail}. ${EDIT_IN_OPERATELY}`, original)
+    return unreadable(
+      schema,
+      `This text could not be prepared for editing${detail}. ${EDIT_IN_OPERATELY}`,
+      original,
+    )
   }
 }
 
@@ -509,6 +549,16 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
 
 const restoredBlocks = new WeakMap<PMNode, JsonValue>()
 
+/** One top-level block of the editor's document as server JSON, restored once per block object. */
+function restoredBlock(block: PMNode): JsonValue {
+  let json = restoredBlocks.get(block)
+  if (json === undefined) {
+    json = restoreNode(block.toJSON() as JsonValue)
+    restoredBlocks.set(block, json)
+  }
+  return json
+}
+
 /**
  * restoreFromEditor for the editor's document itself, block by block: ProseMirror keeps every block that
  * was not edited as the same object, so each block is turned into JSON and restored once, and a report
@@ -517,14 +567,7 @@ const restoredBlocks = new WeakMap<PMNode, JsonValue>()
  */
 export function restoreEditorDocument(doc: PMNode): ServerDoc {
   const children: JsonValue[] = []
-  doc.forEach((child) => {
-    let json = restoredBlocks.get(child)
-    if (json === undefined) {
-      json = restoreNode(child.toJSON() as JsonValue)
-      restoredBlocks.set(child, json)
-    }
-    children.push(json)
-  })
+  doc.forEach((child) => children.push(restoredBlock(child)))
   const shell: JsonObject = { type: 'doc' }
   if (Object.keys(doc.attrs).length > 0) shell.attrs = doc.attrs as JsonObject
   return restoreNode(shell, children) as ServerDoc
@@ -719,6 +762,58 @@ export function roundTripProblem(original: ServerDoc | null, restored: ServerDoc
   // The usual case, equal as they stand, needs no copies (this runs on every load, 1 MB documents too).
   if (jsonEqual(expected, restored)) return null
   return firstDifference(mergeTextRuns(expected), mergeTextRuns(restored), 'doc')
+}
+
+/**
+ * The load check of an editor's document, one top-level block per step, for running in idle time after
+ * the document is on screen: every block is valid for the schema, and restoring the untouched document
+ * gives back `original` (roundTripProblem). Yields each block once it is checked; returns null, or where
+ * the restored document first differs. Blocks found equal are remembered as such (same-nodes.ts), so the
+ * page's first comparison of an edit with its base need not walk them again, and each block's restored
+ * JSON is kept for restoreEditorDocument.
+ */
+export function* checkLoadedDocument(
+  original: ServerDoc | null,
+  loaded: PMNode,
+): Generator<PMNode, string | null> {
+  const expected = (original ?? restoreFromEditor(EMPTY_EDITOR_DOC)) as JsonObject
+  const expectedBlocks = Array.isArray(expected.content) ? expected.content : []
+  let differs = false
+  for (let index = 0; index < loaded.childCount; index++) {
+    const block = loaded.child(index)
+    try {
+      block.check()
+    } catch (error) {
+      return `doc.content[${index}] is not valid here (${error instanceof Error ? error.message : String(error)})`
+    }
+    const restored = restoredBlock(block)
+    const before = expectedBlocks[index]
+    if (before === undefined || !sameNodes(before, restored)) {
+      // Equal apart from how a line is split into text runs is equal too: found by the whole check below.
+      const problem =
+        before === undefined
+          ? null
+          : firstDifference(mergeTextRuns(before), mergeTextRuns(restored), `doc.content[${index}]`)
+      if (problem) return problem
+      differs = true
+    }
+    yield block
+  }
+  // The blocks may stand where they are (the document's own content rule: Node.check for the document
+  // without walking every block again).
+  if (!loaded.type.validContent(loaded.content)) {
+    return 'doc.content is not valid here (it holds something a document may not hold at its top level)'
+  }
+  // The document around its blocks (its own attributes and keys, how many blocks, an empty document), and
+  // anything the blocks alone could not settle: cheap now, every block's restored JSON is known.
+  const restored = restoreEditorDocument(loaded)
+  const sameShape =
+    !differs &&
+    Array.isArray(restored.content) &&
+    restored.content.length === expectedBlocks.length &&
+    Array.isArray(expected.content) &&
+    jsonEqual({ ...expected, content: null }, { ...restored, content: null })
+  return sameShape ? null : roundTripProblem(original, restored)
 }
 
 const INTERNAL_TYPES = new Set([UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK, PRESERVED_TEXT_FIELDS])

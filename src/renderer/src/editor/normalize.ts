@@ -3,68 +3,44 @@
 // default attribute values written or not, object key order, `content: []` / `marks: []`, how a line is
 // split into text runs, the order of marks, trailing empty paragraphs and the different empty documents.
 
-import { canonicalJson, isPlainObject, jsonEqual, parseJson, type JsonObject, type JsonValue } from './json'
+import {
+  canonicalJson,
+  isPlainObject,
+  jsonEqual,
+  parseDocumentText,
+  type JsonObject,
+  type JsonValue,
+} from './json'
 import {
   isOperatelyMarkType,
   isOperatelyNodeType,
   OPERATELY_MARK_TYPES,
   PRESERVED_ATTR,
 } from './operately-types'
+import { sameNodes } from './same-nodes'
 import { attributeDefaults } from './schema'
 
 const EMPTY_DOC: JsonObject = { type: 'doc' }
 
-// The last few texts parsed: the description an edit is based on is compared again with every reported
-// change, and must not be parsed from its megabyte of text each time.
-const parsedTexts = new Map<string, JsonValue>()
-const PARSED_TEXTS_KEPT = 4
-
+// Text is parsed once for as long as its parse is in use (parseDocumentText): the description an edit is
+// based on is compared again with every reported change, and must not be parsed from its megabyte of text
+// each time; its blocks are then the very objects the editor's load check proved equal to what the editor
+// holds.
 function parse(value: unknown): JsonValue {
   if (value === null || value === undefined) return EMPTY_DOC
   if (typeof value !== 'string') return value as JsonValue
-  const known = parsedTexts.get(value)
-  if (known !== undefined) return known
-  let parsed: JsonValue
-  if (value.trim() === '') parsed = EMPTY_DOC
-  else {
-    try {
-      parsed = parseJson(value)
-    } catch {
-      // Unreadable text is only ever the same as the identical text.
-      parsed = { unreadable: value }
-    }
+  if (value.trim() === '') return EMPTY_DOC
+  try {
+    return parseDocumentText(value)
+  } catch {
+    // Unreadable text is only ever the same as the identical text.
+    return { unreadable: value }
   }
-  if (parsedTexts.size >= PARSED_TEXTS_KEPT) parsedTexts.delete(parsedTexts.keys().next().value as string)
-  parsedTexts.set(value, parsed)
-  return parsed
 }
 
-// Normalised forms and proven equalities, remembered per node object. Parsed texts (above) and the
-// editor's reports (restoreEditorDocument) keep every unedited block as the same object, so comparing a
-// 1 MB document after a keystroke walks the list of blocks and looks again only at the edited one.
+// Normalised forms, remembered per node object: parsed texts and the editor's reports
+// (restoreEditorDocument) keep every unedited block as the same object, so a block is normalised once.
 const normalisedNodes = new WeakMap<JsonObject, JsonValue>()
-const provenEqual = new WeakMap<object, WeakSet<object>>()
-
-/** jsonEqual that remembers which node objects it found equal, and compares node lists with that. */
-function sameNodes(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true
-  if (Array.isArray(a) && Array.isArray(b)) {
-    return a.length === b.length && a.every((item, i) => sameNodes(item, b[i]))
-  }
-  if (!isPlainObject(a) || !isPlainObject(b) || typeof a.type !== 'string') return jsonEqual(a, b)
-  if (provenEqual.get(a)?.has(b)) return true
-  const keys = Object.keys(a)
-  if (keys.length !== Object.keys(b).length) return false
-  for (const key of keys) {
-    if (!Object.hasOwn(b, key)) return false
-    const equal = key === 'content' ? sameNodes(a[key], b[key]) : jsonEqual(a[key], b[key])
-    if (!equal) return false
-  }
-  let proven = provenEqual.get(a)
-  if (!proven) provenEqual.set(a, (proven = new WeakSet()))
-  proven.add(b)
-  return true
-}
 
 function normaliseAttrs(
   kind: 'node' | 'mark',
@@ -166,14 +142,55 @@ export function normalizeDocument(doc: unknown): JsonValue {
 /**
  * True when two server documents (objects or JSON text; null for "none yet") hold the same content.
  * Use it to decide whether there are unsaved changes: restoreFromEditor(editor JSON) against the
- * document last loaded from or saved to the server. Cost: one walk over both documents the first time (a
- * few tens of milliseconds for 1 MB); after that only what changed, as long as the documents compared
- * are the editor's reports and texts compared before (see parse and restoreEditorDocument).
+ * document last loaded from or saved to the server.
+ *
+ * Compared block by block: a block proven equal before (same-nodes.ts) costs a lookup, and only blocks
+ * that differ as they stand are normalised. So comparing an edited 1 MB document with its base, once a
+ * second while someone types, looks at the blocks they typed in, as long as the documents compared are the
+ * editor's reports and parsed texts (see parse and restoreEditorDocument).
  */
 export function isSameDocument(a: unknown, b: unknown): boolean {
   const first = parse(a)
   const second = parse(b)
-  // Identical documents (the common case right after loading or saving) need no normalising at all.
-  if (sameNodes(first, second)) return true
-  return sameNodes(normaliseNode(first), normaliseNode(second))
+  if (first === second) return true
+  const blocksA = topLevelBlocks(first)
+  const blocksB = topLevelBlocks(second)
+  if (!blocksA || !blocksB) {
+    // Not a document of blocks (text straight under the document, not a document at all): as a whole.
+    return sameNodes(first, second) || sameNodes(normaliseNode(first), normaliseNode(second))
+  }
+  if (!jsonEqual(normaliseNode(shellOf(first as JsonObject)), normaliseNode(shellOf(second as JsonObject))))
+    return false
+  const countA = withoutTrailingEmpty(blocksA)
+  const countB = withoutTrailingEmpty(blocksB)
+  if (countA !== countB) return false
+  for (let i = 0; i < countA; i++) {
+    const blockA = blocksA[i]!
+    const blockB = blocksB[i]!
+    if (!sameNodes(blockA, blockB) && !sameNodes(normaliseNode(blockA), normaliseNode(blockB))) return false
+  }
+  return true
+}
+
+/** The blocks of a document; null when it is not a document whose content is a list of element nodes. */
+function topLevelBlocks(value: JsonValue): JsonValue[] | null {
+  if (!isPlainObject(value) || value.type !== 'doc') return null
+  const { content } = value
+  if (content === undefined) return []
+  if (!Array.isArray(content)) return null
+  // Text right under the document is merged with its neighbours by normalising: compared as a whole.
+  return content.every((block) => isPlainObject(block) && block.type !== 'text') ? content : null
+}
+
+/** A document without its content, to compare what surrounds the blocks. */
+function shellOf(doc: JsonObject): JsonObject {
+  const { content: _content, ...shell } = doc
+  return shell
+}
+
+/** How many blocks count: a trailing empty paragraph is what Enter at the end leaves, and no change. */
+function withoutTrailingEmpty(blocks: JsonValue[]): number {
+  let count = blocks.length
+  while (count > 0 && isEmptyParagraph(normaliseNode(blocks[count - 1]!))) count--
+  return count
 }

@@ -18,7 +18,17 @@ export function countWords(text: string): number {
   return count
 }
 
-const blockWords = new WeakMap<PMNode, number>()
+const wordsByBlock = new WeakMap<PMNode, number>()
+
+/** Words in one top-level block of an editor document, counted once per block object. */
+export function blockWords(block: PMNode): number {
+  let words = wordsByBlock.get(block)
+  if (words === undefined) {
+    words = countWords(block.textBetween(0, block.content.size, ' ', ' '))
+    wordsByBlock.set(block, words)
+  }
+  return words
+}
 
 /**
  * Words in an editor document; unsupported placeholders do not count. Counted block by block, each
@@ -28,16 +38,13 @@ const blockWords = new WeakMap<PMNode, number>()
 export function countDocumentWords(doc: PMNode): number {
   let total = 0
   doc.forEach((block) => {
-    let words = blockWords.get(block)
-    if (words === undefined) {
-      words = countWords(block.textBetween(0, block.content.size, ' ', ' '))
-      blockWords.set(block, words)
-    }
-    total += words
+    total += blockWords(block)
   })
   return total
 }
 
+const numbers = new Intl.NumberFormat('en')
+
 export function formatWordCount(count: number): string {
-  return `${new Intl.NumberFormat('en').format(count)} ${count === 1 ? 'word' : 'words'}`
+  return `${numbers.format(count)} ${count === 1 ? 'word' : 'words'}`
 }

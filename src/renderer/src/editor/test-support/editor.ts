@@ -15,7 +15,7 @@ export function createTestEditor(content: unknown, options: EditorExtensionOptio
     extensions: createEditorExtensions(options),
     content: content as Editor['options']['content'],
     injectCSS: false,
-    enableContentCheck: true,
+    enableContentCheck: false,
   })
 }
 

@@ -1,6 +1,7 @@
-import { useCallback, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { clearDraft, saveDraft } from '../../bridge/drafts'
 import { toStoredDescriptionDraft, type DescriptionDraft } from './description-draft'
+import { createDraftWriter } from './draft-writer'
 
 /** The same draft: the same document, base and kept copy objects (the page never changes one in place). */
 const sameDraft = (a: DescriptionDraft | null, b: DescriptionDraft | null) =>
@@ -18,7 +19,8 @@ const isEmpty = (draft: DescriptionDraft | null) =>
 /**
  * Keeps a description's draft on disk in step with the page: each call writes the draft (or clears it when
  * there is nothing left to keep), in the order asked, skipping writes that would store the same thing
- * again. Sameness is decided by the objects, never by turning a megabyte of text into JSON to compare.
+ * again. Sameness is decided by the objects, never by turning a megabyte of text into JSON to compare,
+ * and an unchanged base is not sent again (draft-writer.ts).
  * It works after the page has gone too: the editor reports its last change while unmounting, and that
  * change must still reach the disk.
  */
@@ -27,6 +29,12 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
   const queue = useRef<Promise<void>>(Promise.resolve())
   // Whether the last write asked for reached the disk (what was read from it is on it).
   const written = useRef(true)
+  // One writer per key (it knows which base main holds for that key; a new one sends everything once).
+  const writer = useMemo(
+    () =>
+      createDraftWriter({ save: (value, keep) => saveDraft(key, value, keep), clear: () => clearDraft(key) }),
+    [key],
+  )
   const [error, setError] = useState<string | null>(null)
   // Whether a draft of this text is on disk: one was read, or the last write that finished stored one.
   // Never true before a write has landed, so "kept as a draft" is not said while the first one is on its way.
@@ -40,7 +48,7 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       last.current = draft
       const value = toStoredDescriptionDraft(draft)
       queue.current = queue.current
-        .then(() => (value === null ? clearDraft(key) : saveDraft(key, value).then(() => undefined)))
+        .then(() => writer.write(value))
         .then(
           () => {
             written.current = true
@@ -56,7 +64,7 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
           },
         )
     },
-    [key],
+    [writer],
   )
 
   /** Once the writes asked for so far are done: whether the last one reached the disk. */

@@ -1,0 +1,144 @@
+import { readFileSync, writeFileSync } from 'node:fs'
+import { chromium, type Page } from 'playwright-core'
+import type { RichDoc } from '../e2e/emulator/types'
+import {
+  chromiumArgs,
+  corpusPath,
+  lastBlockPrefix,
+  openProjectsList,
+  projectRow,
+  serveBaseline,
+  startAppRig,
+  timedOpen,
+  typeInMiddle,
+  viewport,
+} from './editor'
+import { largest, mainThreadTime, startTrace } from './trace'
+
+/**
+ * Where the time goes, for the app and stock TipTap: a Chrome trace (main-thread self time per event
+ * kind: script, style, layout, paint, GC…) and a sampled CPU profile (JavaScript self and total time per
+ * function) around opening the 1 MB document and around typing 80 keys in it. Not part of `npm run
+ * bench`: run it by hand when looking for work to remove.
+ *
+ *   scripts/with-keyring.sh npx tsx bench/profile-editor.ts [app|stock|both] [open|typing|both]
+ *
+ * It measures the current build in out/ (`npx electron-vite build` first). The renderer is minified:
+ * for readable function names, build once with `minify: false` in electron.vite.config.ts's renderer
+ * section (and do not commit that). Each profile is also written to /tmp/profile-<name>.json.
+ */
+
+interface ProfileNode {
+  id: number
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
+  children?: number[]
+}
+
+interface CpuProfile {
+  nodes: ProfileNode[]
+  samples: number[]
+  timeDeltas: number[]
+}
+
+/** Self and total time (ms) per JavaScript function in a sampled CPU profile. */
+function profileSummary(profile: CpuProfile) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const label = (node: ProfileNode) => {
+    const { functionName, url, lineNumber } = node.callFrame
+    const file = url.split('/').pop() ?? ''
+    return `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`
+  }
+  const self = new Map<string, number>()
+  const total = new Map<string, number>()
+  profile.samples.forEach((id, i) => {
+    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
+    const node = byId.get(id)!
+    self.set(label(node), (self.get(label(node)) ?? 0) + ms)
+    const seen = new Set<string>()
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const name = label(byId.get(at)!)
+      if (seen.has(name)) continue
+      seen.add(name)
+      total.set(name, (total.get(name) ?? 0) + ms)
+    }
+  })
+  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
+  return { self: top(self, 40), total: top(total, 60) }
+}
+
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  const cdp = await page.context().newCDPSession(page)
+  const stop = await startTrace(cdp, ['v8'])
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  const result = await work()
+  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile }
+  const events = await stop()
+  await cdp.detach()
+  const trace = mainThreadTime(events)
+  const js = profileSummary(profile)
+  const lines = [
+    `## ${name}`,
+    `main thread, top-level tasks: ${trace.wallMs.toFixed(0)} ms wall, ${trace.cpuMs.toFixed(0)} ms CPU`,
+    'self time (CPU) by trace event:',
+    ...largest(trace.selfCpu, 25).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
+    'JavaScript self time:',
+    ...js.self.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
+    'JavaScript total time:',
+    ...js.total.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
+    '',
+  ]
+  console.log(lines.join('\n'))
+  writeFileSync(`/tmp/profile-${name.replace(/\W+/g, '-')}.json`, JSON.stringify({ events, profile }))
+  return result
+}
+
+const [who = 'both', what = 'both'] = process.argv.slice(2)
+const doc = JSON.parse(readFileSync(corpusPath, 'utf8')) as RichDoc
+const lastText = lastBlockPrefix(doc as never)
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: chromiumArgs,
+})
+const rig = await startAppRig(doc)
+const baseline = await serveBaseline(doc)
+try {
+  if (who !== 'stock') {
+    const page = await (await browser.newContext({ viewport })).newPage()
+    await openProjectsList(page, rig.harness)
+    const open = () => timedOpen(page, projectRow(page, 'Launch site'), lastText)
+    const ms = what === 'typing' ? await open() : await profiled(page, 'app open', open)
+    console.log(`app open: ${ms.toFixed(0)} ms`)
+    if (what !== 'open') {
+      const run = await profiled(page, 'app typing', () => typeInMiddle(page, { trace: false }))
+      console.log(
+        `app typing: landed ${run.landed}, long tasks ${run.longTasks.length} / ${run.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms`,
+      )
+    }
+    await page.context().close()
+  }
+  if (who !== 'app') {
+    const page = await (await browser.newContext({ viewport })).newPage()
+    await page.goto(baseline.url)
+    if (process.env.STOCK_CSS) await page.addStyleTag({ content: process.env.STOCK_CSS })
+    const open = () => timedOpen(page, page.getByRole('button', { name: 'Open document' }), lastText)
+    const ms = what === 'typing' ? await open() : await profiled(page, 'stock open', open)
+    console.log(`stock open: ${ms.toFixed(0)} ms`)
+    if (what !== 'open') {
+      const run = await profiled(page, 'stock typing', () => typeInMiddle(page, { trace: false }))
+      console.log(
+        `stock typing: landed ${run.landed}, long tasks ${run.longTasks.length} / ${run.longTasks.reduce((a, b) => a + b, 0).toFixed(0)} ms`,
+      )
+    }
+    await page.context().close()
+  }
+} finally {
+  await new Promise<void>((resolve) => baseline.server.close(() => resolve()))
+  await rig.close()
+  await browser.close()
+}
+process.exit(0)

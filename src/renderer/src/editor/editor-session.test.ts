@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// The load check runs after the document is on screen, in idle time: nothing may leave the editor
+// before it has given its verdict, and a document that fails it reports nothing.
+import type { Editor } from '@tiptap/core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { EditorSession } from './editor-session'
+import type { IdleScheduler } from './idle-work'
+import type { JsonValue, ServerDoc } from './json'
+import { prepareForEditor, type PreparedDocument } from './loss-proof'
+import { createTestEditor, destroyTestEditor } from './test-support/editor'
+
+const paragraph = (text: string): JsonValue => ({ type: 'paragraph', content: [{ type: 'text', text }] })
+const doc = (...texts: string[]): ServerDoc => ({ type: 'doc', content: texts.map(paragraph) })
+
+/** Idle callbacks that run only when the test says so. */
+function heldIdle() {
+  const waiting = new Set<() => void>()
+  const idle: IdleScheduler = {
+    request: (callback) => {
+      const run = () => callback({ timeRemaining: () => 50 })
+      waiting.add(run)
+      return run
+    },
+    cancel: (handle) => waiting.delete(handle as () => void),
+  }
+  return {
+    idle,
+    runAll() {
+      while (waiting.size > 0) {
+        for (const run of [...waiting]) {
+          waiting.delete(run)
+          run()
+        }
+      }
+    },
+  }
+}
+
+let editor: Editor | null = null
+afterEach(() => {
+  if (editor) destroyTestEditor(editor)
+  editor = null
+})
+
+function start(prepared: PreparedDocument) {
+  const held = heldIdle()
+  const session = new EditorSession({ idle: held.idle })
+  const changes: ServerDoc[] = []
+  session.setCallbacks({
+    onChange: (changed) => changes.push(changed),
+    search: () => Promise.resolve([]),
+    openLink: () => undefined,
+  })
+  editor = createTestEditor(prepared.doc)
+  session.load(editor, prepared)
+  const type = (text: string) => {
+    editor!.commands.insertContentAt(1, text)
+    session.scheduler.schedule()
+  }
+  return { session, changes, held, type }
+}
+
+describe('EditorSession load check', () => {
+  it('checks in idle time and counts the words on the way', () => {
+    const { session, held } = start(prepareForEditor(doc('one two', 'three')))
+    expect(session.getStatus()).toMatchObject({ loadProblem: null, wordCount: null })
+    held.runAll()
+    expect(session.getStatus()).toMatchObject({ loadProblem: null, wordCount: 3 })
+  })
+
+  it('finishes the check before the first report, and reports a document that passes', () => {
+    const { session, changes, type } = start(prepareForEditor(doc('one', 'two')))
+    type('x')
+    session.scheduler.flush()
+    expect(changes).toEqual([doc('xone', 'two')])
+    expect(session.getStatus()).toMatchObject({ loadProblem: null, wordCount: 2 })
+  })
+
+  it('reports nothing from a document that fails it: the edit stays in the read-only editor', () => {
+    // The editor holds something other than what the server holds (what the check exists to catch).
+    const prepared = { ...prepareForEditor(doc('one', 'two')), original: doc('one', 'TWO') }
+    const { session, changes, type } = start(prepared)
+    type('x')
+    session.scheduler.flush()
+    expect(changes).toEqual([])
+    expect(session.getStatus().loadProblem).toMatch(/can only be read here/)
+    expect(session.loadProblemNow()).toMatch(/can only be read here/)
+  })
+
+  it('gives its verdict at once when asked before the page was idle', () => {
+    const prepared = { ...prepareForEditor(doc('one')), original: doc('two') }
+    const { session } = start(prepared)
+    expect(session.getStatus().loadProblem).toBeNull()
+    expect(session.loadProblemNow()).toMatch(/can only be read here/)
+  })
+
+  it('stops checking a document the editor no longer shows', () => {
+    const { session, held } = start(prepareForEditor(doc('one')))
+    session.dispose()
+    held.runAll()
+    expect(session.getStatus().wordCount).toBeNull()
+  })
+})
