@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { channelFor, operationNames } from '@shared/contract'
-import { linkQuestionEvent } from '@shared/contract/app'
+import { linkQuestionEvent } from '@shared/contract/link-question-event'
 
 // What the preload hands to Electron, captured instead of sent.
 const exposed = vi.hoisted(() => ({

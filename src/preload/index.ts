@@ -1,6 +1,6 @@
 import { contextBridge, ipcRenderer } from 'electron'
 import { channelFor, operationNames } from '@shared/contract'
-import { linkQuestionEvent } from '@shared/contract/app'
+import { linkQuestionEvent } from '@shared/contract/link-question-event'
 import { buildBridge } from './bridge'
 
 // The only thing the page gets from the preload. Bundled to CommonJS (out/preload/index.cjs): a sandboxed

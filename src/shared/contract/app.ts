@@ -66,9 +66,3 @@ export const appOperations = {
     output: z.object({ locale: z.string().min(1).max(100).nullable() }).strict(),
   },
 } as const
-
-/**
- * The one message main sends the page: "a navigation left a link question; take it". The preload turns
- * it into a DOM event of this name on window (it carries nothing), and the page calls app.takeLinkQuestion.
- */
-export const linkQuestionEvent = 'operately:link-question'

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { MAX_RICH_TEXT_CHARS } from './operately-limits'
-import { contextualDateSchema } from './contextual-date'
+import { contextualDateSchema } from './contextual-date-schema'
 import { checklistItemSchema } from './goals'
 
 export const checkInStatuses = ['on_track', 'caution', 'off_track'] as const

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
+import { contextualDateSchema } from './contextual-date-schema'
 import {
-  contextualDateSchema,
   daysInMonth,
   describeDueDate,
   dueDateFor,

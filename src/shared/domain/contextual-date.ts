@@ -1,4 +1,3 @@
-import { z } from 'zod'
 import { MONTH_NAMES } from './month-names'
 
 /**
@@ -9,12 +8,13 @@ import { MONTH_NAMES } from './month-names'
 export const dateTypes = ['day', 'month', 'quarter', 'year'] as const
 export type DateType = (typeof dateTypes)[number]
 
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
-
-export const contextualDateSchema = z
-  .object({ dateType: z.enum(dateTypes), date: isoDateSchema, value: z.string().min(1).max(40) })
-  .strict()
-export type ContextualDate = z.infer<typeof contextualDateSchema>
+/** A contextual date as the app passes it around (validated by `contextualDateSchema`). */
+export interface ContextualDate {
+  dateType: DateType
+  /** ISO 8601 day, the last of the period. */
+  date: string
+  value: string
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Building, reading and showing contextual dates. Pure: the renderer's date picker and main both use these.

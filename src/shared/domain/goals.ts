@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contextualDateSchema } from './contextual-date'
+import { contextualDateSchema } from './contextual-date-schema'
 
 /** Goals as the renderer sees them: camelCase, only what the screens use, never a raw server object. */
 

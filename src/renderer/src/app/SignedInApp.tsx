@@ -5,7 +5,6 @@ import { InboxSection } from '../features/inbox/InboxSection'
 import { PendingNavigation } from '../features/inbox/PendingNavigation'
 import { RoundBar } from '../features/inbox/RoundBar'
 import { SignedInCard } from '../features/session/SignedInCard'
-import { SyncSection } from '../features/sync/SyncSection'
 import { NavigationProvider, useNavigation, type Route } from './navigation'
 import { PopupLayout } from './PopupLayout'
 import { SectionNav } from './SectionNav'
@@ -13,13 +12,16 @@ import { Loading } from '../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
-// The check-in form and the description editor bring TipTap and ProseMirror: they load when first opened,
-// so the popup's first screen (the inbox) stays light.
+// The check-in form and the description editor bring TipTap and ProseMirror, and the Sync view is opened
+// now and then: they load when first opened, so the popup's first screen (the inbox) stays light.
 const CheckInSection = lazy(() =>
   import('../features/check-in/CheckInSection').then((module) => ({ default: module.CheckInSection })),
 )
 const ProjectsSection = lazy(() =>
   import('../features/description/ProjectsSection').then((module) => ({ default: module.ProjectsSection })),
+)
+const SyncSection = lazy(() =>
+  import('../features/sync/SyncSection').then((module) => ({ default: module.SyncSection })),
 )
 
 function CurrentSection({ session }: { session: SignedIn }) {

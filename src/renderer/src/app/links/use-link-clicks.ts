@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { linkQuestionEvent } from '@shared/contract/app'
+import { linkQuestionEvent } from '@shared/contract/link-question-event'
 import { openInBrowser, takeLinkQuestion } from '../../bridge/app'
 import { linkPrompts } from './link-prompt-store'
 
