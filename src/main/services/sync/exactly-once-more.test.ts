@@ -1,17 +1,15 @@
-import { randomUUID } from 'node:crypto'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { wireId } from '../../../../e2e/emulator/test-support'
-import type { CreateCheckInInput } from '@shared/domain/check-ins'
-import type { GoalDetail } from '@shared/domain/goals'
-import type { MainServices } from '../create-services'
 import { sameJson } from '../check-ins/recovery'
 import {
+  checkInInput,
   hasSecretService,
   messageDoc,
   observingFetch,
+  readGoal,
   signedInServices,
   type SignedIn,
 } from '../check-ins/testing/signed-in'
@@ -23,26 +21,6 @@ import { checkInSubmission, descriptionSave, doc } from './testing/entries'
 // write at the worst moment, a manager's habits). Each test failed on the code before its fix.
 
 const SHIP = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
-
-async function goal(services: MainServices, id: string): Promise<GoalDetail> {
-  const result = await services.dispatch('goals.get', { id })
-  if (!result.ok) throw new Error(result.error.message)
-  return result.value as GoalDetail
-}
-
-function input(g: GoalDetail, text: string, over: Partial<CreateCheckInInput> = {}): CreateCheckInInput {
-  return {
-    submissionId: randomUUID(),
-    goalId: g.id,
-    status: 'caution',
-    dueDate: { mode: 'keep' },
-    targetValues: [],
-    checklist: g.checklist,
-    message: messageDoc(text),
-    notify: { mode: 'everyone' },
-    ...over,
-  }
-}
 
 describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
   let emulator: Emulator
@@ -87,8 +65,8 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
       ),
     })
     const claims = join(s.dataDir, 'outbox', 'claims')
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'A disk that hiccups.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'A disk that hiccups.')
     block = () => {
       block = null
       const [entry] = s.services.sync.outbox.list()
@@ -134,8 +112,8 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
         })
       },
     })
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'Answered with something else.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'Answered with something else.')
     const first = await s.services.dispatch('checkIns.create', sent)
     // "Try again", whatever the first answer said.
     const second = await s.services.dispatch('checkIns.create', sent)

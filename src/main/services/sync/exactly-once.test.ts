@@ -5,15 +5,15 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { wireId } from '../../../../e2e/emulator/test-support'
-import type { CreateCheckInInput } from '@shared/domain/check-ins'
-import type { GoalDetail } from '@shared/domain/goals'
-import { createMainServices, type MainServices } from '../create-services'
+import { createMainServices } from '../create-services'
 import { silentLogger } from '../log/logger'
 import { sameJson } from '../check-ins/recovery'
 import {
+  checkInInput,
   hasSecretService,
   messageDoc,
   observingFetch,
+  readGoal,
   signedInServices,
   type SignedIn,
 } from '../check-ins/testing/signed-in'
@@ -32,26 +32,6 @@ const noKeychain = {
   getPassword: () => Promise.reject(new Error('no keychain in this test')),
   setPassword: () => Promise.reject(new Error('no keychain in this test')),
   deletePassword: () => Promise.reject(new Error('no keychain in this test')),
-}
-
-async function goal(services: MainServices, id: string): Promise<GoalDetail> {
-  const result = await services.dispatch('goals.get', { id })
-  if (!result.ok) throw new Error(result.error.message)
-  return result.value as GoalDetail
-}
-
-function input(g: GoalDetail, text: string, over: Partial<CreateCheckInInput> = {}): CreateCheckInInput {
-  return {
-    submissionId: randomUUID(),
-    goalId: g.id,
-    status: 'caution',
-    dueDate: { mode: 'keep' },
-    targetValues: [],
-    checklist: g.checklist,
-    message: messageDoc(text),
-    notify: { mode: 'everyone' },
-    ...over,
-  }
 }
 
 describe.skipIf(!hasSecretService)('exactly once, against a server that fails after it saves', () => {
@@ -102,8 +82,8 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
       }),
     })
     dataDir = s.dataDir
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'Through the outbox first.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'Through the outbox first.')
     const existing = emulator.state.checkIns.filter((c) => c.goalId === SEED_IDS.goals.shipEngine).length
     const result = await s.services.dispatch('checkIns.create', sent)
     expect(result).toMatchObject({ ok: true, value: { outcome: 'created' } })
@@ -130,10 +110,13 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
         if (endpoint === 'goals/create_check_in' && method === 'POST' && !second) second = resubmit()
       }),
     })
-    const g = await goal(s.services, SHIP)
+    const g = await readGoal(s.services, SHIP)
     emulator.setFaults({ latencyMs: 300 })
-    resubmit = () => s.services.dispatch('checkIns.create', input(g, 'Slow network, patient manager.'))
-    const first = await s.services.dispatch('checkIns.create', input(g, 'Slow network, patient manager.'))
+    resubmit = () => s.services.dispatch('checkIns.create', checkInInput(g, 'Slow network, patient manager.'))
+    const first = await s.services.dispatch(
+      'checkIns.create',
+      checkInInput(g, 'Slow network, patient manager.'),
+    )
     const again = (await second) as unknown as { ok: boolean; error?: { message: string } }
     await s.services.sync.engine.idle()
     expect(saying('Slow network, patient manager.')).toHaveLength(1)
@@ -145,8 +128,8 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
 
   it('a 504 after the server saved it is "maybe saved": looked up, never posted again, even on Try again', async () => {
     const s = await start()
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'Behind a gateway that gives up.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'Behind a gateway that gives up.')
     emulator.setFaults({ failAfterCommit: 1, failAfterCommitAnswer: '504-html' })
     const first = await s.services.dispatch('checkIns.create', sent)
     // "Try again" sends the same submission once more.
@@ -159,8 +142,8 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
 
   it('a server that commits only after the app gave up waiting gets no second check-in', async () => {
     const s = await start({ requestTimeoutMs: 300 })
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'Committed late.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'Committed late.')
     emulator.setFaults({ commitAfterGiveUp: 1, lateCommitMs: 400 })
     const first = await s.services.dispatch('checkIns.create', sent)
     await vi.waitFor(() => expect(saying('Committed late.').length).toBeGreaterThan(0), { timeout: 3_000 })
@@ -176,8 +159,8 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
   it('finds its own check-in whatever this computer’s clock says (ten minutes fast)', async () => {
     serverLag = 10 * 60_000
     const s = await start()
-    const g = await goal(s.services, SHIP)
-    const sent = input(g, 'My clock runs fast.')
+    const g = await readGoal(s.services, SHIP)
+    const sent = checkInInput(g, 'My clock runs fast.')
     emulator.setFaults({ dropAfterCommit: 1 })
     const result = await s.services.dispatch('checkIns.create', sent)
     await s.services.sync.engine.idle()
@@ -196,11 +179,11 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
         },
       ),
     })
-    const g = await goal(s.services, SHIP)
+    const g = await readGoal(s.services, SHIP)
     // Queued while the server cannot be reached.
     emulator.pause()
     await s.services.dispatch('goals.get', { id: SHIP })
-    const queued = await s.services.dispatch('checkIns.create', input(g, 'Stubborn file.'))
+    const queued = await s.services.dispatch('checkIns.create', checkInInput(g, 'Stubborn file.'))
     expect(queued).toMatchObject({ ok: true, value: { outcome: 'queued' } })
     const [entry] = s.services.sync.outbox.list()
     const file = join(s.dataDir, 'outbox', `${entry!.id}.json`)

@@ -4,6 +4,8 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import keytar from 'keytar'
 import type { Emulator } from '../../../../../e2e/emulator'
+import type { CreateCheckInInput } from '@shared/domain/check-ins'
+import type { GoalDetail } from '@shared/domain/goals'
 import { createMainServices, type MainServices } from '../../create-services'
 import type { Logger } from '../../log/logger'
 import type { SyncTiming } from '../../sync/sync-service'
@@ -97,3 +99,29 @@ export function recordingLogger(): Logger & { lines: Array<{ level: string; mess
 /** A rich-text message document as the editor sends it. */
 export const messageDoc = (text: string): string =>
   JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text }] }] })
+
+/** The goal as the form reads it, through the dispatcher. */
+export async function readGoal(services: MainServices, id: string): Promise<GoalDetail> {
+  const result = await services.dispatch('goals.get', { id })
+  if (!result.ok) throw new Error(result.error.message)
+  return result.value as GoalDetail
+}
+
+/** A check-in of `goal` saying `text` (status caution, due date kept, everyone notified), a new submission. */
+export function checkInInput(
+  goal: GoalDetail,
+  text: string,
+  over: Partial<CreateCheckInInput> = {},
+): CreateCheckInInput {
+  return {
+    submissionId: randomUUID(),
+    goalId: goal.id,
+    status: 'caution',
+    dueDate: { mode: 'keep' },
+    targetValues: [],
+    checklist: goal.checklist,
+    message: messageDoc(text),
+    notify: { mode: 'everyone' },
+    ...over,
+  }
+}
