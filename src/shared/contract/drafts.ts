@@ -69,9 +69,27 @@ export const draftOperations = {
          * on save) need not cross the bridge each time. `not_found` when the stored draft lacks one.
          */
         keep: z.array(z.string().min(1).max(100)).max(10).optional(),
+        /**
+         * One text field of the stored draft changed in place rather than sent whole (left out of
+         * `value`): the characters from `at` to `at + remove` become `insert`. A keystroke in a megabyte
+         * description crosses the bridge as the few characters around it. `revision` is what main answered
+         * for the write this edit follows: `not_found` when the stored draft is another one (written
+         * since, by another window, or gone), and the caller then sends the whole draft.
+         */
+        edit: z
+          .object({
+            field: z.string().min(1).max(100),
+            at: z.number().int().nonnegative(),
+            remove: z.number().int().nonnegative(),
+            insert: z.string().max(3 * MAX_RICH_TEXT_CHARS),
+            revision: z.string().min(1).max(100),
+          })
+          .strict()
+          .optional(),
       })
       .strict(),
-    output: z.object({ savedAt: z.string() }).strict(),
+    /** `revision` names this write, for the next one's `edit`. */
+    output: z.object({ savedAt: z.string(), revision: z.string() }).strict(),
   },
   'drafts.clear': { input: z.object({ key: draftKeySchema }).strict(), output: z.object({}).strict() },
 } as const

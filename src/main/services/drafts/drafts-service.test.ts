@@ -70,6 +70,73 @@ describe('drafts', () => {
     expect(notObject).toMatchObject({ error: { kind: 'invalid_input' } })
   })
 
+  it('changes one text field in place from the revision the edit follows, keeping the rest', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const base = 'x'.repeat(1000)
+    const first = await drafts.save('description:abc', { v: 1, docText: 'hello world', base })
+    const edit = { field: 'docText', at: 5, remove: 6, insert: ', there', revision: first.revision }
+    const second = await drafts.save('description:abc', { v: 1 }, { keep: ['base'], edit })
+    expect(second.revision).not.toBe(first.revision)
+    expect(await drafts.get('description:abc')).toEqual({
+      value: { v: 1, docText: 'hello, there', base },
+      savedAt: second.savedAt,
+    })
+    // The next edit follows the newest write, and survives a restart (the revision is on disk).
+    const dataDir = tempDir()
+    const before = createDraftsService({ dataDir, log: silentLogger })
+    const written = await before.save('description:abc', { docText: 'ab' })
+    const after = createDraftsService({ dataDir, log: silentLogger })
+    await after.save(
+      'description:abc',
+      {},
+      { edit: { field: 'docText', at: 2, remove: 0, insert: 'c', revision: written.revision } },
+    )
+    expect((await after.get('description:abc')).value).toEqual({ docText: 'abc' })
+  })
+
+  it('refuses an edit of another revision (not_found) and a range past the end, storing nothing', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (err: unknown) => err,
+      )
+    const edit = (revision: string, at = 0, remove = 0) => ({
+      field: 'docText',
+      at,
+      remove,
+      insert: 'X',
+      revision,
+    })
+    const none = await refusal(drafts.save('description:abc', {}, { edit: edit('r1') }))
+    expect(none).toMatchObject({ error: { kind: 'not_found' } })
+    const mine = await drafts.save('description:abc', { docText: 'mine' })
+    // Another window wrote since: its draft is not the one this edit was computed against.
+    await drafts.save('description:abc', { docText: 'theirs' })
+    const stale = await refusal(drafts.save('description:abc', {}, { edit: edit(mine.revision) }))
+    expect(stale).toMatchObject({ error: { kind: 'not_found' } })
+    const latest = await drafts.save('description:abc', { docText: 'four' })
+    const past = await refusal(drafts.save('description:abc', {}, { edit: edit(latest.revision, 3, 2) }))
+    expect(past).toMatchObject({ error: { kind: 'invalid_input' } })
+    const both = await refusal(
+      drafts.save('description:abc', { docText: 'y' }, { edit: edit(latest.revision) }),
+    )
+    expect(both).toMatchObject({ error: { kind: 'invalid_input' } })
+    const notText = await drafts.save('description:abc', { docText: 7 })
+    const numeric = await refusal(drafts.save('description:abc', {}, { edit: edit(notText.revision) }))
+    expect(numeric).toMatchObject({ error: { kind: 'not_found' } })
+    expect((await drafts.get('description:abc')).value).toEqual({ docText: 7 })
+  })
+
+  it('scrubs a token completed by an edit, and refuses an edit that grows a field past the bound', async () => {
+    const token = 'opk_0123456789abcdef'
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger, secrets: () => [token] })
+    const first = await drafts.save('description:abc', { docText: `my token is ${token.slice(0, 10)}` })
+    const edit = { field: 'docText', at: 22, remove: 0, insert: token.slice(10), revision: first.revision }
+    await drafts.save('description:abc', {}, { edit })
+    expect((await drafts.get('description:abc')).value).toEqual({ docText: 'my token is [removed]' })
+  })
+
   it('keeps drafts of different goals apart, even ids that differ only in letter case', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
     await drafts.save('check-in:abcDEF', { n: 1 })

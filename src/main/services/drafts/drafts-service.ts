@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { MAX_RICH_TEXT_CHARS } from '@shared/domain/operately-limits'
 import { AppFailure, appError } from '@shared/errors'
 import type { Logger } from '../log/logger'
 import { durableFiles, type DurableFiles } from '../outbox/durable-files'
@@ -27,20 +28,43 @@ export interface Draft {
   savedAt: string | null
 }
 
+/** One text field of the stored draft changed in place: `at` to `at + remove` becomes `insert`. */
+export interface DraftTextEdit {
+  field: string
+  at: number
+  remove: number
+  insert: string
+  /** The revision of the write this edit was computed against. */
+  revision: string
+}
+
 export interface DraftsService {
   get(key: string): Promise<Draft>
   /**
    * Writes `value` as the draft; `keep` names top-level fields of the stored draft to carry over as they
-   * are (left out of `value`). Fails with `not_found` when there is no stored draft holding them all,
-   * and `invalid_input` when `value` is not an object: the caller then sends the whole draft.
+   * are, and `edit` one text field of it to change in place (both left out of `value`). Fails with
+   * `not_found` when the stored draft lacks a field to keep, or is not the revision the edit follows, and
+   * `invalid_input` when `value` is not an object: the caller then sends the whole draft. The answer's
+   * `revision` names this write.
    */
-  save(key: string, value: Json, options?: { keep?: readonly string[] }): Promise<{ savedAt: string }>
+  save(
+    key: string,
+    value: Json,
+    options?: { keep?: readonly string[]; edit?: DraftTextEdit },
+  ): Promise<{ savedAt: string; revision: string }>
   clear(key: string): Promise<void>
   /** Resolves once every save and clear asked for so far is on disk (before quitting). */
   idle(): Promise<void>
 }
 
-const storedDraftSchema = z.object({ key: z.string(), value: z.json(), savedAt: z.string() }).nullable()
+// `revision` is absent from drafts written before edits existed: such a draft takes no edit.
+const storedDraftSchema = z
+  .object({ key: z.string(), value: z.json(), savedAt: z.string(), revision: z.string().optional() })
+  .nullable()
+type StoredDraft = z.infer<typeof storedDraftSchema>
+
+/** The longest text a draft field may grow to by edits: what a whole draft may hold (the contract's bound). */
+const MAX_DRAFT_CHARS = 3 * MAX_RICH_TEXT_CHARS
 
 export const draftFileName = (key: string): string =>
   `${createHash('sha256').update(key, 'utf8').digest('hex')}.json`
@@ -70,24 +94,38 @@ function asObject(value: Json): JsonObject {
   return value
 }
 
-/** The fields `keep` of the draft stored under `key` (already scrubbed when they were written). */
-async function keptFields(
-  file: { read(): Promise<z.infer<typeof storedDraftSchema>> },
-  key: string,
-  keep: readonly string[],
-): Promise<JsonObject> {
-  const stored = await file.read()
-  const value = stored?.key === key ? stored.value : null
+const notFound = (message: string) => new AppFailure(appError('not_found', message))
+
+/** The fields `keep` of the stored draft (already scrubbed when they were written). */
+function keptFields(value: Json | null, keep: readonly string[]): JsonObject {
   const kept: JsonObject = {}
   for (const field of keep) {
-    if (!isObject(value) || !Object.hasOwn(value, field)) {
-      throw new AppFailure(
-        appError('not_found', `The stored draft has no "${field}" to keep; send the whole draft.`),
-      )
-    }
+    if (!isObject(value) || !Object.hasOwn(value, field))
+      throw notFound(`The stored draft has no "${field}" to keep; send the whole draft.`)
     kept[field] = value[field]!
   }
   return kept
+}
+
+/** The field `edit` names, changed as it says, from the stored draft of the revision it follows. */
+function editedField(stored: StoredDraft, edit: DraftTextEdit, secrets: string[]): JsonObject {
+  if (stored?.revision !== edit.revision)
+    throw notFound('The stored draft is not the one this edit follows; send the whole draft.')
+  const value = stored.value
+  const text = isObject(value) ? value[edit.field] : undefined
+  if (typeof text !== 'string') throw notFound(`The stored draft has no text "${edit.field}" to edit.`)
+  if (edit.at + edit.remove > text.length) {
+    throw new AppFailure(
+      appError(
+        'invalid_input',
+        `The edit reaches past the end of "${edit.field}" (${text.length} characters).`,
+      ),
+    )
+  }
+  const edited = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove)
+  if (edited.length > MAX_DRAFT_CHARS) throw new AppFailure(appError('invalid_input', 'draft is too large'))
+  // The secret may have been typed across the edit's edges: the whole field is scrubbed again.
+  return { [edit.field]: withoutSecrets(edited, secrets) }
 }
 
 export function createDraftsService(deps: {
@@ -140,12 +178,25 @@ export function createDraftsService(deps: {
       inOrder(key, async () => {
         await mkdir(dir, { recursive: true, mode: 0o700 })
         const file = fileFor(key)
-        const keep = options.keep ?? []
+        const { keep = [], edit } = options
         let written = withoutSecrets(value, secrets())
-        if (keep.length > 0) written = { ...asObject(written), ...(await keptFields(file.json, key, keep)) }
+        if (keep.length > 0 || edit) {
+          const own = asObject(written)
+          if (edit && Object.hasOwn(own, edit.field)) {
+            throw new AppFailure(appError('invalid_input', `"${edit.field}" is both sent and edited.`))
+          }
+          const read = await file.json.read()
+          const stored = read?.key === key ? read : null
+          written = {
+            ...own,
+            ...keptFields(stored?.value ?? null, keep),
+            ...(edit ? editedField(stored, edit, secrets()) : {}),
+          }
+        }
         const savedAt = now().toISOString()
-        await files.write(dir, file.name, JSON.stringify({ key, value: written, savedAt }))
-        return { savedAt }
+        const revision = randomUUID()
+        await files.write(dir, file.name, JSON.stringify({ key, value: written, savedAt, revision }))
+        return { savedAt, revision }
       }),
 
     async idle() {

@@ -5,7 +5,8 @@ import type { DraftsService } from './drafts-service'
 export function createDraftHandlers(drafts: DraftsService): AreaHandlers<typeof draftOperations> {
   return {
     'drafts.get': ({ key }) => drafts.get(key),
-    'drafts.save': ({ key, value, keep }) => drafts.save(key, value, keep ? { keep } : {}),
+    'drafts.save': ({ key, value, keep, edit }) =>
+      drafts.save(key, value, { ...(keep ? { keep } : {}), ...(edit ? { edit } : {}) }),
     'drafts.clear': async ({ key }) => {
       await drafts.clear(key)
       return {}

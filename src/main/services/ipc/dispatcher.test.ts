@@ -231,7 +231,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   },
   'people.search': { people: [{ id: 'ada-lovelace-1', fullName: 'Ada Lovelace', title: null }] },
   'drafts.get': { value: null, savedAt: null },
-  'drafts.save': { savedAt: '2026-03-10T12:00:00.000Z' },
+  'drafts.save': { savedAt: '2026-03-10T12:00:00.000Z', revision: '5b3c2f8e-0d51-4f7e-9a51-1c1a0b4c2d11' },
   'drafts.clear': {},
   'projects.list': {
     projects: [

@@ -14,9 +14,15 @@ export const draftQueryKey = (key: string) => ['draft', key] as const
 
 export const getDraft = (key: DraftKey): Promise<StoredDraft> => call((bridge) => bridge.drafts.get({ key }))
 
-/** `keep`: top-level fields of the stored draft main keeps as they are (left out of `value`). */
-export const saveDraft = (key: DraftKey, value: DraftValue, keep?: string[]): Promise<{ savedAt: string }> =>
-  call((bridge) => bridge.drafts.save(keep ? { key, value, keep } : { key, value }))
+/**
+ * `keep`: top-level fields of the stored draft main keeps as they are; `edit`: a text field of it main
+ * changes in place (both left out of `value`; see drafts.save in the contract).
+ */
+export const saveDraft = (
+  key: DraftKey,
+  value: DraftValue,
+  options: Pick<OperationInput<'drafts.save'>, 'keep' | 'edit'> = {},
+): Promise<OperationOutput<'drafts.save'>> => call((bridge) => bridge.drafts.save({ key, value, ...options }))
 
 export const clearDraft = (key: DraftKey): Promise<void> =>
   call((bridge) => bridge.drafts.clear({ key })).then(() => undefined)

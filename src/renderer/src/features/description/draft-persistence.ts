@@ -20,7 +20,7 @@ const isEmpty = (draft: DescriptionDraft | null) =>
  * Keeps a description's draft on disk in step with the page: each call writes the draft (or clears it when
  * there is nothing left to keep), in the order asked, skipping writes that would store the same thing
  * again. Sameness is decided by the objects, never by turning a megabyte of text into JSON to compare,
- * and an unchanged base is not sent again (draft-writer.ts).
+ * and after the first write only the change crosses to main (draft-writer.ts).
  * It works after the page has gone too: the editor reports its last change while unmounting, and that
  * change must still reach the disk.
  */
@@ -32,7 +32,10 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
   // One writer per key (it knows which base main holds for that key; a new one sends everything once).
   const writer = useMemo(
     () =>
-      createDraftWriter({ save: (value, keep) => saveDraft(key, value, keep), clear: () => clearDraft(key) }),
+      createDraftWriter({
+        save: (value, options) => saveDraft(key, value, options),
+        clear: () => clearDraft(key),
+      }),
     [key],
   )
   const [error, setError] = useState<string | null>(null)

@@ -1,57 +1,80 @@
 // The draft writer: what is stored after each write is always the whole draft, while an unchanged base
-// crosses only once. The store below follows main's drafts.save contract (keep → not_found when the
-// stored draft lacks the field; main's own tests hold it to that, drafts-service.test.ts), and the
-// description e2e specs run the writer against the real main through the harness.
+// crosses only once and the edited text crosses as its change. The store below follows main's
+// drafts.save contract (keep and edit → not_found when the stored draft cannot give them; main's own
+// tests hold it to that, drafts-service.test.ts), and the description e2e specs run the writer against
+// the real main through the harness.
 import { describe, expect, it } from 'vitest'
 import type { PlainJson } from '@shared/exact-json'
-import { createDraftWriter } from './draft-writer'
+import { createDraftWriter, type DraftIo } from './draft-writer'
+import { applyTextEdit } from './text-edit'
+
+type Options = Parameters<DraftIo['save']>[1]
+type Stored = Record<string, PlainJson>
+
+const notFound = () => Promise.reject(Object.assign(new Error('not this draft'), { kind: 'not_found' }))
 
 function setup() {
-  let storedValue: PlainJson | null = null
-  const sent: Array<{ value: PlainJson; keep?: string[] }> = []
+  let stored: { value: Stored; revision: string } | null = null
+  let revisions = 0
+  const sent: Array<{ value: PlainJson } & NonNullable<Options>> = []
   let failNext = false
   const writer = createDraftWriter({
-    save: (value, keep) => {
-      sent.push(keep ? { value, keep } : { value })
+    save: (value, options = {}) => {
+      sent.push({ value, ...options })
       if (failNext) {
         failNext = false
         return Promise.reject(new Error('disk full'))
       }
-      const previous = storedValue as Record<string, PlainJson> | null
-      if (keep && keep.some((field) => previous === null || !Object.hasOwn(previous, field))) {
-        return Promise.reject(Object.assign(new Error('nothing to keep'), { kind: 'not_found' }))
+      const previous = stored?.value ?? null
+      const { keep = [], edit } = options
+      if (keep.some((field) => previous === null || !Object.hasOwn(previous, field))) return notFound()
+      const next: Stored = { ...(value as Stored) }
+      for (const field of keep) next[field] = previous![field]!
+      if (edit) {
+        const text = previous?.[edit.field]
+        if (stored?.revision !== edit.revision || typeof text !== 'string') return notFound()
+        next[edit.field] = applyTextEdit(text, edit)
       }
-      const kept = Object.fromEntries((keep ?? []).map((field) => [field, previous![field]!]))
-      storedValue = { ...(value as Record<string, PlainJson>), ...kept }
-      return Promise.resolve()
+      stored = { value: next, revision: `r${++revisions}` }
+      return Promise.resolve({ revision: stored.revision })
     },
     clear: () => {
-      storedValue = null
+      stored = null
       return Promise.resolve()
     },
   })
   return {
     writer,
     sent,
-    stored: () => storedValue,
-    clearElsewhere: () => (storedValue = null),
+    stored: () => stored?.value ?? null,
+    clearElsewhere: () => (stored = null),
+    writeElsewhere: (value: Stored) => (stored = { value, revision: `elsewhere${++revisions}` }),
     failOnce: () => (failNext = true),
   }
 }
 
 const base = 'B'.repeat(10_000)
+const text = (middle: string) => `${'a'.repeat(5_000)}${middle}${'z'.repeat(5_000)}`
 
 describe('createDraftWriter', () => {
-  it('sends the base once while it stays the same; the stored draft is always whole', async () => {
+  it('sends the base once and then the text as its change; the stored draft is always whole', async () => {
     const { writer, sent, stored } = setup()
-    await writer.write({ v: 1, docText: 'one', base })
-    await writer.write({ v: 1, docText: 'two', base })
-    await writer.write({ v: 1, docText: 'three', base })
-    expect(stored()).toEqual({ v: 1, docText: 'three', base })
-    expect(sent[0]).toEqual({ value: { v: 1, docText: 'one', base } })
+    await writer.write({ v: 1, docText: text('one'), base })
+    await writer.write({ v: 1, docText: text('onetwo'), base })
+    await writer.write({ v: 1, docText: text('three'), base })
+    expect(stored()).toEqual({ v: 1, docText: text('three'), base })
+    expect(sent[0]).toEqual({ value: { v: 1, docText: text('one'), base } })
     expect(sent.slice(1)).toEqual([
-      { value: { v: 1, docText: 'two' }, keep: ['base'] },
-      { value: { v: 1, docText: 'three' }, keep: ['base'] },
+      {
+        value: { v: 1 },
+        keep: ['base'],
+        edit: { field: 'docText', at: 5_003, remove: 0, insert: 'two', revision: 'r1' },
+      },
+      {
+        value: { v: 1 },
+        keep: ['base'],
+        edit: { field: 'docText', at: 5_000, remove: 6, insert: 'three', revision: 'r2' },
+      },
     ])
   })
 
@@ -62,8 +85,18 @@ describe('createDraftWriter', () => {
     expect(sent[1]).toEqual({ value: { v: 1, docText: 'two', base: 'other' } })
     await writer.write({ v: 1, docText: 'three', base: null })
     await writer.write({ v: 1, docText: 'four', base: null })
-    expect(sent[3]).toEqual({ value: { v: 1, docText: 'four' }, keep: ['base'] })
+    expect(sent[3]).toMatchObject({ value: { v: 1 }, keep: ['base'], edit: { field: 'docText' } })
     expect(stored()).toEqual({ v: 1, docText: 'four', base: null })
+  })
+
+  it('sends a document that is not text whole (keeping the base), and text after it whole too', async () => {
+    const { writer, sent, stored } = setup()
+    await writer.write({ v: 1, docText: 'one', base })
+    await writer.write({ v: 1, doc: null, base })
+    expect(sent[1]).toEqual({ value: { v: 1, doc: null }, keep: ['base'] })
+    await writer.write({ v: 1, docText: 'two', base })
+    expect(sent[2]).toEqual({ value: { v: 1, docText: 'two' }, keep: ['base'] })
+    expect(stored()).toEqual({ v: 1, docText: 'two', base })
   })
 
   it('sends everything when main has no draft to keep the base from (cleared elsewhere)', async () => {
@@ -71,11 +104,18 @@ describe('createDraftWriter', () => {
     await writer.write({ v: 1, docText: 'one', base })
     clearElsewhere()
     await writer.write({ v: 1, docText: 'two', base })
-    expect(sent.slice(1)).toEqual([
-      { value: { v: 1, docText: 'two' }, keep: ['base'] },
-      { value: { v: 1, docText: 'two', base } },
-    ])
+    expect(sent[1]).toMatchObject({ value: { v: 1 }, keep: ['base'] })
+    expect(sent[2]).toEqual({ value: { v: 1, docText: 'two', base } })
     expect(stored()).toEqual({ v: 1, docText: 'two', base })
+  })
+
+  it('sends everything when another window wrote the draft since (its revision is not the one known)', async () => {
+    const { writer, sent, stored, writeElsewhere } = setup()
+    await writer.write({ v: 1, docText: text('mine'), base })
+    writeElsewhere({ v: 1, docText: text('theirs'), base })
+    await writer.write({ v: 1, docText: text('mine!'), base })
+    expect(sent[2]).toEqual({ value: { v: 1, docText: text('mine!'), base } })
+    expect(stored()).toEqual({ v: 1, docText: text('mine!'), base })
   })
 
   it('after a failed write, and after clearing, sends everything again', async () => {

@@ -1,9 +1,16 @@
 import type { PlainJson } from '@shared/exact-json'
+import { textEdit, type TextEdit } from './text-edit'
 
 /** How a draft reaches main (the bridge in the app; main's own service in tests). */
 export interface DraftIo {
-  /** Rejects with an error whose `kind` is `not_found` when main has no stored draft to keep `keep` from. */
-  save(value: PlainJson, keep?: string[]): Promise<unknown>
+  /**
+   * Stores `value` plus what `keep` and `edit` take from the stored draft (main's drafts.save). Rejects
+   * with an error whose `kind` is `not_found` when main's stored draft cannot give them.
+   */
+  save(
+    value: PlainJson,
+    options?: { keep?: string[]; edit?: TextEdit & { field: string; revision: string } },
+  ): Promise<{ revision: string }>
   clear(): Promise<unknown>
 }
 
@@ -14,17 +21,24 @@ const isObject = (value: PlainJson): value is DraftObject =>
 
 const isNotFound = (err: unknown) => (err as { kind?: unknown } | null)?.kind === 'not_found'
 
+/** What main holds for this key after a write that succeeded. */
+interface Written {
+  revision: string
+  base: PlainJson | undefined
+  docText: string | undefined
+}
+
 /**
  * Writes one key's drafts, one at a time, in the order asked (the caller chains the calls). A description
- * draft is written once a second while someone types, and holds the base version of the text it edits: a
- * megabyte that changes only when the description is saved or reloaded. Main already holds the base it
- * last wrote, so while the base stays the same the draft goes without it and main keeps the stored one;
- * when main has none (cleared, lost, another window), the whole draft goes again. After a failed write
- * the next one sends everything.
+ * draft is written once a second while someone types: the edited text (a megabyte for a large
+ * description) and the base version it edits (as large, and changing only when the description is saved
+ * or reloaded). Main holds what it last wrote, so after the first write a draft crosses as its change:
+ * the base is kept, and the text goes as the few characters that differ from the last one written (its
+ * revision tells main which that was). When main's draft is another one (cleared, lost, written by
+ * another window), the whole draft goes again; after a failed write, too.
  */
 export function createDraftWriter(io: DraftIo) {
-  // The base main holds for this key (from the last write that succeeded); null: not known.
-  let written: { base: PlainJson | undefined } | null = null
+  let written: Written | null = null
 
   const write = async (value: PlainJson | null): Promise<void> => {
     const known = written
@@ -34,18 +48,32 @@ export function createDraftWriter(io: DraftIo) {
       return
     }
     const base = isObject(value) ? value.base : undefined
+    const docText = isObject(value) && typeof value.docText === 'string' ? value.docText : undefined
     if (known !== null && isObject(value) && base !== undefined && known.base === base) {
-      const { base: _sent, ...rest } = value
+      const { base: _kept, ...rest } = value
+      let change: { value: DraftObject; edit?: TextEdit & { field: string; revision: string } } = {
+        value: rest,
+      }
+      if (docText !== undefined && known.docText !== undefined) {
+        const { docText: _edited, ...others } = rest
+        change = {
+          value: others,
+          edit: { field: 'docText', ...textEdit(known.docText, docText), revision: known.revision },
+        }
+      }
       try {
-        await io.save(rest, ['base'])
-        written = known
+        const { revision } = await io.save(change.value, {
+          keep: ['base'],
+          ...(change.edit ? { edit: change.edit } : {}),
+        })
+        written = { revision, base, docText }
         return
       } catch (err) {
         if (!isNotFound(err)) throw err
       }
     }
-    await io.save(value)
-    written = { base }
+    const { revision } = await io.save(value)
+    written = { revision, base, docText }
   }
 
   return { write }
