@@ -157,4 +157,25 @@ describe('keyboard shortcuts', () => {
     press(editor, 'k', { mod: true })
     expect(asked).toBe(1)
   })
+
+  it('opening draws the document once, unsupported blocks with their Remove button included', () => {
+    // TipTap adds the plugins after building the view: node views arriving with them would make
+    // ProseMirror throw the first drawing away and draw everything again (twice the work on a 1 MB text).
+    const observer = new MutationObserver(() => undefined)
+    observer.observe(document.body, { childList: true, subtree: true })
+    editor = createTestEditor(
+      prepareForEditor({
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'Before' }] },
+          { type: 'table', content: [{ type: 'tableRow' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: 'After' }] },
+        ],
+      }).doc,
+    )
+    const removed = observer.takeRecords().flatMap((record) => [...record.removedNodes])
+    observer.disconnect()
+    expect(removed).toEqual([])
+    expect(editor.view.dom.querySelector('[data-ot-unknown="block"] button')).not.toBeNull()
+  })
 })

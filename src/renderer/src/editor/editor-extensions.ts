@@ -6,6 +6,7 @@ import { PasteCleaning } from './extensions/paste-cleaning'
 import { ReadOnlyGuard } from './extensions/read-only-guard'
 import { UnknownContentGuard } from './extensions/unknown-content-guard'
 import { createOperatelyExtensions } from './schema'
+import { UnknownBlockView } from './unknown-block-view'
 
 export interface EditorExtensionOptions {
   mentionSuggestion?: MentionSuggestion
@@ -29,12 +30,13 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     ...createOperatelyExtensions({
       ...(options.mentionSuggestion ? { mentionSuggestion: options.mentionSuggestion } : {}),
       ...(options.resolveBlobSrc ? { resolveBlobSrc: options.resolveBlobSrc } : {}),
+      unknownBlockView: ({ node, view, getPos }) =>
+        new UnknownBlockView(node, view, getPos, options.onUnknownRemoved ?? (() => undefined)),
     }),
     PasteCleaning,
     ReadOnlyGuard,
     UnknownContentGuard.configure({
       onKept: options.onUnknownKept ?? (() => undefined),
-      onRemoved: options.onUnknownRemoved ?? (() => undefined),
     }),
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),

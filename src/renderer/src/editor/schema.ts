@@ -1,4 +1,4 @@
-import { getSchema, type Extensions } from '@tiptap/core'
+import { getSchema, type Extensions, type NodeViewRenderer } from '@tiptap/core'
 import type { Schema } from '@tiptap/pm/model'
 import { BlobNode } from './extensions/blob'
 import { Highlight } from './extensions/highlight'
@@ -17,6 +17,8 @@ export interface OperatelySchemaOptions {
   mentionSuggestion?: MentionSuggestion
   /** See BlobOptions.resolveSrc. */
   resolveBlobSrc?: (src: string) => string | null
+  /** How the editable editor shows an unsupported block (with its "Remove…"); the HTML of renderHTML otherwise. */
+  unknownBlockView?: NodeViewRenderer
 }
 
 /**
@@ -33,12 +35,21 @@ export function createOperatelyExtensions(options: OperatelySchemaOptions = {}):
     Highlight,
     createMention(options.mentionSuggestion),
     options.resolveBlobSrc ? BlobNode.configure({ resolveSrc: options.resolveBlobSrc }) : BlobNode,
-    UnknownBlock,
+    options.unknownBlockView ? withNodeView(UnknownBlock, options.unknownBlockView) : UnknownBlock,
     UnknownInline,
     UnknownMark,
     PreservedTextFields,
     PreservedAttributes,
   ]
+}
+
+/**
+ * A node with its view given to TipTap as the node's own (addNodeView), never through a plugin's props:
+ * TipTap builds the view first and adds the plugins afterwards, and node views arriving with them make
+ * ProseMirror draw the whole document a second time (a 1 MB description: about 120 ms more to open).
+ */
+function withNodeView(node: typeof UnknownBlock, view: NodeViewRenderer): typeof UnknownBlock {
+  return node.extend({ addNodeView: () => view })
 }
 
 let sharedSchema: Schema | undefined

@@ -4,14 +4,11 @@ import type { Mark, Node as PMNode, Slice } from '@tiptap/pm/model'
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
-import { UnknownBlockView } from '../unknown-block-view'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
 
 export interface UnknownContentGuardOptions {
   /** An edit was turned away because it would have changed unknown content (to say so on screen). */
   onKept: () => void
-  /** The person removed an unsupported block with its own "Remove…" button (to offer Undo). */
-  onRemoved: () => void
 }
 
 const isUnknownMark = (mark: Mark): boolean => mark.type.name === UNKNOWN_MARK
@@ -164,14 +161,14 @@ const guardKey = new PluginKey('unknownContentGuard')
  * keystroke, Enter, Backspace, Delete, cut, drag, paste, IME composition or "select all + type" may
  * remove or change it. Every transaction that would is refused (filterTransaction), and the caret moves
  * past the unknown content instead; typed and pasted text lands there rather than being lost. Removing a
- * block is an explicit action ("Remove this unsupported block…" on the block), which sets
+ * block is an explicit action ("Remove this unsupported block…" on the block, UnknownBlockView), which sets
  * REMOVE_UNKNOWN_META and can be undone.
  */
 export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>({
   name: 'unknownContentGuard',
 
   addOptions() {
-    return { onKept: () => undefined, onRemoved: () => undefined }
+    return { onKept: () => undefined }
   },
 
   addProseMirrorPlugins() {
@@ -243,10 +240,6 @@ export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>(
           return false
         },
         props: {
-          nodeViews: {
-            [UNKNOWN_BLOCK]: (node, editorView, getPos) =>
-              new UnknownBlockView(node, editorView, getPos, () => options.onRemoved()),
-          },
           handleKeyDown: (editorView, event) => {
             // Backspace steps back over unknown content; every other key goes forward past it.
             direction = event.key === 'Backspace' ? 'before' : 'after'
