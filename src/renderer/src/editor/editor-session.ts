@@ -4,8 +4,14 @@ import { createEditorExtensions } from './editor-extensions'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { Node as PMNode } from '@tiptap/pm/model'
 import { runWhenIdle, type IdleJob, type IdleScheduler } from './idle-work'
-import type { ServerDoc } from './json'
-import { checkLoadedDocument, LOAD_PROBLEM, restoreEditorDocument, type PreparedDocument } from './loss-proof'
+import { blockText, type ServerDoc } from './json'
+import {
+  checkLoadedDocument,
+  LOAD_PROBLEM,
+  restoredBlock,
+  restoreEditorDocument,
+  type PreparedDocument,
+} from './loss-proof'
 import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
 import { isSameDocument } from './normalize'
 import { blockWords, countDocumentWords } from './word-count'
@@ -19,7 +25,9 @@ export interface EditorSessionOptions {
 
 /**
  * The load check of a document the editor now holds, with the words counted on the way: every block is
- * checked (checkLoadedDocument) and counted, one block per step.
+ * checked (checkLoadedDocument) and counted, one block per step. Each block's JSON text is made on the way
+ * too: the first report after a keystroke then only joins the texts (stringifyDocument), instead of
+ * turning a whole megabyte into text in the task after a key.
  */
 function* checkAndCount(
   original: ServerDoc | null,
@@ -30,6 +38,7 @@ function* checkAndCount(
     const step = check.next()
     if (step.done) return { problem: step.value, words: countDocumentWords(doc) }
     blockWords(step.value)
+    blockText(restoredBlock(step.value))
     yield
   }
 }

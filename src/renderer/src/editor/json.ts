@@ -82,6 +82,17 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 const blockTexts = new WeakMap<object, string>()
 
+/** Exact JSON text of one block, made once per block object (see stringifyDocument). */
+export function blockText(block: JsonValue): string {
+  if (typeof block !== 'object' || block === null) return stringifyJson(block)
+  let text = blockTexts.get(block)
+  if (text === undefined) {
+    text = stringifyJson(block)
+    blockTexts.set(block, text)
+  }
+  return text
+}
+
 /**
  * Exact JSON text of a document (stringifyJson), block by block: the text of each top-level block is
  * remembered, and the editor's reports keep unedited blocks as the same objects, so writing the draft of a
@@ -90,17 +101,8 @@ const blockTexts = new WeakMap<object, string>()
 export function stringifyDocument(doc: ServerDoc): string {
   const { content, ...rest } = doc
   if (!Array.isArray(content)) return stringifyJson(doc)
-  const blocks = content.map((block) => {
-    if (typeof block !== 'object' || block === null) return stringifyJson(block)
-    let text = blockTexts.get(block)
-    if (text === undefined) {
-      text = stringifyJson(block)
-      blockTexts.set(block, text)
-    }
-    return text
-  })
   const head = stringifyJson(rest)
-  return `${head.slice(0, -1)},"content":[${blocks.join(',')}]}`
+  return `${head.slice(0, -1)},"content":[${content.map(blockText).join(',')}]}`
 }
 
 /** A deep copy, so that what we hand out never shares objects with what we were given. */

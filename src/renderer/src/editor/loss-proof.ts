@@ -550,7 +550,7 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
 const restoredBlocks = new WeakMap<PMNode, JsonValue>()
 
 /** One top-level block of the editor's document as server JSON, restored once per block object. */
-function restoredBlock(block: PMNode): JsonValue {
+export function restoredBlock(block: PMNode): JsonValue {
   let json = restoredBlocks.get(block)
   if (json === undefined) {
     json = restoreNode(block.toJSON() as JsonValue)
