@@ -15,5 +15,7 @@ export default defineConfig({
     hookTimeout: 30_000,
     // Two cores: keep the pool small so emulator-backed tests do not starve each other.
     maxWorkers: 2,
+    // gc() for the tests that check what stays reachable (a closed screen's data must not).
+    execArgv: ['--expose-gc'],
   },
 })

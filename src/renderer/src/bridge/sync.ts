@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import type { SyncView } from '@shared/domain/sync'
 import { call } from './operately'
 
@@ -30,13 +31,26 @@ export function useSync() {
 }
 
 /**
- * One piece of the view, for screens that are not the Sync view: the screen renders again only when that
- * piece changes, not at every poll (an editor re-rendered while someone types can lose the cursor).
- * `pick` must be stable (module-level or memoised).
+ * One piece of the view, `pick(view, arg)`, for screens that are not the Sync view: the screen renders
+ * again only when that piece changes, not at every poll (an editor re-rendered while someone types can
+ * lose the cursor).
+ *
+ * `pick` must be a module-level function, and whatever it needs from the screen comes as `arg`. The
+ * query is shared: it keeps the options of the last screen that read it, its select included, until
+ * another reader fetches again (and none does while the popup is hidden). A function written inside a
+ * component would keep that component's whole closure scope alive with it, a closed editor's
+ * megabyte-sized document for one; this select holds `pick` and `arg` and nothing else.
  */
-export function useSyncPick<T>(pick: (view: SyncView) => T) {
-  return useQuery({ ...syncQuery, select: pick })
+export function useSyncPick<A, T>(pick: (view: SyncView, arg: A) => T, arg: A) {
+  const select = useMemo(() => selectWith(pick, arg), [pick, arg])
+  return useQuery({ ...syncQuery, select })
 }
+
+// Module-level, so that the select's scope is this function's and not the calling hook's.
+const selectWith =
+  <A, T>(pick: (view: SyncView, arg: A) => T, arg: A) =>
+  (view: SyncView): T =>
+    pick(view, arg)
 
 /** Reads the view again soon: called after anything that may have put work in the outbox or taken it out. */
 export const refreshSync = (queryClient: QueryClient): Promise<void> =>

@@ -60,6 +60,10 @@ const isSaveShortcut = (event: KeyboardEvent) =>
 
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
+/** The queued save's entry as the outbox view lists it (module-level, as useSyncPick asks). */
+const listedEntry = (view: SyncView, entryId: string | null): Array<Pick<SyncItem, 'id' | 'state'>> =>
+  view.items.filter((item) => item.id === entryId).map(({ id, state }) => ({ id, state }))
+
 /**
  * The description editor page: the project's description in the loss-proof editor, saved only when the
  * person asks (Save or Ctrl/Cmd+S), never over a newer version on the server without their say, and kept
@@ -192,13 +196,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   // Follows a save waiting in the outbox while the page is open, through the Sync view's polled list. Only
   // that entry is picked from the list, so the page (and its editor) renders again only when it changes.
   const queuedEntryId = state.queued?.entryId ?? null
-  const listed = useSyncPick(
-    useCallback(
-      (view: SyncView): Array<Pick<SyncItem, 'id' | 'state'>> =>
-        view.items.filter((item) => item.id === queuedEntryId).map(({ id, state }) => ({ id, state })),
-      [queuedEntryId],
-    ),
-  ).data
+  const listed = useSyncPick(listedEntry, queuedEntryId).data
   const seenEntry = useRef<SeenEntry | null>(null)
   const recheck = useCallback(
     async (entryId: string) => {
