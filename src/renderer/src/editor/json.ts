@@ -24,14 +24,12 @@ export type ServerDoc = JsonObject & { type: 'doc' }
 
 // Texts parsed lately, each holding its parse weakly: the description an editor opened is parsed once
 // for the editor and for every later comparison with it (the page compares each report with it), and the
-// blocks of that one parse are what comparisons remember as proven equal (same-nodes.ts). An entry goes
-// when nothing else uses its parse any more, and the text with it.
-interface ParsedText {
-  text: string
-  value: WeakRef<object>
-}
-const parsedTexts = new Set<ParsedText>()
-const forget = new FinalizationRegistry<ParsedText>((entry) => parsedTexts.delete(entry))
+// blocks of that one parse are what comparisons remember as proven equal (same-nodes.ts). The text is
+// held through its parse (a WeakMap), so a megabyte of text goes in the very collection that takes its
+// parse, not a task later when the finalization callback drops the entry.
+const parsedTexts = new Set<WeakRef<object>>()
+const textOfParse = new WeakMap<object, string>()
+const forget = new FinalizationRegistry<WeakRef<object>>((entry) => parsedTexts.delete(entry))
 
 /**
  * parseJson for document text, giving the same object for the same text for as long as that object is
@@ -39,15 +37,18 @@ const forget = new FinalizationRegistry<ParsedText>((entry) => parsedTexts.delet
  */
 export function parseDocumentText(text: string): JsonValue {
   for (const entry of parsedTexts) {
-    if (entry.text !== text) continue
-    const value = entry.value.deref()
-    if (value) return value as JsonValue
-    parsedTexts.delete(entry)
+    const value = entry.deref()
+    if (!value) {
+      parsedTexts.delete(entry)
+      continue
+    }
+    if (textOfParse.get(value) === text) return value as JsonValue
   }
   const value = parseJson(text)
   if (typeof value === 'object' && value !== null) {
-    const entry: ParsedText = { text, value: new WeakRef(value) }
+    const entry = new WeakRef(value)
     parsedTexts.add(entry)
+    textOfParse.set(value, text)
     forget.register(value, entry)
   }
   return value
