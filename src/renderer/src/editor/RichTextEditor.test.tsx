@@ -151,6 +151,34 @@ describe('RichTextEditor: accessible structure', () => {
   })
 })
 
+describe('RichTextEditor: opening', () => {
+  it('draws each block of the document once, unsupported blocks with their Remove button included', async () => {
+    // Building a block's DOM twice (TipTap's React view sets the node views again when it mounts, and
+    // ProseMirror then draws the whole document anew) doubles the cost of opening a 1 MB description.
+    const records: MutationRecord[] = []
+    const observer = new MutationObserver((seen) => records.push(...seen))
+    observer.observe(document.body, { childList: true, subtree: true })
+    const { container } = await setup({
+      value: {
+        type: 'doc',
+        content: [
+          { type: 'paragraph', content: [{ type: 'text', text: 'Before' }] },
+          { type: 'table', content: [{ type: 'tableRow' }] },
+          { type: 'paragraph', content: [{ type: 'text', text: 'After' }] },
+        ],
+      },
+    })
+    // A block drawn a second time replaces the first drawing: nothing of the document is ever removed.
+    const removed = [...records, ...observer.takeRecords()].flatMap((record) => [...record.removedNodes])
+    observer.disconnect()
+    const documentPart = (node: Node) =>
+      node instanceof HTMLElement && (node.textContent !== '' || node.dataset.otUnknown === 'block')
+    expect(removed.filter(documentPart)).toEqual([])
+    expect(container.querySelector('.ProseMirror')?.textContent).toContain('Before')
+    expect(container.querySelector('[data-ot-unknown="block"] button')).not.toBeNull()
+  })
+})
+
 describe('RichTextEditor: formatting', () => {
   it('makes the selection bold from the toolbar and reports the document', async () => {
     const { container, editor, changes, handle } = await setup()

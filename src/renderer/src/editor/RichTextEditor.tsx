@@ -16,7 +16,7 @@ import type { MentionPerson } from './extensions/mention'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { cloneJson, type ServerDoc } from './json'
 import { LinkDialog } from './LinkDialog'
-import { prepareForEditor, type PreparedDocument } from './loss-proof'
+import { EMPTY_EDITOR_DOC, prepareForEditor, type PreparedDocument } from './loss-proof'
 import { MentionMenu } from './MentionMenu'
 import { Toolbar } from './Toolbar'
 import { formatWordCount } from './word-count'
@@ -131,7 +131,8 @@ export function RichTextEditor({
   const editor = useEditor(
     {
       extensions: session.extensions,
-      content: loaded.prepared.doc,
+      // Empty until session.load puts the document in (see there: loading it here draws it twice).
+      content: EMPTY_EDITOR_DOC,
       editable,
       autofocus: autoFocus ? 'end' : false,
       // The styles TipTap would inject as a <style> tag live in editor.css (no inline styles under CSP).

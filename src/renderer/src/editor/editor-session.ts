@@ -162,16 +162,19 @@ export class EditorSession {
   load(editor: Editor, prepared: PreparedDocument): void {
     this.editor = editor
     if (this.status.verified === prepared) return
-    if (this.status.verified !== null) {
-      // Right after creation the editor already holds it (the `content` option); a later one replaces it.
-      this.scheduler.flush()
-      editor
-        .chain()
-        .setMeta(LOAD_DOCUMENT_META, true)
-        .setMeta('addToHistory', false)
-        .setContent(prepared.doc, { emitUpdate: false })
-        .run()
-    }
+    // The editor is created empty and the document comes in here, once the editor's view is complete:
+    // loaded at creation, it would be drawn twice (TipTap's React view sets the node views again when it
+    // mounts, and ProseMirror draws the whole document anew for that). A pending change of a previous
+    // document is reported first.
+    this.scheduler.flush()
+    editor
+      .chain()
+      .setMeta(LOAD_DOCUMENT_META, true)
+      .setMeta('addToHistory', false)
+      // Nothing to link automatically in a document as it came (and looking would walk all of it).
+      .setMeta('preventAutolink', true)
+      .setContent(prepared.doc, { emitUpdate: false })
+      .run()
     this.loadCheck?.cancel()
     this.setStatus({ verified: prepared, loadProblem: null, wordCount: null })
     this.loadCheck = runWhenIdle(
