@@ -14,6 +14,7 @@ import type { Emulator, RichDoc } from '../e2e/emulator/types'
 import { startHarness, type Harness } from '../e2e/harness'
 import { createMainServices } from '../src/main/services/create-services'
 import { silentLogger } from '../src/main/services/log/logger'
+import { pageObjectBytes, readSnapshot, takeSnapshot } from './heap-snapshot'
 import * as scripts from './page-scripts'
 import { editableProjects } from './projects'
 import { result, type BenchResult } from './result'
@@ -199,6 +200,15 @@ async function heapMb(page: Page): Promise<number> {
   })
 }
 
+/** The page's own objects (pageObjectBytes) in a heap snapshot taken now, after GC, in MB. */
+async function pageObjectsMb(page: Page): Promise<number> {
+  await page.evaluate(scripts.clearTimingBuffers)
+  return withCdp(page, async (cdp) => {
+    await cdp.send('HeapProfiler.collectGarbage')
+    return pageObjectBytes(readSnapshot(await takeSnapshot(cdp))) / (1024 * 1024)
+  })
+}
+
 /**
  * After the editor was closed: how many TipTap editors, ProseMirror views and document nodes are still
  * alive on the heap (CDP Runtime.queryObjects over the prototypes kept by rememberEditorPrototypes), and
@@ -304,6 +314,8 @@ async function measureBoth(browser: Browser, doc: RichDoc, lastText: string, log
     await openProjectsList(appPage, rig.harness)
     const afterOpen: number[] = []
     const afterClose: number[] = []
+    // The page's own objects after closing at cycle 2 and at the last cycle (heap snapshots).
+    const objectsMb: number[] = []
     for (let cycle = 0; cycle < CYCLES; cycle++) {
       await timedOpen(appPage, projectRow(appPage, projectNames.memory), lastText)
       if (cycle === 0) await appPage.evaluate(scripts.rememberEditorPrototypes)
@@ -311,13 +323,14 @@ async function measureBoth(browser: Browser, doc: RichDoc, lastText: string, log
       await appPage.getByRole('button', { name: 'Back to projects' }).click()
       await appPage.getByLabel('Filter projects').waitFor()
       afterClose.push(await heapMb(appPage))
+      if (cycle === 1 || cycle === CYCLES - 1) objectsMb.push(await pageObjectsMb(appPage))
     }
     const retained = await retainedEditors(appPage)
     log(`editor: heap after close ${afterClose.map((mb) => mb.toFixed(1)).join(', ')} MB`)
     log(`editor: alive after closing: ${JSON.stringify(retained)}`)
     await appPage.context().close()
     return {
-      app: { opens: opens.app, typing: typing.app, afterOpen, afterClose, retained },
+      app: { opens: opens.app, typing: typing.app, afterOpen, afterClose, objectsMb, retained },
       stock: { opens: opens.stock, typing: typing.stock },
     }
   } finally {
@@ -365,6 +378,8 @@ export async function measureEditor(log: (line: string) => void): Promise<BenchR
     const second = app.afterClose[1]!
     const last = app.afterClose.at(-1)!
     const growth = ((last - second) / second) * 100
+    const [objectsSecond, objectsLast] = app.objectsMb as [number, number]
+    const objectsGrowth = ((objectsLast - objectsSecond) / objectsSecond) * 100
     const retainedEditors = app.retained.editors + app.retained.views
     return [
       result('editor open, 1 MB, click → painted and editable', openApp, 'ms', round(openStock), {
@@ -393,8 +408,11 @@ export async function measureEditor(log: (line: string) => void): Promise<BenchR
       result('renderer heap, 1 MB document open', median(app.afterOpen), 'MB', null, {
         note: `after GC, median of ${CYCLES} cycles`,
       }),
-      result('heap growth, cycle 2 → 20', growth, '%', 2, {
-        note: `closed heap after GC: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB; second half (cycle 11 → 20) ${round(((last - app.afterClose[10]!) / app.afterClose[10]!) * 100)} %`,
+      result('heap growth, cycle 2 → 20, page objects', objectsGrowth, '%', 2, {
+        note: `heap snapshot after closing, what the page keeps without V8's compiled code and its caches (heap-snapshot.ts pageObjectBytes): cycle 2 ${objectsSecond.toFixed(2)} MB → cycle 20 ${objectsLast.toFixed(2)} MB`,
+      }),
+      result('heap growth, cycle 2 → 20, whole JS heap', growth, '%', null, {
+        note: `usedSize after GC, V8's compiled code included: cycle 1 ${app.afterClose[0]!.toFixed(1)} MB, cycle 2 ${second.toFixed(1)} MB → cycle 20 ${last.toFixed(1)} MB; second half (cycle 11 → 20) ${round(((last - app.afterClose[10]!) / app.afterClose[10]!) * 100)} % (heap-diff.ts says what it is made of)`,
       }),
       result('editors alive after 20 closes', retainedEditors, 'objects', 0, {
         note: `heap query after GC: ${app.retained.editors} TipTap editors, ${app.retained.views} EditorViews, ${app.retained.nodes} document nodes, ${app.retained.trees} detached editor DOM trees`,

@@ -133,3 +133,40 @@ export function shortestRetainers(snapshot: HeapSnapshot): { from: Int32Array; v
   }
   return { from, via }
 }
+
+/**
+ * The browser's own buffers, not the page's: performance-timeline entries (capped by the browser, filled
+ * by every click and frame) and what DevTools keeps of network requests while the bench is attached.
+ */
+const BROWSER_BUFFERS =
+  /^(Performance\w*Timing|PerformanceEntry|LargestContentfulPaint|blink::NetworkResourcesData)/
+
+/**
+ * The page's own objects in a snapshot, in bytes: everything reachable from the snapshot's root without
+ * passing through V8's compiled code and its caches (node type `code`: bytecode, machine code, feedback
+ * vectors, allocation sites) or the browser's buffers, and without counting those. What the engine keeps
+ * to run the page faster grows as more of it gets optimised, and it may hold on to an object it saw last
+ * (an allocation site keeps its first literal); neither is something the page keeps.
+ */
+export function pageObjectBytes(snapshot: HeapSnapshot): number {
+  const seen = new Uint8Array(snapshot.count)
+  const queue = new Uint32Array(snapshot.count)
+  let head = 0
+  let tail = 0
+  let bytes = 0
+  queue[tail++] = 0
+  seen[0] = 1
+  while (head < tail) {
+    const node = queue[head++]!
+    bytes += snapshot.selfSize[node]!
+    for (let e = snapshot.firstEdge[node]!; e < snapshot.firstEdge[node + 1]!; e++) {
+      if (snapshot.edgeType[e] === 'weak') continue
+      const to = snapshot.edgeTo[e]!
+      if (seen[to] || snapshot.type[to] === 'code') continue
+      if (snapshot.type[to] === 'native' && BROWSER_BUFFERS.test(snapshot.name[to]!)) continue
+      seen[to] = 1
+      queue[tail++] = to
+    }
+  }
+  return bytes
+}

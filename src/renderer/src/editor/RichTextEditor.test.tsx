@@ -6,6 +6,7 @@ import type { Editor } from '@tiptap/core'
 import { act, createRef } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { JsonObject, ServerDoc } from './json'
+import { restoredBlock } from './loss-proof'
 import { RichTextEditor, type RichTextEditorHandle, type RichTextEditorProps } from './RichTextEditor'
 import { corpusDocument } from './test-support/corpus'
 import { render, waitFor, type Rendered } from './test-support/render'
@@ -176,6 +177,21 @@ describe('RichTextEditor: opening', () => {
     expect(removed.filter(documentPart)).toEqual([])
     expect(container.querySelector('.ProseMirror')?.textContent).toContain('Before')
     expect(container.querySelector('[data-ot-unknown="block"] button')).not.toBeNull()
+  })
+})
+
+describe('RichTextEditor: closing', () => {
+  it('lets go of what it remembered per block of the document', async () => {
+    const { editor } = await setup()
+    const block = editor.state.doc.child(0)
+    const restored = restoredBlock(block)
+    // Remembered while the editor is open: the same JSON for the same block.
+    expect(restoredBlock(block)).toBe(restored)
+    await view?.unmount()
+    view = null
+    // Worked out afresh once it closed: the memo of the closed document is gone.
+    expect(restoredBlock(block)).not.toBe(restored)
+    expect(restoredBlock(block)).toEqual(restored)
   })
 })
 

@@ -1,4 +1,5 @@
 import type { Editor, Extensions } from '@tiptap/core'
+import { forgetBlockCaches } from './block-caches'
 import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
@@ -198,10 +199,11 @@ export class EditorSession {
     return this.status.loadProblem
   }
 
-  /** Stops work left over from the editor (it is going away). */
+  /** Stops work left over from the editor (it is going away), and lets go of what it remembered per block. */
   dispose(): void {
     this.loadCheck?.cancel()
     this.loadCheck = null
+    forgetBlockCaches()
   }
 
   private report(): void {

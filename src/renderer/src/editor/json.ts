@@ -18,6 +18,7 @@ export {
   type JsonObject,
   type JsonValue,
 } from '@shared/exact-json'
+import { blockCache } from './block-caches'
 
 /** A document as the server stores it: `{"type":"doc", ...}`, any further keys kept as they came. */
 export type ServerDoc = JsonObject & { type: 'doc' }
@@ -81,7 +82,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   return false
 }
 
-const blockTexts = new WeakMap<object, string>()
+const blockTexts = blockCache<object, string>()
 
 /** Exact JSON text of one block, made once per block object (see stringifyDocument). */
 export function blockText(block: JsonValue): string {

@@ -36,6 +36,7 @@ import {
 import { provenanceToJson, readProvenance, type Provenance } from './provenance'
 import { sameNodes } from './same-nodes'
 import { attributeDefaults, operatelySchema } from './schema'
+import { blockCache } from './block-caches'
 
 export interface PreparedDocument {
   /**
@@ -547,7 +548,7 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   return restoreNode(editorJson) as ServerDoc
 }
 
-const restoredBlocks = new WeakMap<PMNode, JsonValue>()
+const restoredBlocks = blockCache<PMNode, JsonValue>()
 
 /** One top-level block of the editor's document as server JSON, restored once per block object. */
 export function restoredBlock(block: PMNode): JsonValue {

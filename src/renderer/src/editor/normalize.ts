@@ -19,6 +19,7 @@ import {
 } from './operately-types'
 import { sameNodes } from './same-nodes'
 import { attributeDefaults } from './schema'
+import { blockCache } from './block-caches'
 
 const EMPTY_DOC: JsonObject = { type: 'doc' }
 
@@ -40,7 +41,7 @@ function parse(value: unknown): JsonValue {
 
 // Normalised forms, remembered per node object: parsed texts and the editor's reports
 // (restoreEditorDocument) keep every unedited block as the same object, so a block is normalised once.
-const normalisedNodes = new WeakMap<JsonObject, JsonValue>()
+const normalisedNodes = blockCache<JsonObject, JsonValue>()
 
 function normaliseAttrs(
   kind: 'node' | 'mark',

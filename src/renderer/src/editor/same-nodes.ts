@@ -4,12 +4,13 @@
 // found equal, the next comparison of the same pair costs one lookup instead of a walk.
 
 import { isPlainObject, jsonEqual, type JsonValue } from './json'
+import { blockCache } from './block-caches'
 
 // For each node object, the one it was last found equal to (both ways round). Only the nodes a caller
 // compares are remembered (top-level blocks), never the nodes inside them: a 1 MB description has some
 // 5,000 blocks but tens of thousands of text nodes, and a table that size would outlive every editor
 // (a WeakMap's table keeps its largest size). Weak: a pair is forgotten with its objects.
-const provenEqual = new WeakMap<object, object>()
+const provenEqual = blockCache<object, object>()
 
 /** True when `a` and `b` were already found equal (as objects: no walk). */
 export function knownEqual(a: unknown, b: unknown): boolean {

@@ -1,4 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model'
+import { blockCache } from './block-caches'
 
 // Chinese and Japanese are written without spaces: each character counts as a word there, as word
 // processors count them. Everywhere else a word is a run of letters, digits and marks, joined by an
@@ -18,7 +19,7 @@ export function countWords(text: string): number {
   return count
 }
 
-const wordsByBlock = new WeakMap<PMNode, number>()
+const wordsByBlock = blockCache<PMNode, number>()
 
 /** Words in one top-level block of an editor document, counted once per block object. */
 export function blockWords(block: PMNode): number {
