@@ -135,18 +135,23 @@ export function shortestRetainers(snapshot: HeapSnapshot): { from: Int32Array; v
 }
 
 /**
- * The browser's own buffers, not the page's: performance-timeline entries (capped by the browser, filled
- * by every click and frame) and what DevTools keeps of network requests while the bench is attached.
+ * Not the page's: the browser's own buffers (performance-timeline entries, capped by the browser and filled
+ * by every click and frame; what DevTools keeps of network requests while the bench is attached) and V8's
+ * own tables (its number-to-text cache, its lists of code depending on each hidden class).
  */
-const BROWSER_BUFFERS =
-  /^(Performance\w*Timing|PerformanceEntry|LargestContentfulPaint|blink::NetworkResourcesData)/
+const NOT_THE_PAGES =
+  /^(Performance\w*Timing|PerformanceEntry|LargestContentfulPaint|InteractionContentfulPaint|blink::NetworkResourcesData|system \/ DoubleStringCache$|system \/ WeakArrayList$)/
+
+/** Node types that are V8's, not the page's: compiled code and its caches, hidden classes. */
+const ENGINE_TYPES = new Set(['code', 'object shape'])
 
 /**
  * The page's own objects in a snapshot, in bytes: everything reachable from the snapshot's root without
  * passing through V8's compiled code and its caches (node type `code`: bytecode, machine code, feedback
- * vectors, allocation sites) or the browser's buffers, and without counting those. What the engine keeps
- * to run the page faster grows as more of it gets optimised, and it may hold on to an object it saw last
- * (an allocation site keeps its first literal); neither is something the page keeps.
+ * vectors, allocation sites), its hidden classes, or the buffers and tables above, and without counting
+ * those. What the engine keeps to run the page faster grows as more of it gets optimised, and it may hold
+ * on to an object it saw last (an allocation site keeps its first literal); neither is something the page
+ * keeps.
  */
 export function pageObjectBytes(snapshot: HeapSnapshot): number {
   const seen = new Uint8Array(snapshot.count)
@@ -162,8 +167,8 @@ export function pageObjectBytes(snapshot: HeapSnapshot): number {
     for (let e = snapshot.firstEdge[node]!; e < snapshot.firstEdge[node + 1]!; e++) {
       if (snapshot.edgeType[e] === 'weak') continue
       const to = snapshot.edgeTo[e]!
-      if (seen[to] || snapshot.type[to] === 'code') continue
-      if (snapshot.type[to] === 'native' && BROWSER_BUFFERS.test(snapshot.name[to]!)) continue
+      if (seen[to] || ENGINE_TYPES.has(snapshot.type[to]!)) continue
+      if (snapshot.type[to] === 'native' && NOT_THE_PAGES.test(snapshot.name[to]!)) continue
       seen[to] = 1
       queue[tail++] = to
     }
