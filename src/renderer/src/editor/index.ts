@@ -31,3 +31,4 @@ export {
 } from './json'
 export { HIGHLIGHT_COLOURS, type HighlightColour } from './operately-types'
 export { markKeyUsed, wasKeyUsed } from './used-keys'
+export { browserIdle } from './idle-work'

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
+import { browserIdle, operatelySchema } from '../../editor'
 import '../../editor/editor.css'
 import { DescriptionPage } from './DescriptionPage'
 import type { LeftWithChanges } from './left-with-changes'
@@ -19,6 +20,12 @@ export function ProjectsSection({
   const { navigate } = useNavigation()
   // Said on the list after leaving a project with unsaved changes (kept as a draft, or not).
   const [leftWithDraft, setLeftWithDraft] = useState<LeftWithChanges | null>(null)
+  // The document schema takes a few milliseconds to build: built while the list waits for a choice, not
+  // after the click that opens a description.
+  useEffect(() => {
+    const handle = browserIdle.request(() => operatelySchema())
+    return () => browserIdle.cancel(handle)
+  }, [])
 
   if (projectId) {
     return (
