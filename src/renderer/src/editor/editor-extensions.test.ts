@@ -179,3 +179,46 @@ describe('keyboard shortcuts', () => {
     expect(editor.view.dom.querySelector('[data-ot-unknown="block"] button')).not.toBeNull()
   })
 })
+
+describe('word deletes', () => {
+  const paragraph = (...content: JsonObject[]) => ({ type: 'doc', content: [{ type: 'paragraph', content }] })
+  const text = (value: string) => ({ type: 'text', text: value })
+
+  function editorWith(doc: unknown, caret: 'start' | 'end'): Editor {
+    editor = createTestEditor(prepareForEditor(doc).doc)
+    editor.commands.setTextSelection(caret === 'start' ? 1 : editor.state.doc.content.size - 1)
+    return editor
+  }
+  const textOf = (current: Editor) =>
+    current.state.doc.textBetween(0, current.state.doc.content.size, '|', '@')
+
+  it('Ctrl+Backspace deletes the word before the caret, then the next, without the browser', () => {
+    const current = editorWith(paragraph(text('one two, three')), 'end')
+    press(current, 'Backspace', { mod: true })
+    expect(textOf(current)).toBe('one two, ')
+    press(current, 'Backspace', { mod: true })
+    expect(textOf(current)).toBe('one two')
+    press(current, 'Backspace', { mod: true })
+    expect(textOf(current)).toBe('one ')
+  })
+
+  it('Ctrl+Delete deletes the word after the caret', () => {
+    const current = editorWith(paragraph(text('one two')), 'start')
+    press(current, 'Delete', { mod: true })
+    expect(textOf(current)).toBe(' two')
+    press(current, 'Delete', { mod: true })
+    expect(textOf(current)).toBe('')
+  })
+
+  it('takes a mention as one word, and leaves unsupported inline content where it is', () => {
+    const mention = { type: 'mention', attrs: { id: 'ada-1', label: 'Ada', mentionSuggestionChar: '@' } }
+    const withMention = editorWith(paragraph(text('Hi '), mention), 'end')
+    press(withMention, 'Backspace', { mod: true })
+    expect(textOf(withMention)).toBe('Hi ')
+    destroyTestEditor(withMention)
+    const chip = { type: 'futureChip', attrs: { id: 7 } }
+    const withChip = editorWith(paragraph(text('Status '), chip), 'end')
+    press(withChip, 'Backspace', { mod: true })
+    expect(blocks(withChip)[0]).toEqual(paragraph(text('Status '), chip).content[0])
+  })
+})

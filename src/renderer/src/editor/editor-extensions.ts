@@ -5,6 +5,7 @@ import type { MentionSuggestion } from './extensions/mention'
 import { PasteCleaning } from './extensions/paste-cleaning'
 import { ReadOnlyGuard } from './extensions/read-only-guard'
 import { UnknownContentGuard } from './extensions/unknown-content-guard'
+import { WordDelete } from './extensions/word-delete'
 import { createOperatelyExtensions } from './schema'
 import { UnknownBlockView } from './unknown-block-view'
 
@@ -22,7 +23,7 @@ export interface EditorExtensionOptions {
 /**
  * The editable editor: the shared schema (schema.ts) plus behaviour only an editor needs: paste
  * cleaning, the read-only backstop, the guard that keeps unknown content as it is, the empty-document
- * placeholder and the extra shortcuts. Exported on its own so tests can run the very same handling
+ * placeholder, the extra shortcuts and word deletes. Exported on its own so tests can run the very same handling
  * without React.
  */
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
@@ -40,5 +41,6 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     }),
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
+    WordDelete,
   ]
 }
