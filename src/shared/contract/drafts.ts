@@ -74,7 +74,9 @@ export const draftOperations = {
          * `value`): the characters from `at` to `at + remove` become `insert`. A keystroke in a megabyte
          * description crosses the bridge as the few characters around it. `revision` is what main answered
          * for the write this edit follows: `not_found` when the stored draft is another one (written
-         * since, by another window, or gone), and the caller then sends the whole draft.
+         * since, by another window, or gone), and the caller then sends the whole draft. With `from`, the
+         * text edited is that field of `value` instead (a first edit written as its difference from the
+         * version it started from), and no revision is needed.
          */
         edit: z
           .object({
@@ -82,9 +84,13 @@ export const draftOperations = {
             at: z.number().int().nonnegative(),
             remove: z.number().int().nonnegative(),
             insert: z.string().max(3 * MAX_RICH_TEXT_CHARS),
-            revision: z.string().min(1).max(100),
+            revision: z.string().min(1).max(100).optional(),
+            from: z.string().min(1).max(100).optional(),
           })
           .strict()
+          .refine((edit) => (edit.revision === undefined) !== (edit.from === undefined), {
+            message: 'an edit names either the revision it follows or the field it is made from',
+          })
           .optional(),
       })
       .strict(),

@@ -128,6 +128,33 @@ describe('drafts', () => {
     expect((await drafts.get('description:abc')).value).toEqual({ docText: 7 })
   })
 
+  it('makes a text field from another field of the same write (a first edit, as its difference from the base)', async () => {
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    const base = '{"type":"doc","content":[]}'.padEnd(2000, ' ')
+    const edit = { field: 'docText', from: 'base', at: 10, remove: 0, insert: 'typed' }
+    await drafts.save('description:abc', { v: 1, base }, { edit })
+    expect((await drafts.get('description:abc')).value).toEqual({
+      v: 1,
+      base,
+      docText: `${base.slice(0, 10)}typed${base.slice(10)}`,
+    })
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => null,
+        (err: unknown) => err,
+      )
+    // The field it is made from must be text sent with it; an edit names one source or the other.
+    const missing = await refusal(drafts.save('description:abc', { v: 1 }, { edit }))
+    expect(missing).toMatchObject({ error: { kind: 'invalid_input' } })
+    const neither = await refusal(
+      drafts.save('description:abc', { v: 1 }, { edit: { field: 'docText', at: 0, remove: 0, insert: 'x' } }),
+    )
+    expect(neither).toMatchObject({ error: { kind: 'invalid_input' } })
+    expect((await drafts.get('description:abc')).value).toMatchObject({
+      docText: `${base.slice(0, 10)}typed${base.slice(10)}`,
+    })
+  })
+
   it('scrubs a token completed by an edit, and refuses an edit that grows a field past the bound', async () => {
     const token = 'opk_0123456789abcdef'
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger, secrets: () => [token] })

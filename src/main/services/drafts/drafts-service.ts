@@ -28,14 +28,17 @@ export interface Draft {
   savedAt: string | null
 }
 
-/** One text field of the stored draft changed in place: `at` to `at + remove` becomes `insert`. */
+/**
+ * One text field changed in place: `at` to `at + remove` becomes `insert`. The text edited is the stored
+ * draft's `field` (of the write `revision` names), or with `from`, that field of the value being written.
+ */
 export interface DraftTextEdit {
   field: string
   at: number
   remove: number
   insert: string
-  /** The revision of the write this edit was computed against. */
-  revision: string
+  revision?: string | undefined
+  from?: string | undefined
 }
 
 export interface DraftsService {
@@ -107,19 +110,41 @@ function keptFields(value: Json | null, keep: readonly string[]): JsonObject {
   return kept
 }
 
-/** The field `edit` names, changed as it says, from the stored draft of the revision it follows. */
-function editedField(stored: StoredDraft, edit: DraftTextEdit, secrets: string[]): JsonObject {
+/** The text an edit changes: the stored draft's field (of the revision it follows), or a field of `own`. */
+function editedText(stored: StoredDraft, own: JsonObject, edit: DraftTextEdit): string {
+  if (edit.from !== undefined) {
+    const source = own[edit.from]
+    if (typeof source !== 'string') {
+      throw new AppFailure(
+        appError('invalid_input', `The draft has no text "${edit.from}" to make "${edit.field}" from.`),
+      )
+    }
+    return source
+  }
+  if (edit.revision === undefined) {
+    throw new AppFailure(
+      appError('invalid_input', 'An edit names the revision it follows or the field it is made from.'),
+    )
+  }
   if (stored?.revision !== edit.revision)
     throw notFound('The stored draft is not the one this edit follows; send the whole draft.')
   const value = stored.value
   const text = isObject(value) ? value[edit.field] : undefined
   if (typeof text !== 'string') throw notFound(`The stored draft has no text "${edit.field}" to edit.`)
+  return text
+}
+
+/** The field `edit` names, changed as it says. */
+function editedField(
+  stored: StoredDraft,
+  own: JsonObject,
+  edit: DraftTextEdit,
+  secrets: string[],
+): JsonObject {
+  const text = editedText(stored, own, edit)
   if (edit.at + edit.remove > text.length) {
     throw new AppFailure(
-      appError(
-        'invalid_input',
-        `The edit reaches past the end of "${edit.field}" (${text.length} characters).`,
-      ),
+      appError('invalid_input', `The edit reaches past the end of its text (${text.length} characters).`),
     )
   }
   const edited = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove)
@@ -185,13 +210,10 @@ export function createDraftsService(deps: {
           if (edit && Object.hasOwn(own, edit.field)) {
             throw new AppFailure(appError('invalid_input', `"${edit.field}" is both sent and edited.`))
           }
-          const read = await file.json.read()
+          const read = keep.length > 0 || edit?.from === undefined ? await file.json.read() : null
           const stored = read?.key === key ? read : null
-          written = {
-            ...own,
-            ...keptFields(stored?.value ?? null, keep),
-            ...(edit ? editedField(stored, edit, secrets()) : {}),
-          }
+          const kept = { ...own, ...keptFields(stored?.value ?? null, keep) }
+          written = { ...kept, ...(edit ? editedField(stored, kept, edit, secrets()) : {}) }
         }
         const savedAt = now().toISOString()
         const revision = randomUUID()

@@ -30,7 +30,11 @@ function setup() {
       if (keep.some((field) => previous === null || !Object.hasOwn(previous, field))) return notFound()
       const next: Stored = { ...(value as Stored) }
       for (const field of keep) next[field] = previous![field]!
-      if (edit) {
+      if (edit && 'from' in edit) {
+        const source = next[edit.from]
+        if (typeof source !== 'string') return Promise.reject(new Error('no text to make it from'))
+        next[edit.field] = applyTextEdit(source, edit)
+      } else if (edit) {
         const text = previous?.[edit.field]
         if (stored?.revision !== edit.revision || typeof text !== 'string') return notFound()
         next[edit.field] = applyTextEdit(text, edit)
@@ -76,6 +80,21 @@ describe('createDraftWriter', () => {
         edit: { field: 'docText', at: 5_000, remove: 6, insert: 'three', revision: 'r2' },
       },
     ])
+  })
+
+  it('sends a first draft close to its base as the base and the difference', async () => {
+    const { writer, sent, stored } = setup()
+    const opened = text('middle')
+    await writer.write({ v: 1, docText: text('middle, typed'), base: opened })
+    expect(sent[0]).toEqual({
+      value: { v: 1, base: opened },
+      edit: { field: 'docText', from: 'base', at: 5_006, remove: 0, insert: ', typed' },
+    })
+    expect(stored()).toEqual({ v: 1, docText: text('middle, typed'), base: opened })
+    // A text far from its base goes whole.
+    const { writer: other, sent: otherSent } = setup()
+    await other.write({ v: 1, docText: 'all new', base: opened })
+    expect(otherSent[0]).toEqual({ value: { v: 1, docText: 'all new', base: opened } })
   })
 
   it('sends a new base whole, and a null base is a base too', async () => {

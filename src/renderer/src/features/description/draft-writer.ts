@@ -7,19 +7,31 @@ export interface DraftIo {
    * Stores `value` plus what `keep` and `edit` take from the stored draft (main's drafts.save). Rejects
    * with an error whose `kind` is `not_found` when main's stored draft cannot give them.
    */
-  save(
-    value: PlainJson,
-    options?: { keep?: string[]; edit?: TextEdit & { field: string; revision: string } },
-  ): Promise<{ revision: string }>
+  save(value: PlainJson, options?: { keep?: string[]; edit?: DraftEdit }): Promise<{ revision: string }>
   clear(): Promise<unknown>
 }
 
 type DraftObject = { [field: string]: PlainJson }
 
+/** A text field written as its change: from the stored draft of `revision`, or `from` a field sent with it. */
+type DraftEdit = TextEdit & { field: string } & ({ revision: string } | { from: string })
+
 const isObject = (value: PlainJson): value is DraftObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
 
 const isNotFound = (err: unknown) => (err as { kind?: unknown } | null)?.kind === 'not_found'
+
+/**
+ * A whole draft, as sent: the edited text goes as its difference from the base sent with it when that is
+ * much smaller (the first write after opening a megabyte description carries the base, not the text twice).
+ */
+function whole(value: PlainJson): [PlainJson, { edit: DraftEdit }?] {
+  if (!isObject(value) || typeof value.base !== 'string' || typeof value.docText !== 'string') return [value]
+  const { docText, ...rest } = value
+  const edit = textEdit(value.base, docText)
+  if (edit.insert.length > docText.length / 2) return [value]
+  return [rest, { edit: { field: 'docText', from: 'base', ...edit } }]
+}
 
 /** What main holds for this key after a write that succeeded. */
 interface Written {
@@ -35,7 +47,8 @@ interface Written {
  * or reloaded). Main holds what it last wrote, so after the first write a draft crosses as its change:
  * the base is kept, and the text goes as the few characters that differ from the last one written (its
  * revision tells main which that was). When main's draft is another one (cleared, lost, written by
- * another window), the whole draft goes again; after a failed write, too.
+ * another window), the whole draft goes again; after a failed write, too. A whole draft carries its text
+ * as its difference from its base where it can (whole()).
  */
 export function createDraftWriter(io: DraftIo) {
   let written: Written | null = null
@@ -51,9 +64,7 @@ export function createDraftWriter(io: DraftIo) {
     const docText = isObject(value) && typeof value.docText === 'string' ? value.docText : undefined
     if (known !== null && isObject(value) && base !== undefined && known.base === base) {
       const { base: _kept, ...rest } = value
-      let change: { value: DraftObject; edit?: TextEdit & { field: string; revision: string } } = {
-        value: rest,
-      }
+      let change: { value: DraftObject; edit?: DraftEdit } = { value: rest }
       if (docText !== undefined && known.docText !== undefined) {
         const { docText: _edited, ...others } = rest
         change = {
@@ -72,7 +83,7 @@ export function createDraftWriter(io: DraftIo) {
         if (!isNotFound(err)) throw err
       }
     }
-    const { revision } = await io.save(value)
+    const { revision } = await io.save(...whole(value))
     written = { revision, base, docText }
   }
 
