@@ -160,8 +160,25 @@ describe('drafts', () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger, secrets: () => [token] })
     const first = await drafts.save('description:abc', { docText: `my token is ${token.slice(0, 10)}` })
     const edit = { field: 'docText', at: 22, remove: 0, insert: token.slice(10), revision: first.revision }
-    await drafts.save('description:abc', {}, { edit })
+    const scrubbed = await drafts.save('description:abc', {}, { edit })
     expect((await drafts.get('description:abc')).value).toEqual({ docText: 'my token is [removed]' })
+    // The stored text is no longer the one the window holds: an edit worked out against the window's
+    // text would land in the wrong place, so none may follow this write (the window sends it whole).
+    const next = { field: 'docText', at: 32, remove: 0, insert: '!', revision: scrubbed.revision }
+    await expect(drafts.save('description:abc', {}, { edit: next })).rejects.toMatchObject({
+      error: { kind: 'not_found' },
+    })
+    // A whole draft holding the token, and one made from a base holding it: scrubbed, and not followed either.
+    const whole = await drafts.save('description:abc', { docText: `again ${token}` })
+    await expect(
+      drafts.save('description:abc', {}, { edit: { ...next, at: 0, revision: whole.revision } }),
+    ).rejects.toMatchObject({ error: { kind: 'not_found' } })
+    const fromBase = { field: 'docText', from: 'base', at: 0, remove: 0, insert: 'x' }
+    await drafts.save('description:abc', { base: `base ${token}` }, { edit: fromBase })
+    expect((await drafts.get('description:abc')).value).toEqual({
+      base: 'base [removed]',
+      docText: 'xbase [removed]',
+    })
   })
 
   it('keeps drafts of different goals apart, even ids that differ only in letter case', async () => {

@@ -72,18 +72,25 @@ const MAX_DRAFT_CHARS = 3 * MAX_RICH_TEXT_CHARS
 export const draftFileName = (key: string): string =>
   `${createHash('sha256').update(key, 'utf8').digest('hex')}.json`
 
-/** Replaces every occurrence of a secret inside the strings of a JSON value. */
-function withoutSecrets(value: Json, secrets: string[]): Json {
-  if (secrets.length === 0) return value
+/** Every occurrence of a secret inside the strings of a JSON value replaced, and whether there was one. */
+function withoutSecrets(value: Json, secrets: string[]): { value: Json; found: boolean } {
+  let found = false
+  if (secrets.length === 0) return { value, found }
   const scrub = (v: Json): Json => {
-    if (typeof v === 'string') return secrets.reduce((text, s) => text.split(s).join('[removed]'), v)
+    if (typeof v === 'string') {
+      return secrets.reduce((text, secret) => {
+        if (!text.includes(secret)) return text
+        found = true
+        return text.split(secret).join('[removed]')
+      }, v)
+    }
     if (Array.isArray(v)) return v.map(scrub)
     if (v !== null && typeof v === 'object') {
       return Object.fromEntries(Object.entries(v).map(([k, inner]) => [scrub(k) as string, scrub(inner)]))
     }
     return v
   }
-  return scrub(value)
+  return { value: scrub(value), found }
 }
 
 type JsonObject = { [field: string]: Json }
@@ -135,12 +142,7 @@ function editedText(stored: StoredDraft, own: JsonObject, edit: DraftTextEdit): 
 }
 
 /** The field `edit` names, changed as it says. */
-function editedField(
-  stored: StoredDraft,
-  own: JsonObject,
-  edit: DraftTextEdit,
-  secrets: string[],
-): JsonObject {
+function editedField(stored: StoredDraft, own: JsonObject, edit: DraftTextEdit): JsonObject {
   const text = editedText(stored, own, edit)
   if (edit.at + edit.remove > text.length) {
     throw new AppFailure(
@@ -149,8 +151,7 @@ function editedField(
   }
   const edited = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove)
   if (edited.length > MAX_DRAFT_CHARS) throw new AppFailure(appError('invalid_input', 'draft is too large'))
-  // The secret may have been typed across the edit's edges: the whole field is scrubbed again.
-  return { [edit.field]: withoutSecrets(edited, secrets) }
+  return { [edit.field]: edited }
 }
 
 export function createDraftsService(deps: {
@@ -204,20 +205,26 @@ export function createDraftsService(deps: {
         await mkdir(dir, { recursive: true, mode: 0o700 })
         const file = fileFor(key)
         const { keep = [], edit } = options
-        let written = withoutSecrets(value, secrets())
+        let draft = value
         if (keep.length > 0 || edit) {
-          const own = asObject(written)
+          const own = asObject(value)
           if (edit && Object.hasOwn(own, edit.field)) {
             throw new AppFailure(appError('invalid_input', `"${edit.field}" is both sent and edited.`))
           }
           const read = keep.length > 0 || edit?.from === undefined ? await file.json.read() : null
           const stored = read?.key === key ? read : null
           const kept = { ...own, ...keptFields(stored?.value ?? null, keep) }
-          written = { ...kept, ...(edit ? editedField(stored, kept, edit, secrets()) : {}) }
+          draft = { ...kept, ...(edit ? editedField(stored, kept, edit) : {}) }
         }
+        // Scrubbed whole, after any edit: a secret may have been typed across an edit's edges.
+        const written = withoutSecrets(draft, secrets())
         const savedAt = now().toISOString()
         const revision = randomUUID()
-        await files.write(dir, file.name, JSON.stringify({ key, value: written, savedAt, revision }))
+        // With a secret taken out, the stored text is not the one the window holds: an edit worked out
+        // against the window's text would land in the wrong place. No later edit may follow this write
+        // (its revision is not stored), so the next write sends the whole draft again.
+        const stored = { key, value: written.value, savedAt, ...(written.found ? {} : { revision }) }
+        await files.write(dir, file.name, JSON.stringify(stored))
         return { savedAt, revision }
       }),
 
