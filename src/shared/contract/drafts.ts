@@ -66,7 +66,8 @@ export const draftOperations = {
         /**
          * Top-level fields of the stored draft to keep as they are, left out of `value`: a description
          * draft is written once a second while someone types, and its base (a megabyte that changes only
-         * on save) need not cross the bridge each time. `not_found` when the stored draft lacks one.
+         * on save) need not cross the bridge each time. Only with an `edit` naming a `revision`: the
+         * fields are those of that write (`not_found` when it is not the stored draft, or lacks one).
          */
         keep: z.array(z.string().min(1).max(100)).max(10).optional(),
         /**
@@ -93,7 +94,10 @@ export const draftOperations = {
           })
           .optional(),
       })
-      .strict(),
+      .strict()
+      .refine((input) => !input.keep?.length || input.edit?.revision !== undefined, {
+        message: 'fields are kept only with an edit naming the revision it follows',
+      }),
     /** `revision` names this write, for the next one's `edit`. */
     output: z.object({ savedAt: z.string(), revision: z.string() }).strict(),
   },

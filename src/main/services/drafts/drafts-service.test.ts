@@ -40,34 +40,77 @@ describe('drafts', () => {
   it('keeps named fields of the stored draft when asked, so they need not be sent again', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
     const base = 'x'.repeat(1000)
-    await drafts.save('description:abc', { v: 1, docText: 'first', base })
-    const { savedAt } = await drafts.save('description:abc', { v: 1, docText: 'second' }, { keep: ['base'] })
-    expect(await drafts.get('description:abc')).toEqual({ value: { v: 1, docText: 'second', base }, savedAt })
+    const append = (revision: string, insert: string) => ({
+      field: 'docText',
+      at: 0,
+      remove: 0,
+      insert,
+      revision,
+    })
+    const first = await drafts.save('description:abc', { v: 1, docText: 'first', base })
+    const { savedAt } = await drafts.save(
+      'description:abc',
+      { v: 1 },
+      { keep: ['base'], edit: append(first.revision, '2 ') },
+    )
+    expect(await drafts.get('description:abc')).toEqual({
+      value: { v: 1, docText: '2 first', base },
+      savedAt,
+    })
     // A field that was null is kept as null.
-    await drafts.save('description:abc', { v: 1, docText: 'third', base: null })
-    await drafts.save('description:abc', { v: 1, docText: 'fourth' }, { keep: ['base'] })
-    expect((await drafts.get('description:abc')).value).toEqual({ v: 1, docText: 'fourth', base: null })
+    const third = await drafts.save('description:abc', { v: 1, docText: 'third', base: null })
+    await drafts.save('description:abc', { v: 1 }, { keep: ['base'], edit: append(third.revision, '4 ') })
+    expect((await drafts.get('description:abc')).value).toEqual({ v: 1, docText: '4 third', base: null })
   })
 
-  it('refuses to keep what is not stored (not_found), leaving the stored draft as it was', async () => {
+  it('refuses to keep what is not stored (not_found), or without naming the write it follows, leaving the stored draft as it was', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
     const refusal = (promise: Promise<unknown>) =>
       promise.then(
         () => null,
         (err: unknown) => err,
       )
-    const none = await refusal(drafts.save('description:abc', { docText: 'a' }, { keep: ['base'] }))
+    const edit = (revision: string) => ({ field: 'docText', at: 0, remove: 0, insert: 'x', revision })
+    const none = await refusal(drafts.save('description:abc', {}, { keep: ['base'], edit: edit('r1') }))
     expect(none).toMatchObject({ error: { kind: 'not_found' } })
     expect(await drafts.get('description:abc')).toEqual({ value: null, savedAt: null })
-    await drafts.save('description:abc', { docText: 'a' })
-    const missing = await refusal(drafts.save('description:abc', { docText: 'b' }, { keep: ['base'] }))
+    const a = await drafts.save('description:abc', { docText: 'a' })
+    const missing = await refusal(
+      drafts.save('description:abc', {}, { keep: ['base'], edit: edit(a.revision) }),
+    )
     expect(missing).toMatchObject({ error: { kind: 'not_found' } })
+    const unnamed = await refusal(drafts.save('description:abc', { docText: 'b' }, { keep: ['docText'] }))
+    expect(unnamed).toMatchObject({ error: { kind: 'invalid_input' } })
+    const fromSent = { field: 'docText', from: 'base', at: 0, remove: 0, insert: 'x' }
+    const notFollowing = await refusal(
+      drafts.save('description:abc', { base: 'b' }, { keep: ['v'], edit: fromSent }),
+    )
+    expect(notFollowing).toMatchObject({ error: { kind: 'invalid_input' } })
     expect((await drafts.get('description:abc')).value).toEqual({ docText: 'a' })
     await drafts.clear('description:abc')
-    const cleared = await refusal(drafts.save('description:abc', { docText: 'c' }, { keep: ['docText'] }))
+    const cleared = await refusal(
+      drafts.save('description:abc', {}, { keep: ['base'], edit: edit(a.revision) }),
+    )
     expect(cleared).toMatchObject({ error: { kind: 'not_found' } })
     const notObject = await refusal(drafts.save('check-in:abc', 'text', { keep: ['base'] }))
     expect(notObject).toMatchObject({ error: { kind: 'invalid_input' } })
+  })
+
+  it("keeps fields only from the draft the write follows: not another window's base (not_found)", async () => {
+    // Window A kept only a copy aside (no text, no edit), window B then wrote its draft over another
+    // base; A's next write keeping "its" base must not take B's: a save would be checked against a
+    // version A never saw, and the draft on disk would not be what A's editor held.
+    const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
+    await drafts.save('description:abc', { v: 1, doc: null, base: 'A base', keptCopy: 'A copy' })
+    const theirs = { v: 1, docText: 'B text', base: 'B base', keptCopy: null }
+    await drafts.save('description:abc', theirs)
+    const mine = drafts.save(
+      'description:abc',
+      { v: 1, docText: 'A text', keptCopy: 'A copy' },
+      { keep: ['base'] },
+    )
+    await expect(mine).rejects.toMatchObject({ error: { kind: 'invalid_input' } })
+    expect((await drafts.get('description:abc')).value).toEqual(theirs)
   })
 
   it('changes one text field in place from the revision the edit follows, keeping the rest', async () => {

@@ -208,6 +208,13 @@ export function createDraftsService(deps: {
         let draft = value
         if (keep.length > 0 || edit) {
           const own = asObject(value)
+          // Kept fields come from the stored draft, which is only the caller's when its revision says so
+          // (the edit's): another window may have written its own draft, over another base, since.
+          if (keep.length > 0 && edit?.revision === undefined) {
+            throw new AppFailure(
+              appError('invalid_input', 'Fields are kept only with an edit naming the revision it follows.'),
+            )
+          }
           if (edit && Object.hasOwn(own, edit.field)) {
             throw new AppFailure(appError('invalid_input', `"${edit.field}" is both sent and edited.`))
           }

@@ -27,6 +27,8 @@ function setup() {
       }
       const previous = stored?.value ?? null
       const { keep = [], edit } = options
+      if (keep.length > 0 && !(edit && 'revision' in edit))
+        return Promise.reject(new Error('keep needs a revision'))
       if (keep.some((field) => previous === null || !Object.hasOwn(previous, field))) return notFound()
       const next: Stored = { ...(value as Stored) }
       for (const field of keep) next[field] = previous![field]!
@@ -108,14 +110,24 @@ describe('createDraftWriter', () => {
     expect(stored()).toEqual({ v: 1, docText: 'four', base: null })
   })
 
-  it('sends a document that is not text whole (keeping the base), and text after it whole too', async () => {
+  it('sends a document that is not text whole, and text after it whole too', async () => {
     const { writer, sent, stored } = setup()
     await writer.write({ v: 1, docText: 'one', base })
     await writer.write({ v: 1, doc: null, base })
-    expect(sent[1]).toEqual({ value: { v: 1, doc: null }, keep: ['base'] })
+    expect(sent[1]).toEqual({ value: { v: 1, doc: null, base } })
     await writer.write({ v: 1, docText: 'two', base })
-    expect(sent[2]).toEqual({ value: { v: 1, docText: 'two' }, keep: ['base'] })
+    expect(sent[2]).toEqual({ value: { v: 1, docText: 'two', base } })
     expect(stored()).toEqual({ v: 1, docText: 'two', base })
+  })
+
+  it("never keeps another window's base: after a write without text, the next goes whole", async () => {
+    // This window set its text aside (no text, only a kept copy); another wrote its draft over another
+    // base since. Keeping "the" base would store theirs under this window's text.
+    const { writer, stored, writeElsewhere } = setup()
+    await writer.write({ v: 1, doc: null, base, keptCopy: 'mine' })
+    writeElsewhere({ v: 1, docText: 'theirs', base: 'their base', keptCopy: null })
+    await writer.write({ v: 1, docText: 'mine again', base, keptCopy: 'mine' })
+    expect(stored()).toEqual({ v: 1, docText: 'mine again', base, keptCopy: 'mine' })
   })
 
   it('sends everything when main has no draft to keep the base from (cleared elsewhere)', async () => {

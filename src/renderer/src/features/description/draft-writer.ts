@@ -62,21 +62,19 @@ export function createDraftWriter(io: DraftIo) {
     }
     const base = isObject(value) ? value.base : undefined
     const docText = isObject(value) && typeof value.docText === 'string' ? value.docText : undefined
-    if (known !== null && isObject(value) && base !== undefined && known.base === base) {
-      const { base: _kept, ...rest } = value
-      let change: { value: DraftObject; edit?: DraftEdit } = { value: rest }
-      if (docText !== undefined && known.docText !== undefined) {
-        const { docText: _edited, ...others } = rest
-        change = {
-          value: others,
-          edit: { field: 'docText', ...textEdit(known.docText, docText), revision: known.revision },
-        }
-      }
+    // The base is kept only along with an edit of the text: the edit names the write it follows, so main
+    // keeps the base of that write, never one another window wrote since.
+    if (
+      known?.docText !== undefined &&
+      docText !== undefined &&
+      isObject(value) &&
+      base !== undefined &&
+      known.base === base
+    ) {
+      const { base: _kept, docText: _edited, ...others } = value
+      const edit = { field: 'docText', ...textEdit(known.docText, docText), revision: known.revision }
       try {
-        const { revision } = await io.save(change.value, {
-          keep: ['base'],
-          ...(change.edit ? { edit: change.edit } : {}),
-        })
+        const { revision } = await io.save(others, { keep: ['base'], edit })
         written = { revision, base, docText }
         return
       } catch (err) {
