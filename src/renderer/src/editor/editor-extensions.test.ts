@@ -202,6 +202,20 @@ describe('word deletes', () => {
     expect(textOf(current)).toBe('one ')
   })
 
+  it('takes a word with combining marks whole (accents typed apart, Hindi, Thai), not a mark at a time', () => {
+    for (const word of ['cafe\u0301', 'नमस्ते', 'สวัสดี']) {
+      const backward = editorWith(paragraph(text(`say ${word}`)), 'end')
+      press(backward, 'Backspace', { mod: true })
+      expect(textOf(backward)).toBe('say ')
+      destroyTestEditor(backward)
+      const forward = editorWith(paragraph(text(`${word} now`)), 'start')
+      press(forward, 'Delete', { mod: true })
+      expect(textOf(forward)).toBe(' now')
+      destroyTestEditor(forward)
+    }
+    editor = null
+  })
+
   it('Ctrl+Delete deletes the word after the caret', () => {
     const current = editorWith(paragraph(text('one two')), 'start')
     press(current, 'Delete', { mod: true })

@@ -5,8 +5,10 @@ import type { EditorState, Transaction } from '@tiptap/pm/state'
 const LEAF = '\ufffc'
 
 // A word is a run of letters, digits and underscores, or a run of other visible characters, or one leaf.
-const WORD_BEFORE = /(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_\ufffc]+|\ufffc)?\s*$/u
-const WORD_AFTER = /^\s*(?:[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_\ufffc]+|\ufffc)?/u
+// Combining marks belong to the letters they sit on (an accent typed apart, the vowel signs of Hindi or
+// Thai): counted as "other", they would go one mark at a time.
+const WORD_BEFORE = /(?:[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_\ufffc]+|\ufffc)?\s*$/u
+const WORD_AFTER = /^\s*(?:[\p{L}\p{M}\p{N}_]+|[^\s\p{L}\p{M}\p{N}_\ufffc]+|\ufffc)?/u
 
 /** How many characters a word delete takes from the end (backward) or the start (forward) of `text`. */
 export function wordLength(text: string, direction: 'backward' | 'forward'): number {
