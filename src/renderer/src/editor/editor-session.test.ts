@@ -100,4 +100,29 @@ describe('EditorSession load check', () => {
     held.runAll()
     expect(session.getStatus().wordCount).toBeNull()
   })
+
+  it('checks again when loaded after it was stopped (React runs effects twice in StrictMode)', () => {
+    // Mounted, cleaned up, mounted again with the same editor and document: the check the clean-up
+    // stopped must run again, or a document that fails it would be reported as if it had passed.
+    const prepared = { ...prepareForEditor(doc('one', 'two')), original: doc('one', 'TWO') }
+    const { session, changes, held, type } = start(prepared)
+    session.dispose()
+    session.load(editor!, prepared)
+    held.runAll()
+    expect(session.getStatus().loadProblem).toMatch(/can only be read here/)
+    type('x')
+    session.scheduler.flush()
+    expect(changes).toEqual([])
+    // A document that passes is checked (and its words counted) again too, and its edits go out.
+    const passing = prepareForEditor(doc('one two'))
+    destroyTestEditor(editor!)
+    const again = start(passing)
+    again.session.dispose()
+    again.session.load(editor!, passing)
+    again.held.runAll()
+    expect(again.session.getStatus()).toMatchObject({ loadProblem: null, wordCount: 2 })
+    again.type('x')
+    again.session.scheduler.flush()
+    expect(again.changes).toEqual([doc('xone two')])
+  })
 })

@@ -201,8 +201,13 @@ export class EditorSession {
 
   /** Stops work left over from the editor (it is going away), and lets go of what it remembered per block. */
   dispose(): void {
-    this.loadCheck?.cancel()
-    this.loadCheck = null
+    if (this.loadCheck) {
+      this.loadCheck.cancel()
+      this.loadCheck = null
+      // Without its verdict the document is not proven: should it be loaded again (React's StrictMode
+      // runs effects twice with the same editor), load must check it again rather than take it as done.
+      this.setStatus({ verified: null })
+    }
     forgetBlockCaches()
   }
 
