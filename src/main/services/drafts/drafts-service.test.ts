@@ -86,6 +86,15 @@ describe('drafts', () => {
       drafts.save('description:abc', { base: 'b' }, { keep: ['v'], edit: fromSent }),
     )
     expect(notFollowing).toMatchObject({ error: { kind: 'invalid_input' } })
+    // Past the contract (which allows one or the other): a revision beside `from` names nothing checked.
+    const both = await refusal(
+      drafts.save(
+        'description:abc',
+        { base: 'b' },
+        { keep: ['v'], edit: { ...fromSent, revision: a.revision } },
+      ),
+    )
+    expect(both).toMatchObject({ error: { kind: 'invalid_input' } })
     expect((await drafts.get('description:abc')).value).toEqual({ docText: 'a' })
     await drafts.clear('description:abc')
     const cleared = await refusal(

@@ -210,7 +210,7 @@ export function createDraftsService(deps: {
           const own = asObject(value)
           // Kept fields come from the stored draft, which is only the caller's when its revision says so
           // (the edit's): another window may have written its own draft, over another base, since.
-          if (keep.length > 0 && edit?.revision === undefined) {
+          if (keep.length > 0 && (edit?.revision === undefined || edit.from !== undefined)) {
             throw new AppFailure(
               appError('invalid_input', 'Fields are kept only with an edit naming the revision it follows.'),
             )
