@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import {
   descriptionUi,
@@ -92,4 +93,47 @@ test('leaving with unsaved changes says they are kept as a draft, and they are t
   await ui.row(projects.office.name).click()
   await expect(ui.editor).toHaveText('Half a thought')
   await expect(page.getByText(/^Restored your unsaved draft/)).toBeVisible()
+})
+
+test("two windows typing into one description: the draft on disk is always the last writer's whole text", async ({
+  page,
+  signedIn,
+}) => {
+  // Each window writes its draft as changes against the write it last made; the other window's writes
+  // in between must send it back to a whole draft, never an edit applied to the other's text.
+  const first = descriptionUi(page)
+  const otherPage = await page.context().newPage()
+  const second = descriptionUi(otherPage)
+  await first.openProject(signedIn, projects.launch)
+  await second.openProject(signedIn, projects.launch)
+  const draftText = async () => JSON.stringify(await storedDraft(signedIn, projects.launch))
+  const typeIn = async (ui: typeof first, target: Page, typed: string) => {
+    await ui.belowEnd()
+    await target.keyboard.type(typed)
+  }
+
+  await typeIn(first, page, 'First window 😀')
+  await expect.poll(draftText).toContain('First window 😀')
+  await typeIn(second, otherPage, 'Second window')
+  await expect.poll(draftText).toContain('Second window')
+  expect(await draftText()).not.toContain('First window')
+  // Back to the first: its next change is an edit of a write that is no longer on disk.
+  await typeIn(first, page, ' 😃 again')
+  await expect.poll(draftText).toContain('First window 😀 😃 again')
+  expect(await draftText()).not.toContain('Second window')
+  // The second takes its typing back (nothing left to keep: its draft is cleared); the first keeps
+  // typing, and its whole text is the draft again.
+  for (let undo = 0; undo < 10 && (await second.editor.textContent())?.includes('Second'); undo++)
+    await otherPage.keyboard.press('Control+z')
+  await expect(second.editor).not.toContainText('Second')
+  await expect.poll(() => storedDraft(signedIn, projects.launch)).toBeNull()
+  await typeIn(first, page, '!')
+  await expect.poll(draftText).toContain('First window 😀 😃 again!')
+
+  // What is on disk is what the first window shows: a reload restores exactly that.
+  const shown = await first.editor.textContent()
+  await page.reload()
+  await first.openProject(signedIn, projects.launch)
+  await expect(first.editor).toHaveText(shown ?? '')
+  await otherPage.close()
 })
