@@ -373,4 +373,46 @@ describe('drafts', () => {
     }
     expect(readdirSync(dataDir).includes('drafts')).toBe(false)
   })
+
+  it('refuses malformed edits across the bridge (invalid_input), leaving the stored draft as it was', async () => {
+    const services = await createMainServices({ dataDir: tempDir(), keytar: noKeychain, log: silentLogger })
+    const key = 'description:abc'
+    const saved = await services.dispatch('drafts.save', {
+      key,
+      value: { v: 1, docText: 'hello', base: 'b' },
+    })
+    if (!saved.ok) throw new Error(saved.error.message)
+    const { revision } = saved.value as { revision: string }
+    const edit = { field: 'docText', at: 0, remove: 0, insert: 'x', revision }
+    for (const [what, bad] of [
+      ['a negative offset', { ...edit, at: -1 }],
+      ['a fractional offset', { ...edit, at: 1.5 }],
+      ['an offset past any text', { ...edit, at: Number.MAX_SAFE_INTEGER + 2 }],
+      ['an unending removal', { ...edit, remove: Infinity }],
+      ['a range past the end', { ...edit, at: 3, remove: 3 }],
+      ['an insert that is not text', { ...edit, insert: 7 }],
+      ['both a revision and a field to start from', { ...edit, from: 'base' }],
+      ['neither', { field: 'docText', at: 0, remove: 0, insert: 'x' }],
+      ['an unknown property', { ...edit, length: 5 }],
+    ] as const) {
+      const result = await services.dispatch('drafts.save', {
+        key,
+        value: { v: 1 },
+        keep: ['base'],
+        edit: bad,
+      })
+      expect(result, what).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+    }
+    const madeOf = (from: string) => ({ field: 'docText', at: 0, remove: 0, insert: 'x', from })
+    for (const [what, value, bad] of [
+      ['from a field that is not text', { v: 1, base: 3 }, madeOf('base')],
+      ['from the edited field itself', { v: 1, docText: 'y' }, madeOf('docText')],
+      ['from an inherited name', { v: 1 }, madeOf('toString')],
+    ] as const) {
+      const result = await services.dispatch('drafts.save', { key, value, edit: bad })
+      expect(result, what).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+    }
+    const stored = await services.dispatch('drafts.get', { key })
+    expect(stored).toMatchObject({ ok: true, value: { value: { v: 1, docText: 'hello', base: 'b' } } })
+  })
 })
