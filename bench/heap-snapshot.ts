@@ -107,30 +107,50 @@ export function readSnapshot(text: string): HeapSnapshot {
 }
 
 /**
- * For each node, the node and edge that retain it on a shortest path from the snapshot's root, ignoring
- * weak edges (they keep nothing alive). -1 for the root and for nodes only weakly reachable.
+ * Walks the snapshot breadth first from its root along strong edges (weak ones keep nothing alive),
+ * entering a node only when `enter(node)` agrees, and calls `reached(node, from, edge)` once per node
+ * entered (`from` and `edge` are -1 for the root). Breadth first, so each node is reached on a shortest path.
  */
-export function shortestRetainers(snapshot: HeapSnapshot): { from: Int32Array; via: Int32Array } {
-  const from = new Int32Array(snapshot.count).fill(-1)
-  const via = new Int32Array(snapshot.count).fill(-1)
+function walkFromRoot(
+  snapshot: HeapSnapshot,
+  enter: (node: number) => boolean,
+  reached: (node: number, from: number, edge: number) => void,
+): void {
   const seen = new Uint8Array(snapshot.count)
   const queue = new Uint32Array(snapshot.count)
   let head = 0
   let tail = 0
   queue[tail++] = 0
   seen[0] = 1
+  reached(0, -1, -1)
   while (head < tail) {
     const node = queue[head++]!
     for (let e = snapshot.firstEdge[node]!; e < snapshot.firstEdge[node + 1]!; e++) {
       if (snapshot.edgeType[e] === 'weak') continue
       const to = snapshot.edgeTo[e]!
-      if (seen[to]) continue
+      if (seen[to] || !enter(to)) continue
       seen[to] = 1
-      from[to] = node
-      via[to] = e
+      reached(to, node, e)
       queue[tail++] = to
     }
   }
+}
+
+/**
+ * For each node, the node and edge that retain it on a shortest path from the snapshot's root, ignoring
+ * weak edges (they keep nothing alive). -1 for the root and for nodes only weakly reachable.
+ */
+export function shortestRetainers(snapshot: HeapSnapshot): { from: Int32Array; via: Int32Array } {
+  const from = new Int32Array(snapshot.count).fill(-1)
+  const via = new Int32Array(snapshot.count).fill(-1)
+  walkFromRoot(
+    snapshot,
+    () => true,
+    (node, retainer, edge) => {
+      from[node] = retainer
+      via[node] = edge
+    },
+  )
   return { from, via }
 }
 
@@ -154,24 +174,12 @@ const ENGINE_TYPES = new Set(['code', 'object shape'])
  * keeps.
  */
 export function pageObjectBytes(snapshot: HeapSnapshot): number {
-  const seen = new Uint8Array(snapshot.count)
-  const queue = new Uint32Array(snapshot.count)
-  let head = 0
-  let tail = 0
+  const thePages = (node: number) =>
+    !ENGINE_TYPES.has(snapshot.type[node]!) &&
+    !(snapshot.type[node] === 'native' && NOT_THE_PAGES.test(snapshot.name[node]!))
   let bytes = 0
-  queue[tail++] = 0
-  seen[0] = 1
-  while (head < tail) {
-    const node = queue[head++]!
+  walkFromRoot(snapshot, thePages, (node) => {
     bytes += snapshot.selfSize[node]!
-    for (let e = snapshot.firstEdge[node]!; e < snapshot.firstEdge[node + 1]!; e++) {
-      if (snapshot.edgeType[e] === 'weak') continue
-      const to = snapshot.edgeTo[e]!
-      if (seen[to] || ENGINE_TYPES.has(snapshot.type[to]!)) continue
-      if (snapshot.type[to] === 'native' && NOT_THE_PAGES.test(snapshot.name[to]!)) continue
-      seen[to] = 1
-      queue[tail++] = to
-    }
-  }
+  })
   return bytes
 }
