@@ -25,6 +25,13 @@ const noKeychain: KeytarLike = {
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'drafts-'))
 
+/** The error a save was refused with, or null when it went through. */
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (err: unknown) => err,
+  )
+
 describe('drafts', () => {
   it('keeps what was saved until it is cleared', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
@@ -65,11 +72,6 @@ describe('drafts', () => {
 
   it('refuses to keep what is not stored (not_found), or without naming the write it follows, leaving the stored draft as it was', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
-    const refusal = (promise: Promise<unknown>) =>
-      promise.then(
-        () => null,
-        (err: unknown) => err,
-      )
     const edit = (revision: string) => ({ field: 'docText', at: 0, remove: 0, insert: 'x', revision })
     const none = await refusal(drafts.save('description:abc', {}, { keep: ['base'], edit: edit('r1') }))
     expect(none).toMatchObject({ error: { kind: 'not_found' } })
@@ -148,11 +150,6 @@ describe('drafts', () => {
 
   it('refuses an edit of another revision (not_found) and a range past the end, storing nothing', async () => {
     const drafts = createDraftsService({ dataDir: tempDir(), log: silentLogger })
-    const refusal = (promise: Promise<unknown>) =>
-      promise.then(
-        () => null,
-        (err: unknown) => err,
-      )
     const edit = (revision: string, at = 0, remove = 0) => ({
       field: 'docText',
       at,
@@ -190,11 +187,6 @@ describe('drafts', () => {
       base,
       docText: `${base.slice(0, 10)}typed${base.slice(10)}`,
     })
-    const refusal = (promise: Promise<unknown>) =>
-      promise.then(
-        () => null,
-        (err: unknown) => err,
-      )
     // The field it is made from must be text sent with it; an edit names one source or the other.
     const missing = await refusal(drafts.save('description:abc', { v: 1 }, { edit }))
     expect(missing).toMatchObject({ error: { kind: 'invalid_input' } })
