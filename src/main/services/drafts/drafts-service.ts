@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { z } from 'zod'
 import { MAX_RICH_TEXT_CHARS } from '@shared/domain/operately-limits'
 import { AppFailure, appError } from '@shared/errors'
+import { applyTextEdit } from '@shared/text-edit'
 import type { Logger } from '../log/logger'
 import { durableFiles, type DurableFiles } from '../outbox/durable-files'
 import { createJsonFile } from '../storage/json-file'
@@ -149,7 +150,7 @@ function editedField(stored: StoredDraft, own: JsonObject, edit: DraftTextEdit):
       appError('invalid_input', `The edit reaches past the end of its text (${text.length} characters).`),
     )
   }
-  const edited = text.slice(0, edit.at) + edit.insert + text.slice(edit.at + edit.remove)
+  const edited = applyTextEdit(text, edit)
   if (edited.length > MAX_DRAFT_CHARS) throw new AppFailure(appError('invalid_input', 'draft is too large'))
   return { [edit.field]: edited }
 }

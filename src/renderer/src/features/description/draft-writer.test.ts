@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest'
 import type { PlainJson } from '@shared/exact-json'
 import { createDraftWriter, type DraftIo } from './draft-writer'
-import { applyTextEdit } from './text-edit'
+import { applyTextEdit } from '@shared/text-edit'
 
 type Options = Parameters<DraftIo['save']>[1]
 type Stored = Record<string, PlainJson>

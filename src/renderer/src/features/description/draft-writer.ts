@@ -1,5 +1,5 @@
 import type { PlainJson } from '@shared/exact-json'
-import { textEdit, type TextEdit } from './text-edit'
+import { textEdit, type TextEdit } from '@shared/text-edit'
 
 /** How a draft reaches main (the bridge in the app; main's own service in tests). */
 export interface DraftIo {
