@@ -8,6 +8,13 @@
 const editorSelector = '[role="textbox"][aria-label="Project description"]'
 
 /**
+ * The editor's blocks, in order, as an expression: its children, or in a long document the children of
+ * its chunks (the app draws those in chunks of blocks, `.ot-chunk`; stock TipTap does not).
+ */
+const editorBlocks = (editor: string): string =>
+  `[...${editor}.children].flatMap((child) => child.classList.contains('ot-chunk') ? [...child.children] : [child])`
+
+/**
  * Arms the open timer on the next click (capture phase, before the page's own handler): from that click
  * until the document is painted and editable, that is, the first frame in which the editor's last block
  * reads `lastText` and the editor is contenteditable, plus the task after that frame (the paint). The
@@ -20,7 +27,8 @@ export const armOpenTimer = (lastText: string): string => `(() => {
     const expected = ${JSON.stringify(lastText)}
     const tick = () => {
       const editor = document.querySelector(${JSON.stringify(editorSelector)})
-      const last = editor && editor.lastElementChild
+      const lastChild = editor && editor.lastElementChild
+      const last = lastChild && lastChild.classList.contains('ot-chunk') ? lastChild.lastElementChild : lastChild
       const ready = last && editor.isContentEditable &&
         (last.textContent || '').replace(/\\s+/g, ' ').startsWith(expected)
       if (ready) {
@@ -77,7 +85,7 @@ export const typingResults = 'window.__benchTyping'
  */
 export const cursorToMiddle = `(() => {
   const editor = document.querySelector(${JSON.stringify(editorSelector)})
-  const blocks = editor.children
+  const blocks = ${editorBlocks('editor')}
   const index = Math.floor(blocks.length / 2)
   const block = blocks[index]
   editor.focus()
@@ -96,7 +104,7 @@ export const cursorToMiddle = `(() => {
 })()`
 
 export const blockText = (index: number): string =>
-  `document.querySelector(${JSON.stringify(editorSelector)}).children[${index}].textContent`
+  `${editorBlocks(`document.querySelector(${JSON.stringify(editorSelector)})`)}[${index}].textContent`
 
 /** Two animation frames: lets the editor take in a selection change before typing. */
 export const twoFrames = `new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true))))`

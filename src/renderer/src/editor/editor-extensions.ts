@@ -1,4 +1,5 @@
 import type { Extensions } from '@tiptap/core'
+import { DocumentChunkKeeper } from './extensions/document-chunks'
 import { EmptyPlaceholder } from './extensions/empty-placeholder'
 import { ExtraShortcuts } from './extensions/extra-shortcuts'
 import type { MentionSuggestion } from './extensions/mention'
@@ -23,7 +24,7 @@ export interface EditorExtensionOptions {
 /**
  * The editable editor: the shared schema (schema.ts) plus behaviour only an editor needs: paste
  * cleaning, the read-only backstop, the guard that keeps unknown content as it is, the empty-document
- * placeholder, the extra shortcuts and word deletes. Exported on its own so tests can run the very same handling
+ * placeholder, the extra shortcuts and word deletes, and the keeper of a long document's chunks. Exported on its own so tests can run the very same handling
  * without React.
  */
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
@@ -42,5 +43,6 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
     WordDelete,
+    DocumentChunkKeeper,
   ]
 }

@@ -2,6 +2,7 @@ import type { Editor, Extensions } from '@tiptap/core'
 import { forgetBlockCaches } from './block-caches'
 import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
+import { chunkedForEditor } from './extensions/document-chunks'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { Node as PMNode } from '@tiptap/pm/model'
 import { runWhenIdle, type IdleJob, type IdleScheduler } from './idle-work'
@@ -174,7 +175,7 @@ export class EditorSession {
       .setMeta('addToHistory', false)
       // Nothing to link automatically in a document as it came (and looking would walk all of it).
       .setMeta('preventAutolink', true)
-      .setContent(prepared.doc, { emitUpdate: false })
+      .setContent(chunkedForEditor(prepared.doc), { emitUpdate: false })
       .run()
     this.loadCheck?.cancel()
     this.setStatus({ verified: prepared, loadProblem: null, wordCount: null })

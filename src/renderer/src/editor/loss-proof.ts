@@ -25,6 +25,7 @@ import {
   type ServerDoc,
 } from './json'
 import {
+  DOCUMENT_CHUNK,
   isOperatelyMarkType,
   isOperatelyNodeType,
   PRESERVED_ATTR,
@@ -33,6 +34,7 @@ import {
   UNKNOWN_INLINE,
   UNKNOWN_MARK,
 } from './operately-types'
+import { flatDocument, flattenChunks } from './extensions/document-chunks'
 import { provenanceToJson, readProvenance, type Provenance } from './provenance'
 import { sameNodes } from './same-nodes'
 import { attributeDefaults, operatelySchema } from './schema'
@@ -545,7 +547,10 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   if (!isPlainObject(editorJson) || editorJson.type !== 'doc') {
     throw new Error('restoreFromEditor needs the editor’s document (an object with type "doc").')
   }
-  return restoreNode(editorJson) as ServerDoc
+  // A long document's chunks are the editor's own (extensions/document-chunks.ts): their blocks go back.
+  const { content } = editorJson
+  if (!Array.isArray(content)) return restoreNode(editorJson) as ServerDoc
+  return restoreNode({ ...editorJson, content: flattenChunks(content) as JsonValue[] }) as ServerDoc
 }
 
 const restoredBlocks = blockCache<PMNode, JsonValue>()
@@ -566,7 +571,8 @@ export function restoredBlock(block: PMNode): JsonValue {
  * while someone types in a 1 MB document costs only the blocks they touched. The result shares those
  * blocks' JSON between calls: treat it as read-only (as everything handed out by onChange).
  */
-export function restoreEditorDocument(doc: PMNode): ServerDoc {
+export function restoreEditorDocument(editorDoc: PMNode): ServerDoc {
+  const doc = flatDocument(editorDoc)
   const children: JsonValue[] = []
   doc.forEach((child) => children.push(restoredBlock(child)))
   const shell: JsonObject = { type: 'doc' }
@@ -775,8 +781,9 @@ export function roundTripProblem(original: ServerDoc | null, restored: ServerDoc
  */
 export function* checkLoadedDocument(
   original: ServerDoc | null,
-  loaded: PMNode,
+  editorDoc: PMNode,
 ): Generator<PMNode, string | null> {
+  const loaded = flatDocument(editorDoc)
   const expected = (original ?? restoreFromEditor(EMPTY_EDITOR_DOC)) as JsonObject
   const expectedBlocks = Array.isArray(expected.content) ? expected.content : []
   let differs = false
@@ -817,7 +824,13 @@ export function* checkLoadedDocument(
   return sameShape ? null : roundTripProblem(original, restored)
 }
 
-const INTERNAL_TYPES = new Set([UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK, PRESERVED_TEXT_FIELDS])
+const INTERNAL_TYPES = new Set([
+  UNKNOWN_BLOCK,
+  UNKNOWN_INLINE,
+  UNKNOWN_MARK,
+  PRESERVED_TEXT_FIELDS,
+  DOCUMENT_CHUNK,
+])
 
 function findInternalLeak(value: JsonValue): string | null {
   if (Array.isArray(value)) {

@@ -5,9 +5,9 @@ import { attributeDefaults, operatelySchema } from './schema'
 describe('the Operately schema', () => {
   const schema = operatelySchema()
 
-  it('holds every node Operately produces, plus the two opaque atoms', () => {
+  it('holds every node Operately produces, plus the two opaque atoms and the editor’s chunk', () => {
     expect(Object.keys(schema.nodes).sort()).toEqual(
-      [...OPERATELY_NODE_TYPES, 'unknownBlock', 'unknownInline'].sort(),
+      [...OPERATELY_NODE_TYPES, 'unknownBlock', 'unknownInline', 'documentChunk'].sort(),
     )
   })
 

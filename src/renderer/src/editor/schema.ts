@@ -1,6 +1,7 @@
 import { getSchema, type Extensions, type NodeViewRenderer } from '@tiptap/core'
 import type { Schema } from '@tiptap/pm/model'
 import { BlobNode } from './extensions/blob'
+import { ChunkedDocument, DocumentChunk } from './extensions/document-chunks'
 import { Highlight } from './extensions/highlight'
 import { createMention, type MentionSuggestion } from './extensions/mention'
 import { PreservedAttributes } from './extensions/preserved-attributes'
@@ -31,6 +32,7 @@ export interface OperatelySchemaOptions {
  */
 export function createOperatelyExtensions(options: OperatelySchemaOptions = {}): Extensions {
   return [
+    ChunkedDocument,
     StandardKit,
     Highlight,
     createMention(options.mentionSuggestion),
@@ -40,6 +42,7 @@ export function createOperatelyExtensions(options: OperatelySchemaOptions = {}):
     UnknownMark,
     PreservedTextFields,
     PreservedAttributes,
+    DocumentChunk,
   ]
 }
 

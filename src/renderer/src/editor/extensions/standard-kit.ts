@@ -7,6 +7,8 @@ import { isAllowedLinkHref } from '../link-validation'
  * plus undo/redo, list keys, drop and gap cursors, and TipTap's Markdown input rules.
  */
 export const StandardKit = StarterKit.configure({
+  // The document node is schema.ts's ChunkedDocument: its blocks, or in the editor a long one's chunks.
+  document: false,
   // TrailingNode appends an empty paragraph to any document that ends in a list, quote or code block,
   // which would change a document the user never touched. The gap cursor and the code block's
   // exit-on-arrow-down already let people write below such a block.

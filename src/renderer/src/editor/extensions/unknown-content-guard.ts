@@ -4,6 +4,7 @@ import type { Mark, Node as PMNode, Slice } from '@tiptap/pm/model'
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
+import { amongBlocks } from './document-chunks'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
 
 export interface UnknownContentGuardOptions {
@@ -90,8 +91,8 @@ function textPieceAround(doc: PMNode, pos: number): [number, number] | null {
 
 /** Where the caret goes instead of into unknown content: just before or after the edited range. */
 function positionPast(doc: PMNode, from: number, to: number, direction: Direction): number {
-  if (direction === 'before') return textPieceAround(doc, from)?.[0] ?? from
-  return textPieceAround(doc, to)?.[1] ?? to
+  if (direction === 'before') return amongBlocks(doc, textPieceAround(doc, from)?.[0] ?? from)
+  return amongBlocks(doc, textPieceAround(doc, to)?.[1] ?? to)
 }
 
 /** The caret at `pos`, or in the nearest text in `direction` when `pos` lies between blocks. */

@@ -1,5 +1,6 @@
-import { Editor } from '@tiptap/core'
+import { Editor, type JSONContent } from '@tiptap/core'
 import { createEditorExtensions, type EditorExtensionOptions } from '../editor-extensions'
+import { chunkedForEditor } from '../extensions/document-chunks'
 import { installLayoutStandIns } from './jsdom-layout'
 
 /**
@@ -13,11 +14,14 @@ export function createTestEditor(content: unknown, options: EditorExtensionOptio
   return new Editor({
     element,
     extensions: createEditorExtensions(options),
-    content: content as Editor['options']['content'],
+    content: (isDocJson(content) ? chunkedForEditor(content) : content) as Editor['options']['content'],
     injectCSS: false,
     enableContentCheck: false,
   })
 }
+
+const isDocJson = (value: unknown): value is JSONContent =>
+  typeof value === 'object' && value !== null && (value as JSONContent).type === 'doc'
 
 export function destroyTestEditor(editor: Editor): void {
   const element = editor.options.element

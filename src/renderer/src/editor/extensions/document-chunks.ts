@@ -1,0 +1,200 @@
+import { Extension, Node, type JSONContent } from '@tiptap/core'
+import { Fragment, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
+import { Plugin, PluginKey, type Selection, type Transaction } from '@tiptap/pm/state'
+import { DOCUMENT_CHUNK } from '../operately-types'
+
+/*
+ * Long documents are drawn in chunks of blocks.
+ *
+ * Why: at every key the browser does work for each top-level element of the editing surface: it lays the
+ * surface out again, syncs the selection for input methods, paints, and (with content-visibility) checks
+ * which elements are near the viewport. A 1 MB description has about 5,000 top-level blocks. Grouped into
+ * chunks of 40 blocks, each chunk skipped whole while it is off screen, a key touches about 125 elements
+ * instead. Measured on the bench's 1 MB document: a fifth of the main-thread work per key, and an open
+ * that lays out only the chunks on screen.
+ *
+ * A chunk is the editor's own: a server document never holds one (prepareForEditor never makes one, and a
+ * server's node of that name would be unknown content), and nothing leaves the editor with one in it:
+ * flatDocument and flattenChunks give every reader the blocks as one list, the same block objects.
+ *
+ * Editing must behave exactly as in an unchunked document. ProseMirror's commands work inside one parent:
+ * Backspace at the start of a chunk's first block would join the two chunks (nothing visible) instead of
+ * the two paragraphs, and a list could not be made from blocks in two chunks. So the keeper below joins
+ * chunks before any command can see a boundary: the selection, and the block on each side of it, always
+ * sit in one chunk. Chunks grown too long that way are cut back where the selection is not. Both are steps
+ * of their own, outside the undo history, which maps over them like over any other step.
+ */
+
+/** Blocks per chunk when a document is loaded or a long chunk is cut. */
+export const CHUNK_BLOCKS = 40
+/** A chunk grown past this (joins around the selection, pastes) is cut back into CHUNK_BLOCKS pieces. */
+const LONGEST_CHUNK = 3 * CHUNK_BLOCKS
+
+/** The document node: its blocks, or (a long document in the editor) its blocks in chunks. */
+export const ChunkedDocument = Node.create({
+  name: 'doc',
+  topNode: true,
+  content: `block+ | ${DOCUMENT_CHUNK}+`,
+})
+
+/**
+ * A run of blocks drawn as one element. No parse rule: pasted markup never makes one. Isolating, as the
+ * document's own edges are: commands that look for something to join above the caret's block (TipTap's
+ * list Delete and Backspace) would otherwise join two chunks and with them two blocks far from the caret.
+ */
+export const DocumentChunk = Node.create({
+  name: DOCUMENT_CHUNK,
+  content: 'block+',
+  isolating: true,
+  selectable: false,
+  draggable: false,
+  renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
+})
+
+/**
+ * An editor document (TipTap JSON) as the editor loads it: a long one in chunks, anything else as it is.
+ * The blocks are the same objects; only the chunk wrappers are new.
+ */
+export function chunkedForEditor(doc: JSONContent): JSONContent {
+  const blocks = doc.content ?? []
+  if (doc.type !== 'doc' || blocks.length <= CHUNK_BLOCKS) return doc
+  const chunks: JSONContent[] = []
+  for (let start = 0; start < blocks.length; start += CHUNK_BLOCKS) {
+    chunks.push({ type: DOCUMENT_CHUNK, content: blocks.slice(start, start + CHUNK_BLOCKS) })
+  }
+  return { ...doc, content: chunks }
+}
+
+const isChunked = (doc: PMNode): boolean => doc.firstChild?.type.name === DOCUMENT_CHUNK
+
+const flatViews = new WeakMap<PMNode, PMNode>()
+
+/**
+ * The editor's document with its blocks as one list (the same block objects, so everything remembered
+ * per block still applies); an unchunked document is returned as it is. Made once per document state.
+ */
+export function flatDocument(doc: PMNode): PMNode {
+  if (!isChunked(doc)) return doc
+  let flat = flatViews.get(doc)
+  if (!flat) {
+    const blocks: PMNode[] = []
+    doc.forEach((chunk) => chunk.forEach((block) => blocks.push(block)))
+    flat = doc.type.create(doc.attrs, Fragment.fromArray(blocks), doc.marks)
+    flatViews.set(doc, flat)
+  }
+  return flat
+}
+
+/**
+ * `pos`, or where it stands among the blocks when it lies between two chunks (or before the first, after
+ * the last): there only chunks may stand, and a block put there would come in a chunk of its own.
+ */
+export function amongBlocks(doc: PMNode, pos: number): number {
+  if (!isChunked(doc) || doc.resolve(pos).depth > 0) return pos
+  return pos === 0 ? 1 : pos - 1
+}
+
+/** flatDocument for the editor's JSON (TipTap getJSON): chunks replaced by their blocks. */
+export function flattenChunks(content: readonly unknown[]): unknown[] {
+  const isChunk = (node: unknown): node is { content?: unknown[] } =>
+    typeof node === 'object' && node !== null && (node as { type?: unknown }).type === DOCUMENT_CHUNK
+  if (!content.some(isChunk)) return content as unknown[]
+  return content.flatMap((node) => (isChunk(node) ? (node.content ?? []) : [node]))
+}
+
+/** Start positions of the document's chunks, and the end of the last one. */
+function chunkStarts(doc: PMNode): number[] {
+  const starts: number[] = []
+  doc.forEach((_chunk, offset) => starts.push(offset))
+  starts.push(doc.content.size)
+  return starts
+}
+
+/**
+ * The chunks [first, last] that must be one for the selection: those it touches, plus the one before
+ * when it starts in its chunk's first block, and the one after when it ends in its chunk's last block.
+ */
+function chunksAroundSelection(doc: PMNode, selection: Selection): [number, number] {
+  const lastChunk = doc.childCount - 1
+  const $from = doc.resolve(selection.from)
+  const $to = doc.resolve(selection.to)
+  // Between chunks (depth 0) the selection touches both neighbours.
+  const first = $from.depth === 0 || $from.index(1) === 0 ? $from.index(0) - 1 : $from.index(0)
+  const last =
+    $to.depth === 0
+      ? $to.index(0)
+      : $to.index(1) >= $to.node(1).childCount - 1
+        ? $to.index(0) + 1
+        : $to.index(0)
+  return [Math.max(0, first), Math.min(lastChunk, last)]
+}
+
+function joinAroundSelection(tr: Transaction): void {
+  const [first, last] = chunksAroundSelection(tr.doc, tr.selection)
+  if (first >= last) return
+  const starts = chunkStarts(tr.doc)
+  // Right to left, so the positions still to join stay where they were.
+  for (let index = last; index > first; index--) tr.join(starts[index]!)
+}
+
+/** The blocks of the chunk at `start` that the selection covers, as [first, last] indexes, or null. */
+function selectedBlocks(chunk: PMNode, start: number, tr: Transaction): [number, number] | null {
+  const end = start + chunk.nodeSize
+  const { from, to } = tr.selection
+  if (to < start || from > end) return null
+  const first = from <= start + 1 ? 0 : tr.doc.resolve(from).index(1)
+  const last =
+    to >= end - 1 ? chunk.childCount - 1 : Math.min(tr.doc.resolve(to).index(1), chunk.childCount - 1)
+  return [first, last]
+}
+
+function cutLongChunks(tr: Transaction): void {
+  const starts = chunkStarts(tr.doc)
+  // Right to left, so the chunks still to cut stay where they were.
+  for (let index = tr.doc.childCount - 1; index >= 0; index--) {
+    const chunk = tr.doc.child(index)
+    if (chunk.childCount <= LONGEST_CHUNK) continue
+    const start = starts[index]!
+    const selected = selectedBlocks(chunk, start, tr)
+    // Block positions in the chunk before any cut.
+    const blockStarts: number[] = []
+    chunk.forEach((_block, offset) => blockStarts.push(start + 1 + offset))
+    for (
+      let cut = Math.floor((chunk.childCount - 1) / CHUNK_BLOCKS) * CHUNK_BLOCKS;
+      cut > 0;
+      cut -= CHUNK_BLOCKS
+    ) {
+      // Never next to the selection: the block on each side of it stays in its chunk.
+      if (selected && cut >= selected[0] && cut <= selected[1] + 1) continue
+      tr.split(blockStarts[cut]!, 1)
+    }
+  }
+}
+
+/**
+ * Keeps the chunks out of every command's way (see the top of this file): after each transaction that
+ * moved the selection or changed the document, joins the chunks around the selection and cuts long ones.
+ */
+export const DocumentChunkKeeper = Extension.create({
+  name: 'documentChunkKeeper',
+
+  addProseMirrorPlugins() {
+    return [
+      new Plugin({
+        key: new PluginKey('documentChunkKeeper'),
+        appendTransaction: (transactions, _before, state) => {
+          if (!transactions.some((tr) => tr.docChanged || tr.selectionSet)) return null
+          const chunk: NodeType | undefined = state.schema.nodes[DOCUMENT_CHUNK]
+          if (!chunk || state.doc.firstChild?.type !== chunk) return null
+          const tr = state.tr
+          joinAroundSelection(tr)
+          cutLongChunks(tr)
+          if (!tr.docChanged) return null
+          // Steps on the chunks alone: nothing to undo, and formatting set for the next letter stays set.
+          if (state.storedMarks) tr.setStoredMarks(state.storedMarks)
+          return tr.setMeta('addToHistory', false)
+        },
+      }),
+    ]
+  },
+})
