@@ -7,11 +7,11 @@ import { Editor, type JSONContent } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createEditorExtensions } from './editor-extensions'
-import { CHUNK_BLOCKS, chunkedForEditor, flatDocument } from './extensions/document-chunks'
+import { CHUNK_BLOCKS, chunkedDocument, flatDocument } from './extensions/document-chunks'
 import { stringifyJson } from './json'
 import { prepareForEditor, restoreEditorDocument, restoreFromEditor } from './loss-proof'
 import { DOCUMENT_CHUNK } from './operately-types'
-import { destroyTestEditor } from './test-support/editor'
+import { createTestEditor, destroyTestEditor } from './test-support/editor'
 import { installLayoutStandIns } from './test-support/jsdom-layout'
 
 // jsdom has no ClipboardEvent; ProseMirror's pasteHTML makes one to carry the pasted markup.
@@ -50,17 +50,22 @@ afterEach(() => {
   for (const editor of editors.splice(0)) destroyTestEditor(editor)
 })
 
-function editorWith(content: JSONContent): Editor {
-  installLayoutStandIns()
-  const element = document.createElement('div')
-  document.body.append(element)
-  const editor = new Editor({
-    element,
-    extensions: createEditorExtensions(),
-    content,
-    injectCSS: false,
-    enableContentCheck: false,
-  })
+/** An editor holding `content`: as the editor session loads it (a long one in chunks), or as it is. */
+function editorWith(content: JSONContent, chunked = false): Editor {
+  let editor: Editor
+  if (chunked) editor = createTestEditor(content)
+  else {
+    installLayoutStandIns()
+    const element = document.createElement('div')
+    document.body.append(element)
+    editor = new Editor({
+      element,
+      extensions: createEditorExtensions(),
+      content,
+      injectCSS: false,
+      enableContentCheck: false,
+    })
+  }
   editors.push(editor)
   return editor
 }
@@ -70,7 +75,7 @@ function pair(source = longDocument()): { flat: Editor; chunked: Editor } {
   const prepared = prepareForEditor(source)
   expect(prepared.readOnlyReason).toBeNull()
   const flat = editorWith(prepared.doc)
-  const chunked = editorWith(chunkedForEditor(prepared.doc))
+  const chunked = editorWith(prepared.doc, true)
   expect(flat.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
   expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
   return { flat, chunked }
@@ -270,8 +275,10 @@ describe('the chunks themselves', () => {
   })
 
   it('a short document is loaded as it is', () => {
-    const short = prepareForEditor(`{"type":"doc","content":[${paragraph('a')},${paragraph('b')}]}`).doc
-    expect(chunkedForEditor(short)).toBe(short)
+    const short = editorWith(
+      prepareForEditor(`{"type":"doc","content":[${paragraph('a')},${paragraph('b')}]}`).doc,
+    )
+    expect(chunkedDocument(short.state.doc)).toBe(short.state.doc)
   })
 
   it('join around the caret at a boundary, without an undo step of their own', () => {
@@ -287,18 +294,8 @@ describe('the chunks themselves', () => {
   })
 
   it('next to an unsupported block, join without saying anything was kept', () => {
-    const prepared = prepareForEditor(longDocument())
     let kept = 0
-    installLayoutStandIns()
-    const element = document.createElement('div')
-    document.body.append(element)
-    const editor = new Editor({
-      element,
-      extensions: createEditorExtensions({ onUnknownKept: () => kept++ }),
-      content: chunkedForEditor(prepared.doc),
-      injectCSS: false,
-      enableContentCheck: false,
-    })
+    const editor = createTestEditor(prepareForEditor(longDocument()).doc, { onUnknownKept: () => kept++ })
     editors.push(editor)
     const before = editor.state.doc.childCount
     caretAtStart(editor, 120)

@@ -2,7 +2,7 @@ import type { Editor, Extensions } from '@tiptap/core'
 import { forgetBlockCaches } from './block-caches'
 import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
-import { chunkedForEditor } from './extensions/document-chunks'
+import { chunkedDocument } from './extensions/document-chunks'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { Node as PMNode } from '@tiptap/pm/model'
 import { runWhenIdle, type IdleJob, type IdleScheduler } from './idle-work'
@@ -16,6 +16,7 @@ import {
 } from './loss-proof'
 import { createMentionMenu, type MentionMenu, type MentionSearch } from './mention-suggestion'
 import { isSameDocument } from './normalize'
+import { copyToSchema } from './schema'
 import { blockWords, countDocumentWords } from './word-count'
 
 export interface EditorSessionOptions {
@@ -43,6 +44,20 @@ function* checkAndCount(
     blockText(restoredBlock(step.value))
     yield
   }
+}
+
+/**
+ * Puts `doc` (of the editor's schema) into the editor as the document it opened with: no undo step, no
+ * update event, and nothing linked automatically (looking would walk all of it).
+ */
+export function replaceDocument(editor: Editor, doc: PMNode): void {
+  const { tr } = editor.state
+  tr.replaceWith(0, tr.doc.content.size, doc.content)
+    .setMeta(LOAD_DOCUMENT_META, true)
+    .setMeta('addToHistory', false)
+    .setMeta('preventAutolink', true)
+    .setMeta('preventUpdate', true)
+  editor.view.dispatch(tr)
 }
 
 /** What the component renders from the session (read with useSyncExternalStore). */
@@ -169,14 +184,7 @@ export class EditorSession {
     // mounts, and ProseMirror draws the whole document anew for that). A pending change of a previous
     // document is reported first.
     this.scheduler.flush()
-    editor
-      .chain()
-      .setMeta(LOAD_DOCUMENT_META, true)
-      .setMeta('addToHistory', false)
-      // Nothing to link automatically in a document as it came (and looking would walk all of it).
-      .setMeta('preventAutolink', true)
-      .setContent(chunkedForEditor(prepared.doc), { emitUpdate: false })
-      .run()
+    replaceDocument(editor, chunkedDocument(copyToSchema(prepared.node, editor.schema)))
     this.loadCheck?.cancel()
     this.setStatus({ verified: prepared, loadProblem: null, wordCount: null })
     this.loadCheck = runWhenIdle(

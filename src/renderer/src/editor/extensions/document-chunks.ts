@@ -1,4 +1,4 @@
-import { Extension, Node, type JSONContent } from '@tiptap/core'
+import { Extension, Node } from '@tiptap/core'
 import { Fragment, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
 import { Plugin, PluginKey, type Selection, type Transaction } from '@tiptap/pm/state'
 import { DOCUMENT_CHUNK } from '../operately-types'
@@ -51,21 +51,23 @@ export const DocumentChunk = Node.create({
   renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
 })
 
-/**
- * An editor document (TipTap JSON) as the editor loads it: a long one in chunks, anything else as it is.
- * The blocks are the same objects; only the chunk wrappers are new.
- */
-export function chunkedForEditor(doc: JSONContent): JSONContent {
-  const blocks = doc.content ?? []
-  if (doc.type !== 'doc' || blocks.length <= CHUNK_BLOCKS) return doc
-  const chunks: JSONContent[] = []
-  for (let start = 0; start < blocks.length; start += CHUNK_BLOCKS) {
-    chunks.push({ type: DOCUMENT_CHUNK, content: blocks.slice(start, start + CHUNK_BLOCKS) })
-  }
-  return { ...doc, content: chunks }
-}
-
 const isChunked = (doc: PMNode): boolean => doc.firstChild?.type.name === DOCUMENT_CHUNK
+
+/**
+ * A document as the editor loads it: a long one in chunks, anything else as it is. The blocks are the same
+ * objects; only the chunk wrappers are new. `doc` must be of the editor's schema.
+ */
+export function chunkedDocument(doc: PMNode): PMNode {
+  const chunk = doc.type.schema.nodes[DOCUMENT_CHUNK]
+  if (!chunk || doc.childCount <= CHUNK_BLOCKS || isChunked(doc)) return doc
+  const blocks: PMNode[] = []
+  doc.forEach((block) => blocks.push(block))
+  const chunks: PMNode[] = []
+  for (let start = 0; start < blocks.length; start += CHUNK_BLOCKS) {
+    chunks.push(chunk.create(null, Fragment.fromArray(blocks.slice(start, start + CHUNK_BLOCKS))))
+  }
+  return doc.type.create(doc.attrs, Fragment.fromArray(chunks), doc.marks)
+}
 
 const flatViews = new WeakMap<PMNode, PMNode>()
 

@@ -1,6 +1,7 @@
-import { Editor, type JSONContent } from '@tiptap/core'
+import { Editor } from '@tiptap/core'
 import { createEditorExtensions, type EditorExtensionOptions } from '../editor-extensions'
-import { chunkedForEditor } from '../extensions/document-chunks'
+import { chunkedDocument } from '../extensions/document-chunks'
+import { replaceDocument } from '../editor-session'
 import { installLayoutStandIns } from './jsdom-layout'
 
 /**
@@ -11,17 +12,18 @@ export function createTestEditor(content: unknown, options: EditorExtensionOptio
   installLayoutStandIns()
   const element = document.createElement('div')
   document.body.append(element)
-  return new Editor({
+  const editor = new Editor({
     element,
     extensions: createEditorExtensions(options),
-    content: (isDocJson(content) ? chunkedForEditor(content) : content) as Editor['options']['content'],
+    content: content as Editor['options']['content'],
     injectCSS: false,
     enableContentCheck: false,
   })
+  // A long document comes in chunks, as the editor session loads it.
+  const chunked = chunkedDocument(editor.state.doc)
+  if (chunked !== editor.state.doc) replaceDocument(editor, chunked)
+  return editor
 }
-
-const isDocJson = (value: unknown): value is JSONContent =>
-  typeof value === 'object' && value !== null && (value as JSONContent).type === 'doc'
 
 export function destroyTestEditor(editor: Editor): void {
   const element = editor.options.element
