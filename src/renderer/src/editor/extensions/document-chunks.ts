@@ -1,4 +1,11 @@
-import { Extension, Node, type JSONContent } from '@tiptap/core'
+import {
+  Extension,
+  getTextBetween,
+  getTextSerializersFromSchema,
+  Node,
+  type JSONContent,
+  type TextSerializer,
+} from '@tiptap/core'
 import { Fragment, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
 import { Plugin, PluginKey, type Selection, type Transaction } from '@tiptap/pm/state'
 import { DOCUMENT_CHUNK } from '../operately-types'
@@ -49,7 +56,26 @@ export const DocumentChunk = Node.create({
   selectable: false,
   draggable: false,
   renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
+  renderText: (props) => chunkText(props as Parameters<TextSerializer>[0]),
 })
+
+/**
+ * A chunk's share of the editor's text (a copy's text/plain, getText): its blocks' text as they read
+ * outside a chunk. TipTap's text walk puts a separator before every block that starts after the copied
+ * range does, and a chunk is a block: left to it, a whole-document copy would start with an empty line
+ * (pasted as plain text, an empty paragraph) that the same copy without chunks does not have.
+ */
+function chunkText({ node, pos, range }: Parameters<TextSerializer>[0]): string {
+  const contentStart = pos + 1
+  return getTextBetween(
+    node,
+    {
+      from: Math.max(0, range.from - contentStart),
+      to: Math.min(node.content.size, range.to - contentStart),
+    },
+    { textSerializers: getTextSerializersFromSchema(node.type.schema) },
+  )
+}
 
 /**
  * An editor document (TipTap JSON) as the editor loads it: a long one in chunks, anything else as it is.
@@ -100,6 +126,20 @@ export function flattenChunks(content: readonly unknown[]): unknown[] {
     typeof node === 'object' && node !== null && (node as { type?: unknown }).type === DOCUMENT_CHUNK
   if (!content.some(isChunk)) return content as unknown[]
   return content.flatMap((node) => (isChunk(node) ? (node.content ?? []) : [node]))
+}
+
+/**
+ * The range to delete to remove the top-level block at [from, to] wherever the selection is: the block,
+ * or its whole chunk when it is the chunk's only block. A chunk holds at least one block, so deleting its
+ * last one alone would leave an empty paragraph in its place, which the same document without chunks
+ * does not get.
+ */
+export function blockRemovalRange(doc: PMNode, from: number, to: number): { from: number; to: number } {
+  const $from = doc.resolve(from)
+  if (!isChunked(doc) || $from.depth !== 1 || $from.parent.childCount > 1 || doc.childCount === 1) {
+    return { from, to }
+  }
+  return { from: $from.before(1), to: $from.after(1) }
 }
 
 /** Start positions of the document's chunks, and the end of the last one. */
