@@ -6,6 +6,7 @@
 import type { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { CHUNK_BLOCKS, chunkedForEditor, flatDocument } from './extensions/document-chunks'
+import { DOCUMENT_CHUNK } from './operately-types'
 import { stringifyJson } from './json'
 import { prepareForEditor, restoreEditorDocument, restoreFromEditor } from './loss-proof'
 import {
@@ -202,12 +203,17 @@ describe('the chunks themselves', () => {
     expectSame({ flat, chunked })
   })
 
-  it('select all joins every chunk; a click afterwards cuts them back', () => {
+  it('select all takes the chunks away; a click afterwards puts the blocks back in chunks', () => {
     const { flat, chunked } = pair()
     chunked.commands.selectAll()
-    expect(chunked.state.doc.childCount).toBe(1)
+    // While all is selected the document holds its blocks without chunks.
+    expect(chunked.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
+    expect(chunked.state.doc.childCount).toBe(flat.state.doc.childCount)
     caretAtStart(chunked, 100)
+    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
     expect(chunked.state.doc.childCount).toBeGreaterThan(2)
     expect(saved(chunked)).toBe(saved(flat))
+    // Nothing to undo: taking the chunks away and back is not an edit.
+    expect(chunked.can().undo()).toBe(false)
   })
 })
