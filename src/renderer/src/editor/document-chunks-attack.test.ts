@@ -361,3 +361,26 @@ describe('random keys, commands, pastes and undo near chunk boundaries', () => {
     expectSame(both)
   })
 })
+
+describe('a long document that is read-only', () => {
+  it('clicks at boundaries change nothing and say nothing; editable again, keys at the caret work as without chunks', () => {
+    let kept = 0
+    const both = pair(undefined, { onUnknownKept: () => kept++ })
+    const before = saved(both.chunked)
+    for (const editor of [both.flat, both.chunked]) {
+      editor.setEditable(false, false)
+      for (const block of [39, 40, 119, 120, 0, 149]) caretAtStart(editor, block)
+      editor.commands.selectAll()
+      caretAtStart(editor, 80)
+      press(editor, 'Backspace')
+      typeText(editor, 'x')
+    }
+    expect(saved(both.chunked)).toBe(before)
+    expect(kept).toBe(0)
+    for (const editor of [both.flat, both.chunked]) {
+      editor.setEditable(true, false)
+      press(editor, 'Backspace')
+    }
+    expectSame(both)
+  })
+})

@@ -307,10 +307,11 @@ const fromHistory = (tr: Transaction): boolean =>
  * moved the selection or changed the document, joins the chunks around the selection and cuts long ones;
  * takes them away while everything is selected and puts them back after (its state: whether it took them).
  *
- * After an undo or redo the keeper's steps come in a transaction of their own, dispatched once the undo is
- * applied, not appended to it: the history takes steps appended to an undo as part of what redo must
- * bring back and does not map the undo steps still to come over them, so the next undo would land
- * where the blocks were before the chunks were joined or cut.
+ * After an undo or redo, and when a read-only editor becomes editable, the keeper's steps come in a
+ * transaction of their own, dispatched from the plugin's view. After an undo that is not just tidier: the
+ * history takes steps appended to an undo as part of what redo must bring back and does not map the undo
+ * steps still to come over them, so the next undo would land where the blocks were before the keeper
+ * joined or cut the chunks.
  */
 export const DocumentChunkKeeper = Extension.create({
   name: 'documentChunkKeeper',
@@ -347,14 +348,21 @@ export const DocumentChunkKeeper = Extension.create({
           }
           return keepChunks(state)
         },
-        view: () => ({
-          update: (view) => {
-            if (!afterHistory) return
-            afterHistory = false
-            const tr = keepChunks(view.state)
-            if (tr && view.editable) view.dispatch(tr)
-          },
-        }),
+        view: (created) => {
+          // While the editor is read-only the keeper's steps are refused (ReadOnlyGuard), so a caret
+          // placed then may sit at a boundary: made editable again, the chunks are put right at once.
+          let wasEditable = created.editable
+          return {
+            update: (view) => {
+              const becameEditable = view.editable && !wasEditable
+              wasEditable = view.editable
+              if (!afterHistory && !becameEditable) return
+              afterHistory = false
+              const tr = keepChunks(view.state)
+              if (tr && view.editable) view.dispatch(tr)
+            },
+          }
+        },
       }),
     ]
   },
