@@ -18,6 +18,7 @@ import {
   destroyEditors,
   editorWith,
   expectSame,
+  longDocument,
   pair,
   paragraph,
   press,
@@ -27,6 +28,8 @@ import {
   typeText,
   UNKNOWN,
 } from './test-support/chunk-pair'
+import { EditorSession } from './editor-session'
+import { stringifyJson, type ServerDoc } from './json'
 import { prepareForEditor } from './loss-proof'
 
 afterEach(destroyEditors)
@@ -382,5 +385,47 @@ describe('a long document that is read-only', () => {
       press(editor, 'Backspace')
     }
     expectSame(both)
+  })
+})
+
+describe('what leaves the editor: reports, drafts and a reopened draft', () => {
+  it('a long document edited at boundaries reports blocks only, and its draft reopens chunked and the same', () => {
+    const both = pair()
+    const session = new EditorSession({
+      idle: { request: (run) => run({ timeRemaining: () => 50 }), cancel: () => undefined },
+    })
+    const reports: ServerDoc[] = []
+    session.setCallbacks({
+      onChange: (changed) => reports.push(changed),
+      search: () => Promise.resolve([]),
+      openLink: () => undefined,
+    })
+    // The chunked editor loaded by the session, as RichTextEditor loads it; the flat one is the reference.
+    session.load(both.chunked, prepareForEditor(longDocument()))
+    expect(both.chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
+    for (const editor of [both.flat, both.chunked]) {
+      caretAtStart(editor, 80)
+      press(editor, 'Backspace')
+      typeText(editor, ' joined ')
+      selectAcross(editor, 38, 41)
+      typeText(editor, 'across')
+      caretAtEnd(editor, 119)
+      press(editor, 'Enter')
+      typeText(editor, 'new')
+    }
+    session.scheduler.schedule()
+    session.scheduler.flush()
+    const report = reports.at(-1)!
+    expect(stringifyJson(report)).not.toContain(DOCUMENT_CHUNK)
+    expect(stringifyJson(report)).toBe(saved(both.flat))
+    // The draft (what was reported) restored into a new editor: loaded in chunks, the same document.
+    const reopened = editorWith({ type: 'doc', content: [{ type: 'paragraph' }] })
+    const restored = new EditorSession({
+      idle: { request: (run) => run({ timeRemaining: () => 50 }), cancel: () => undefined },
+    })
+    restored.load(reopened, prepareForEditor(stringifyJson(report)))
+    expect(reopened.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
+    expect(restored.loadProblemNow()).toBeNull()
+    expect(saved(reopened)).toBe(stringifyJson(report))
   })
 })
