@@ -87,6 +87,24 @@ describe('a copy’s plain text is the same with chunks as without', () => {
     expect(texts[1]).toBe(texts[0])
   })
 
+  it.each([
+    ['a selection across a boundary', (editor: Editor) => selectAcross(editor, 38, 42)],
+    ['select all', (editor: Editor) => editor.commands.selectAll()],
+  ])(
+    '%s copied and pasted at another boundary of a long document: the same as without chunks',
+    (_name, select) => {
+      const both = pair()
+      for (const editor of [both.flat, both.chunked]) {
+        select(editor)
+        const { dom } = editor.view.serializeForClipboard(editor.state.selection.content())
+        caretAtStart(editor, 120)
+        editor.view.pasteHTML(dom.innerHTML)
+      }
+      expect(saved(both.chunked)).toBe(saved(both.flat))
+      expectSame(both)
+    },
+  )
+
   it('the editor’s whole text (getText) too', () => {
     const both = pair()
     expect(both.chunked.getText()).toBe(both.flat.getText())
