@@ -3,147 +3,31 @@
 // same thing to two editors holding the same document, one in chunks and one without, and expects the same
 // saved document: at every chunk boundary, with keys, toolbar commands, undo and redo, select all, a paste
 // and a copy. What is typed after each step must land in the same place too, so the caret is checked as well.
-import { Editor, type JSONContent } from '@tiptap/core'
-import { TextSelection } from '@tiptap/pm/state'
+import type { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { createEditorExtensions } from './editor-extensions'
 import { CHUNK_BLOCKS, chunkedDocument, flatDocument } from './extensions/document-chunks'
+import { DOCUMENT_CHUNK } from './operately-types'
 import { stringifyJson } from './json'
 import { prepareForEditor, restoreEditorDocument, restoreFromEditor } from './loss-proof'
-import { DOCUMENT_CHUNK } from './operately-types'
-import { createTestEditor, destroyTestEditor } from './test-support/editor'
-import { installLayoutStandIns } from './test-support/jsdom-layout'
+import {
+  BOUNDARIES,
+  caretAtEnd,
+  caretAtStart,
+  chunkedEditorWith,
+  destroyEditors,
+  editorWith,
+  expectSame,
+  longDocument,
+  pair,
+  paragraph,
+  press,
+  saved,
+  selectAcross,
+  typeText,
+  UNKNOWN,
+} from './test-support/chunk-pair'
 
-// jsdom has no ClipboardEvent; ProseMirror's pasteHTML makes one to carry the pasted markup.
-globalThis.ClipboardEvent ??= class extends Event {
-  readonly clipboardData = null
-} as unknown as typeof ClipboardEvent
-
-const UNKNOWN = '{"type":"callout","attrs":{"budget":12345678901234567890}}'
-const text = (value: string) => `{"type":"text","text":"${value}"}`
-const paragraph = (value: string) => `{"type":"paragraph","content":[${text(value)}]}`
-const heading = (value: string) => `{"type":"heading","attrs":{"level":2},"content":[${text(value)}]}`
-const bulletList = (...items: string[]) =>
-  `{"type":"bulletList","content":[${items.map((item) => `{"type":"listItem","content":[${paragraph(item)}]}`).join(',')}]}`
-const quote = (value: string) => `{"type":"blockquote","content":[${paragraph(value)}]}`
-
-/**
- * 150 blocks: chunks start at blocks 40, 80 and 120, and each boundary has different neighbours: a list
- * before a paragraph, a heading after a paragraph, an unsupported block before a quote.
- */
-function longDocument(): string {
-  const blocks: string[] = []
-  for (let index = 0; index < 150; index++) {
-    if (index === 39) blocks.push(bulletList('one', 'two'))
-    else if (index === 80) blocks.push(heading(`heading ${index}`))
-    else if (index === 119) blocks.push(UNKNOWN)
-    else if (index === 120) blocks.push(quote(`quoted ${index}`))
-    else blocks.push(paragraph(`words in block ${index}`))
-  }
-  return `{"type":"doc","content":[${blocks.join(',')}]}`
-}
-
-const BOUNDARIES = [40, 80, 120]
-
-const editors: Editor[] = []
-afterEach(() => {
-  for (const editor of editors.splice(0)) destroyTestEditor(editor)
-})
-
-/** An editor holding `content`: as the editor session loads it (a long one in chunks), or as it is. */
-function editorWith(content: JSONContent, chunked = false): Editor {
-  let editor: Editor
-  if (chunked) editor = createTestEditor(content)
-  else {
-    installLayoutStandIns()
-    const element = document.createElement('div')
-    document.body.append(element)
-    editor = new Editor({
-      element,
-      extensions: createEditorExtensions(),
-      content,
-      injectCSS: false,
-      enableContentCheck: false,
-    })
-  }
-  editors.push(editor)
-  return editor
-}
-
-/** The same document twice: as it is, and in chunks (as the editor loads a long one). */
-function pair(source = longDocument()): { flat: Editor; chunked: Editor } {
-  const prepared = prepareForEditor(source)
-  expect(prepared.readOnlyReason).toBeNull()
-  const flat = editorWith(prepared.doc)
-  const chunked = editorWith(prepared.doc, true)
-  expect(flat.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
-  expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
-  return { flat, chunked }
-}
-
-const saved = (editor: Editor) => stringifyJson(restoreFromEditor(editor.getJSON()))
-
-/** Where a top-level block starts in this editor's document (inside chunks or not). */
-function blockStart(editor: Editor, block: number): number {
-  let found = -1
-  let seen = 0
-  const visit = (node: typeof editor.state.doc, offset: number) =>
-    node.forEach((child, childOffset) => {
-      if (found >= 0) return
-      if (child.type.name === DOCUMENT_CHUNK) visit(child, offset + childOffset + 1)
-      else if (seen++ === block) found = offset + childOffset
-    })
-  visit(editor.state.doc, 0)
-  if (found < 0) throw new Error(`no block ${block}`)
-  return found
-}
-
-function blockEnd(editor: Editor, block: number): number {
-  const start = blockStart(editor, block)
-  return start + editor.state.doc.nodeAt(start)!.nodeSize
-}
-
-/** The caret in the first text position of a block, or the last. */
-function caretAtStart(editor: Editor, block: number): void {
-  const $pos = editor.state.doc.resolve(blockStart(editor, block) + 1)
-  editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near($pos, 1)))
-}
-
-function caretAtEnd(editor: Editor, block: number): void {
-  const $pos = editor.state.doc.resolve(blockEnd(editor, block) - 1)
-  editor.view.dispatch(editor.state.tr.setSelection(TextSelection.near($pos, -1)))
-}
-
-/** From the middle of the first block's text to the middle of the last's. */
-function selectAcross(editor: Editor, first: number, last: number): void {
-  const from = TextSelection.near(editor.state.doc.resolve(blockStart(editor, first) + 1), 1).from + 3
-  const to = TextSelection.near(editor.state.doc.resolve(blockEnd(editor, last) - 1), -1).to - 3
-  editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, from, to)))
-}
-
-function press(editor: Editor, key: string, init: KeyboardEventInit = {}): void {
-  editor.view.dom.dispatchEvent(
-    new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }),
-  )
-}
-
-/** A typed character as ProseMirror handles it: the handleTextInput props first, then its default. */
-function typeText(editor: Editor, value: string): void {
-  for (const char of value) {
-    const { view } = editor
-    const { from, to } = view.state.selection
-    const deflt = () => view.state.tr.insertText(char, from, to)
-    if (!view.someProp('handleTextInput', (f) => f(view, from, to, char, deflt))) view.dispatch(deflt())
-  }
-}
-
-/** Both editors saved the same, and a letter typed next lands in the same place in both. */
-function expectSame(pairOf: { flat: Editor; chunked: Editor }): void {
-  expect(saved(pairOf.chunked)).toBe(saved(pairOf.flat))
-  typeText(pairOf.flat, 'Q')
-  typeText(pairOf.chunked, 'Q')
-  expect(saved(pairOf.chunked)).toBe(saved(pairOf.flat))
-}
+afterEach(destroyEditors)
 
 type Step = (editor: Editor, boundary: number) => void
 
@@ -295,8 +179,7 @@ describe('the chunks themselves', () => {
 
   it('next to an unsupported block, join without saying anything was kept', () => {
     let kept = 0
-    const editor = createTestEditor(prepareForEditor(longDocument()).doc, { onUnknownKept: () => kept++ })
-    editors.push(editor)
+    const editor = chunkedEditorWith(prepareForEditor(longDocument()).doc, { onUnknownKept: () => kept++ })
     const before = editor.state.doc.childCount
     caretAtStart(editor, 120)
     expect(editor.state.doc.childCount).toBe(before - 1)
@@ -322,12 +205,17 @@ describe('the chunks themselves', () => {
     expectSame({ flat, chunked })
   })
 
-  it('select all joins every chunk; a click afterwards cuts them back', () => {
+  it('select all takes the chunks away; a click afterwards puts the blocks back in chunks', () => {
     const { flat, chunked } = pair()
     chunked.commands.selectAll()
-    expect(chunked.state.doc.childCount).toBe(1)
+    // While all is selected the document holds its blocks without chunks.
+    expect(chunked.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
+    expect(chunked.state.doc.childCount).toBe(flat.state.doc.childCount)
     caretAtStart(chunked, 100)
+    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
     expect(chunked.state.doc.childCount).toBeGreaterThan(2)
     expect(saved(chunked)).toBe(saved(flat))
+    // Nothing to undo: taking the chunks away and back is not an edit.
+    expect(chunked.can().undo()).toBe(false)
   })
 })

@@ -5,6 +5,7 @@ import { createEditorExtensions } from './editor-extensions'
 import { chunkedDocument } from './extensions/document-chunks'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { Node as PMNode } from '@tiptap/pm/model'
+import { Selection } from '@tiptap/pm/state'
 import { runWhenIdle, type IdleJob, type IdleScheduler } from './idle-work'
 import { blockText, type ServerDoc } from './json'
 import {
@@ -47,12 +48,14 @@ function* checkAndCount(
 }
 
 /**
- * Puts `doc` (of the editor's schema) into the editor as the document it opened with: no undo step, no
- * update event, and nothing linked automatically (looking would walk all of it).
+ * Puts `doc` (of the editor's schema) into the editor as the document it opened with: the caret at its
+ * start (as TipTap puts it in a document it is created with), no undo step, no update event, and nothing
+ * linked automatically (looking would walk all of it).
  */
 export function replaceDocument(editor: Editor, doc: PMNode): void {
   const { tr } = editor.state
   tr.replaceWith(0, tr.doc.content.size, doc.content)
+  tr.setSelection(Selection.atStart(tr.doc))
     .setMeta(LOAD_DOCUMENT_META, true)
     .setMeta('addToHistory', false)
     .setMeta('preventAutolink', true)

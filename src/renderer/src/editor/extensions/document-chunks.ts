@@ -1,6 +1,22 @@
-import { Extension, Node } from '@tiptap/core'
-import { Fragment, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
-import { Plugin, PluginKey, type Selection, type Transaction } from '@tiptap/pm/state'
+import {
+  type Editor,
+  Extension,
+  getTextBetween,
+  getTextSerializersFromSchema,
+  Node,
+  type TextSerializer,
+} from '@tiptap/core'
+import { Fragment, NodeRange, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
+import { isHistoryTransaction, redo, undo } from '@tiptap/pm/history'
+import {
+  AllSelection,
+  Plugin,
+  PluginKey,
+  type Command,
+  type EditorState,
+  type Selection,
+  type Transaction,
+} from '@tiptap/pm/state'
 import { DOCUMENT_CHUNK } from '../operately-types'
 
 /*
@@ -49,7 +65,26 @@ export const DocumentChunk = Node.create({
   selectable: false,
   draggable: false,
   renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
+  renderText: (props) => chunkText(props as Parameters<TextSerializer>[0]),
 })
+
+/**
+ * A chunk's share of the editor's text (a copy's text/plain, getText): its blocks' text as they read
+ * outside a chunk. TipTap's text walk puts a separator before every block that starts after the copied
+ * range does, and a chunk is a block: left to it, a whole-document copy would start with an empty line
+ * (pasted as plain text, an empty paragraph) that the same copy without chunks does not have.
+ */
+function chunkText({ node, pos, range }: Parameters<TextSerializer>[0]): string {
+  const contentStart = pos + 1
+  return getTextBetween(
+    node,
+    {
+      from: Math.max(0, range.from - contentStart),
+      to: Math.min(node.content.size, range.to - contentStart),
+    },
+    { textSerializers: getTextSerializersFromSchema(node.type.schema) },
+  )
+}
 
 const isChunked = (doc: PMNode): boolean => doc.firstChild?.type.name === DOCUMENT_CHUNK
 
@@ -102,6 +137,20 @@ export function flattenChunks(content: readonly unknown[]): unknown[] {
     typeof node === 'object' && node !== null && (node as { type?: unknown }).type === DOCUMENT_CHUNK
   if (!content.some(isChunk)) return content as unknown[]
   return content.flatMap((node) => (isChunk(node) ? (node.content ?? []) : [node]))
+}
+
+/**
+ * The range to delete to remove the top-level block at [from, to] wherever the selection is: the block,
+ * or its whole chunk when it is the chunk's only block. A chunk holds at least one block, so deleting its
+ * last one alone would leave an empty paragraph in its place, which the same document without chunks
+ * does not get.
+ */
+export function blockRemovalRange(doc: PMNode, from: number, to: number): { from: number; to: number } {
+  const $from = doc.resolve(from)
+  if (!isChunked(doc) || $from.depth !== 1 || $from.parent.childCount > 1 || doc.childCount === 1) {
+    return { from, to }
+  }
+  return { from: $from.before(1), to: $from.after(1) }
 }
 
 /** Start positions of the document's chunks, and the end of the last one. */
@@ -174,27 +223,146 @@ function cutLongChunks(tr: Transaction): void {
 }
 
 /**
+ * While everything is selected (select all), the document holds its blocks without chunks, exactly as a
+ * document that never had any: a command given the whole document works on the document's blocks, and
+ * with one chunk around them it would see a single chunk instead (a quote or a list around it cannot be
+ * made, Enter and Tab do something else). Afterwards the blocks go back into chunks.
+ */
+function unchunk(tr: Transaction): void {
+  tr.lift(new NodeRange(tr.doc.resolve(1), tr.doc.resolve(tr.doc.content.size - 1), 1), 0)
+}
+
+function rechunk(tr: Transaction, chunk: NodeType): void {
+  tr.wrap(new NodeRange(tr.doc.resolve(0), tr.doc.resolve(tr.doc.content.size), 0), [{ type: chunk }])
+  cutLongChunks(tr)
+}
+
+const keeperKey = new PluginKey<boolean>('documentChunkKeeper')
+
+/** The keeper's steps for this state (see DocumentChunkKeeper), or null when the chunks are as they must be. */
+function keepChunks(state: EditorState): Transaction | null {
+  const chunk: NodeType | undefined = state.schema.nodes[DOCUMENT_CHUNK]
+  if (!chunk) return null
+  const tr = state.tr
+  const allSelected = state.selection instanceof AllSelection
+  if (state.doc.firstChild?.type === chunk) {
+    joinAroundSelection(tr)
+    if (allSelected) {
+      unchunk(tr)
+      tr.setMeta(keeperKey, true)
+    } else {
+      cutLongChunks(tr)
+    }
+  } else if (keeperKey.getState(state) && !allSelected) {
+    tr.setMeta(keeperKey, false)
+    if (state.doc.childCount > CHUNK_BLOCKS) rechunk(tr, chunk)
+  }
+  if (!tr.docChanged && tr.getMeta(keeperKey) === undefined) return null
+  // Steps on the chunks alone: nothing to undo, and formatting set for the next letter stays set.
+  if (state.storedMarks) tr.setStoredMarks(state.storedMarks)
+  return tr.setMeta('addToHistory', false)
+}
+
+/** Set on the keeper's own join of every chunk before an undo or redo: left as it is until that is done. */
+const JOINED_FOR_HISTORY = 'documentChunksJoinedForHistory'
+
+function joinAll(tr: Transaction): Transaction {
+  const starts = chunkStarts(tr.doc)
+  for (let index = tr.doc.childCount - 1; index > 0; index--) tr.join(starts[index]!)
+  return tr.setMeta('addToHistory', false).setMeta(JOINED_FOR_HISTORY, true)
+}
+
+/** The steps an undo (redo) would make from `state`, without making them. */
+function historySteps(state: EditorState, command: Command): number {
+  let steps = 0
+  command(state, (tr) => {
+    steps = tr.steps.length
+  })
+  return steps
+}
+
+/**
+ * Undo or redo, as without chunks. The history keeps steps made when the blocks stood in other chunks
+ * (a quote taken off a hundred blocks, which a cut has since spread over three chunks): such a step cannot
+ * be made across chunks, and the history drops it without a word. So when the chunks as they are would
+ * cost the undo a step (tried first on the document as it is and with every chunk joined, neither
+ * applied), every chunk is joined first; the keeper cuts them again after.
+ */
+function historyAcrossChunks(editor: Editor, command: Command): boolean {
+  const { view } = editor
+  const { state } = view
+  if (!isChunked(state.doc) || state.doc.childCount === 1) return command(state, view.dispatch)
+  const joined = state.apply(joinAll(state.tr))
+  if (historySteps(joined, command) <= historySteps(state, command)) return command(state, view.dispatch)
+  view.dispatch(joinAll(state.tr))
+  return command(view.state, view.dispatch)
+}
+
+/** An undo or redo, or a transaction appended to one. */
+const fromHistory = (tr: Transaction): boolean =>
+  isHistoryTransaction(tr) ||
+  isHistoryTransaction((tr.getMeta('appendedTransaction') as Transaction | undefined) ?? tr)
+
+/**
  * Keeps the chunks out of every command's way (see the top of this file): after each transaction that
- * moved the selection or changed the document, joins the chunks around the selection and cuts long ones.
+ * moved the selection or changed the document, joins the chunks around the selection and cuts long ones;
+ * takes them away while everything is selected and puts them back after (its state: whether it took them).
+ *
+ * After an undo or redo, and when a read-only editor becomes editable, the keeper's steps come in a
+ * transaction of their own, dispatched from the plugin's view. After an undo that is not just tidier: the
+ * history takes steps appended to an undo as part of what redo must bring back and does not map the undo
+ * steps still to come over them, so the next undo would land where the blocks were before the keeper
+ * joined or cut the chunks.
  */
 export const DocumentChunkKeeper = Extension.create({
   name: 'documentChunkKeeper',
 
+  addCommands() {
+    // Overrides the history's own commands (the extension comes later); its keys call these.
+    const run =
+      (command: Command) =>
+      () =>
+      ({ editor, tr, dispatch }: { editor: Editor; tr: Transaction; dispatch?: unknown }) => {
+        if (!dispatch) return command(editor.state)
+        // This command dispatches its own transactions; TipTap's, made before them, must not follow.
+        tr.setMeta('preventDispatch', true)
+        return historyAcrossChunks(editor, command)
+      }
+    return { undo: run(undo), redo: run(redo) }
+  },
+
   addProseMirrorPlugins() {
+    let afterHistory = false
     return [
-      new Plugin({
-        key: new PluginKey('documentChunkKeeper'),
+      new Plugin<boolean>({
+        key: keeperKey,
+        state: {
+          init: () => false,
+          apply: (tr, unchunked) => (tr.getMeta(keeperKey) as boolean | undefined) ?? unchunked,
+        },
         appendTransaction: (transactions, _before, state) => {
           if (!transactions.some((tr) => tr.docChanged || tr.selectionSet)) return null
-          const chunk: NodeType | undefined = state.schema.nodes[DOCUMENT_CHUNK]
-          if (!chunk || state.doc.firstChild?.type !== chunk) return null
-          const tr = state.tr
-          joinAroundSelection(tr)
-          cutLongChunks(tr)
-          if (!tr.docChanged) return null
-          // Steps on the chunks alone: nothing to undo, and formatting set for the next letter stays set.
-          if (state.storedMarks) tr.setStoredMarks(state.storedMarks)
-          return tr.setMeta('addToHistory', false)
+          if (transactions.some((tr) => tr.getMeta(JOINED_FOR_HISTORY) === true)) return null
+          if (transactions.some(fromHistory)) {
+            afterHistory = true
+            return null
+          }
+          return keepChunks(state)
+        },
+        view: (created) => {
+          // While the editor is read-only the keeper's steps are refused (ReadOnlyGuard), so a caret
+          // placed then may sit at a boundary: made editable again, the chunks are put right at once.
+          let wasEditable = created.editable
+          return {
+            update: (view) => {
+              const becameEditable = view.editable && !wasEditable
+              wasEditable = view.editable
+              if (!afterHistory && !becameEditable) return
+              afterHistory = false
+              const tr = keepChunks(view.state)
+              if (tr && view.editable) view.dispatch(tr)
+            },
+          }
         },
       }),
     ]
