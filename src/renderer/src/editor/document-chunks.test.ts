@@ -205,15 +205,21 @@ describe('the chunks themselves', () => {
     expectSame({ flat, chunked })
   })
 
-  it('select all takes the chunks away; a click afterwards puts the blocks back in chunks', () => {
+  it('select all keeps the chunks until a key would change everything; a click afterwards puts them back', () => {
     const { flat, chunked } = pair()
+    flat.commands.selectAll()
     chunked.commands.selectAll()
-    // While all is selected the document holds its blocks without chunks.
-    expect(chunked.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
-    expect(chunked.state.doc.childCount).toBe(flat.state.doc.childCount)
-    caretAtStart(chunked, 100)
+    // Only selected (or copied), everything stays in its chunks: taking them away redraws all of it.
     expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
-    expect(chunked.state.doc.childCount).toBeGreaterThan(2)
+    press(chunked, 'c', { ctrlKey: true })
+    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
+    // A key that changes what is selected gets the document's blocks, as without chunks.
+    press(chunked, 'Enter', { shiftKey: true })
+    press(flat, 'Enter', { shiftKey: true })
+    expect(chunked.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
+    expect(saved(chunked)).toBe(saved(flat))
+    caretAtStart(chunked, 0)
+    caretAtStart(flat, 0)
     expect(saved(chunked)).toBe(saved(flat))
     // Nothing to undo: taking the chunks away and back is not an edit.
     expect(chunked.can().undo()).toBe(false)

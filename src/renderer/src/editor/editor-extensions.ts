@@ -1,5 +1,5 @@
 import type { Extensions } from '@tiptap/core'
-import { DocumentChunkKeeper } from './extensions/document-chunks'
+import { DocumentChunkKeeper, DocumentChunkKeys } from './extensions/document-chunks'
 import { EmptyPlaceholder } from './extensions/empty-placeholder'
 import { ExtraShortcuts } from './extensions/extra-shortcuts'
 import type { MentionSuggestion } from './extensions/mention'
@@ -44,5 +44,6 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
     WordDelete,
     DocumentChunkKeeper,
+    DocumentChunkKeys,
   ]
 }
