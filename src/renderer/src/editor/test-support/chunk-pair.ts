@@ -3,12 +3,11 @@
 import { Editor, type JSONContent } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'
 import { expect } from 'vitest'
-import { createEditorExtensions, type EditorExtensionOptions } from '../editor-extensions'
+import type { EditorExtensionOptions } from '../editor-extensions'
 import { stringifyJson } from '../json'
 import { prepareForEditor, restoreFromEditor } from '../loss-proof'
 import { DOCUMENT_CHUNK } from '../operately-types'
-import { createTestEditor, destroyTestEditor } from './editor'
-import { installLayoutStandIns } from './jsdom-layout'
+import { createTestEditor, createUnchunkedTestEditor, destroyTestEditor } from './editor'
 
 // jsdom has no ClipboardEvent; ProseMirror's pasteHTML makes one to carry the pasted markup.
 globalThis.ClipboardEvent ??= class extends Event {
@@ -53,17 +52,9 @@ export function destroyEditors(): void {
   for (const editor of editors.splice(0)) destroyTestEditor(editor)
 }
 
+/** An editor holding `content` as it is, however long. */
 export function editorWith(content: JSONContent, options: EditorExtensionOptions = {}): Editor {
-  installLayoutStandIns()
-  const element = document.createElement('div')
-  document.body.append(element)
-  const editor = new Editor({
-    element,
-    extensions: createEditorExtensions(options),
-    content,
-    injectCSS: false,
-    enableContentCheck: false,
-  })
+  const editor = createUnchunkedTestEditor(content, options)
   editors.push(editor)
   return editor
 }
