@@ -3,7 +3,7 @@ import { descriptionUi, paragraph, projects, storedProject, text } from './suppo
 import { settleEditor } from './support/focus'
 import type { RichDoc } from './emulator/types'
 
-// A long description is drawn in chunks of 40 blocks (editor/extensions/document-chunks.ts). Real keys at
+// A long description is drawn in chunks of 40 blocks (editor/extensions/document-chunks/). Real keys at
 // the chunk boundaries, in real Chromium, must edit exactly as they would without chunks, and the server
 // must get exactly the expected document, with nothing of the chunks in it.
 

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// Attacks on the promise that a long document drawn in chunks (extensions/document-chunks.ts) edits,
+// Attacks on the promise that a long document drawn in chunks (extensions/document-chunks/) edits,
 // copies and pastes exactly as the same document without chunks, beyond the keys at each boundary that
 // document-chunks.test.ts runs: edits that do not happen at the selection, the copy's plain text, and long
 // random sequences of keys, commands and undo. Each does the same to both editors of a pair() and expects

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-// A long document is drawn in chunks of blocks (extensions/document-chunks.ts). Each test here does the
+// A long document is drawn in chunks of blocks (extensions/document-chunks/). Each test here does the
 // same thing to two editors holding the same document, one in chunks and one without, and expects the same
 // saved document: at every chunk boundary, with keys, toolbar commands, undo and redo, select all, a paste
 // and a copy. What is typed after each step must land in the same place too, so the caret is checked as well.

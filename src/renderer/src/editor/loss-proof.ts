@@ -547,7 +547,7 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   if (!isPlainObject(editorJson) || editorJson.type !== 'doc') {
     throw new Error('restoreFromEditor needs the editor’s document (an object with type "doc").')
   }
-  // A long document's chunks are the editor's own (extensions/document-chunks.ts): their blocks go back.
+  // A long document's chunks are the editor's own (extensions/document-chunks/): their blocks go back.
   const { content } = editorJson
   if (!Array.isArray(content)) return restoreNode(editorJson) as ServerDoc
   return restoreNode({ ...editorJson, content: flattenChunks(content) as JsonValue[] }) as ServerDoc

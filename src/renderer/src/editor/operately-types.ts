@@ -70,7 +70,7 @@ export const UNKNOWN_BLOCK = 'unknownBlock'
 export const UNKNOWN_INLINE = 'unknownInline'
 export const UNKNOWN_MARK = 'unknownMark'
 export const PRESERVED_TEXT_FIELDS = 'preservedTextFields'
-/** A run of blocks in a long document, drawn as one element (extensions/document-chunks.ts). */
+/** A run of blocks in a long document, drawn as one element (extensions/document-chunks/). */
 export const DOCUMENT_CHUNK = 'documentChunk'
 /** The attribute on every known node and mark that carries what the schema itself cannot hold. */
 export const PRESERVED_ATTR = 'operatelyTrayPreserved'

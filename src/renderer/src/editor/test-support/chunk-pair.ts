@@ -1,4 +1,4 @@
-// Helpers for the differential tests of a long document drawn in chunks (extensions/document-chunks.ts):
+// Helpers for the differential tests of a long document drawn in chunks (extensions/document-chunks/):
 // the same document in two editors, one in chunks and one without, and the keys and selections both get.
 import { Editor, type JSONContent } from '@tiptap/core'
 import { TextSelection } from '@tiptap/pm/state'

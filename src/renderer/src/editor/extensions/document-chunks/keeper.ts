@@ -1,15 +1,5 @@
-import {
-  commands as coreCommands,
-  type Command as TipTapCommand,
-  type Editor,
-  Extension,
-  getTextBetween,
-  getTextSerializersFromSchema,
-  Node,
-  type TextSerializer,
-} from '@tiptap/core'
-import { Fragment, NodeRange, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
-import type { EditorView } from '@tiptap/pm/view'
+import { commands as coreCommands, type Command as TipTapCommand, type Editor, Extension } from '@tiptap/core'
+import { NodeRange, type Node as PMNode, type NodeType } from '@tiptap/pm/model'
 import { isHistoryTransaction, redo, undo } from '@tiptap/pm/history'
 import {
   AllSelection,
@@ -20,149 +10,15 @@ import {
   type Selection,
   type Transaction,
 } from '@tiptap/pm/state'
-import { DOCUMENT_CHUNK } from '../operately-types'
+import type { EditorView } from '@tiptap/pm/view'
+import { DOCUMENT_CHUNK } from '../../operately-types'
+import { chunkStarts, isChunked } from './chunk-tree'
+import { CHUNK_BLOCKS } from './nodes'
 
-/*
- * Long documents are drawn in chunks of blocks.
- *
- * Why: at every key the browser does work for each top-level element of the editing surface: it lays the
- * surface out again, syncs the selection for input methods, paints, and (with content-visibility) checks
- * which elements are near the viewport. A 1 MB description has about 5,000 top-level blocks. Grouped into
- * chunks of 40 blocks, each chunk skipped whole while it is off screen, a key touches about 125 elements
- * instead. Measured on the bench's 1 MB document: a fifth of the main-thread work per key, and an open
- * that lays out only the chunks on screen.
- *
- * A chunk is the editor's own: a server document never holds one (prepareForEditor never makes one, and a
- * server's node of that name would be unknown content), and nothing leaves the editor with one in it:
- * flatDocument and flattenChunks give every reader the blocks as one list, the same block objects.
- *
- * Editing must behave exactly as in an unchunked document. ProseMirror's commands work inside one parent:
- * Backspace at the start of a chunk's first block would join the two chunks (nothing visible) instead of
- * the two paragraphs, and a list could not be made from blocks in two chunks. So the keeper below joins
- * chunks before any command can see a boundary: the selection, and the block on each side of it, always
- * sit in one chunk. Chunks grown too long that way are cut back where the selection is not. Both are steps
- * of their own, outside the undo history, which maps over them like over any other step.
- */
+// Keeps a long document's chunks out of every command's way: see the top of nodes.ts.
 
-/** Blocks per chunk when a document is loaded or a long chunk is cut. */
-export const CHUNK_BLOCKS = 40
 /** A chunk grown past this (joins around the selection, pastes) is cut back into CHUNK_BLOCKS pieces. */
 const LONGEST_CHUNK = 3 * CHUNK_BLOCKS
-
-/** The document node: its blocks, or (a long document in the editor) its blocks in chunks. */
-export const ChunkedDocument = Node.create({
-  name: 'doc',
-  topNode: true,
-  content: `block+ | ${DOCUMENT_CHUNK}+`,
-})
-
-/**
- * A run of blocks drawn as one element. No parse rule: pasted markup never makes one. Isolating, as the
- * document's own edges are: commands that look for something to join above the caret's block (TipTap's
- * list Delete and Backspace) would otherwise join two chunks and with them two blocks far from the caret.
- */
-export const DocumentChunk = Node.create({
-  name: DOCUMENT_CHUNK,
-  content: 'block+',
-  isolating: true,
-  selectable: false,
-  draggable: false,
-  renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
-  renderText: (props) => chunkText(props as Parameters<TextSerializer>[0]),
-})
-
-/**
- * A chunk's share of the editor's text (a copy's text/plain, getText): its blocks' text as they read
- * outside a chunk. TipTap's text walk puts a separator before every block that starts after the copied
- * range does, and a chunk is a block: left to it, a whole-document copy would start with an empty line
- * (pasted as plain text, an empty paragraph) that the same copy without chunks does not have.
- */
-function chunkText({ node, pos, range }: Parameters<TextSerializer>[0]): string {
-  const contentStart = pos + 1
-  return getTextBetween(
-    node,
-    {
-      from: Math.max(0, range.from - contentStart),
-      to: Math.min(node.content.size, range.to - contentStart),
-    },
-    { textSerializers: getTextSerializersFromSchema(node.type.schema) },
-  )
-}
-
-const isChunked = (doc: PMNode): boolean => doc.firstChild?.type.name === DOCUMENT_CHUNK
-
-/**
- * A document as the editor loads it: a long one in chunks, anything else as it is. The blocks are the same
- * objects; only the chunk wrappers are new. `doc` must be of the editor's schema.
- */
-export function chunkedDocument(doc: PMNode): PMNode {
-  const chunk = doc.type.schema.nodes[DOCUMENT_CHUNK]
-  if (!chunk || doc.childCount <= CHUNK_BLOCKS || isChunked(doc)) return doc
-  const blocks: PMNode[] = []
-  doc.forEach((block) => blocks.push(block))
-  const chunks: PMNode[] = []
-  for (let start = 0; start < blocks.length; start += CHUNK_BLOCKS) {
-    chunks.push(chunk.create(null, Fragment.fromArray(blocks.slice(start, start + CHUNK_BLOCKS))))
-  }
-  return doc.type.create(doc.attrs, Fragment.fromArray(chunks), doc.marks)
-}
-
-const flatViews = new WeakMap<PMNode, PMNode>()
-
-/**
- * The editor's document with its blocks as one list (the same block objects, so everything remembered
- * per block still applies); an unchunked document is returned as it is. Made once per document state.
- */
-export function flatDocument(doc: PMNode): PMNode {
-  if (!isChunked(doc)) return doc
-  let flat = flatViews.get(doc)
-  if (!flat) {
-    const blocks: PMNode[] = []
-    doc.forEach((chunk) => chunk.forEach((block) => blocks.push(block)))
-    flat = doc.type.create(doc.attrs, Fragment.fromArray(blocks), doc.marks)
-    flatViews.set(doc, flat)
-  }
-  return flat
-}
-
-/**
- * `pos`, or where it stands among the blocks when it lies between two chunks (or before the first, after
- * the last): there only chunks may stand, and a block put there would come in a chunk of its own.
- */
-export function amongBlocks(doc: PMNode, pos: number): number {
-  if (!isChunked(doc) || doc.resolve(pos).depth > 0) return pos
-  return pos === 0 ? 1 : pos - 1
-}
-
-/** flatDocument for the editor's JSON (TipTap getJSON): chunks replaced by their blocks. */
-export function flattenChunks(content: readonly unknown[]): unknown[] {
-  const isChunk = (node: unknown): node is { content?: unknown[] } =>
-    typeof node === 'object' && node !== null && (node as { type?: unknown }).type === DOCUMENT_CHUNK
-  if (!content.some(isChunk)) return content as unknown[]
-  return content.flatMap((node) => (isChunk(node) ? (node.content ?? []) : [node]))
-}
-
-/**
- * The range to delete to remove the top-level block at [from, to] wherever the selection is: the block,
- * or its whole chunk when it is the chunk's only block. A chunk holds at least one block, so deleting its
- * last one alone would leave an empty paragraph in its place, which the same document without chunks
- * does not get.
- */
-export function blockRemovalRange(doc: PMNode, from: number, to: number): { from: number; to: number } {
-  const $from = doc.resolve(from)
-  if (!isChunked(doc) || $from.depth !== 1 || $from.parent.childCount > 1 || doc.childCount === 1) {
-    return { from, to }
-  }
-  return { from: $from.before(1), to: $from.after(1) }
-}
-
-/** Start positions of the document's chunks, and the end of the last one. */
-function chunkStarts(doc: PMNode): number[] {
-  const starts: number[] = []
-  doc.forEach((_chunk, offset) => starts.push(offset))
-  starts.push(doc.content.size)
-  return starts
-}
 
 /**
  * The chunks [first, last] that must be one for the selection: those it touches, plus the one before
