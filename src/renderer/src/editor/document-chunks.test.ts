@@ -90,6 +90,17 @@ const steps: Record<string, Step> = {
     editor.commands.toggleBulletList()
     editor.commands.undo()
   },
+  // Block 39 is a list: from inside it out past the boundary, the list toggle makes one list of them all.
+  'a bullet list from inside the list before block 40 out to block 42, then undone and redone': (editor) => {
+    selectAcross(editor, 39, 42)
+    editor.commands.toggleBulletList()
+    editor.commands.undo()
+    editor.commands.redo()
+  },
+  'a numbered list from inside the list before block 40 out to block 41': (editor) => {
+    selectAcross(editor, 39, 41)
+    editor.commands.toggleOrderedList()
+  },
   'Shift+Tab out of a list item at the boundary': (editor, b) => {
     caretAtStart(editor, b)
     press(editor, 'Backspace')

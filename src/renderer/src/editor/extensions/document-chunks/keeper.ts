@@ -84,7 +84,7 @@ function cutLongChunks(tr: Transaction): void {
 /**
  * Everything selected (select all) stays in its chunks while it is only selected, copied or clicked away
  * from: taking them away redraws all of a megabyte (Ctrl+A took 0.8 s in the bench's document instead of
- * 0.4). Any other key, a paste and the wrapping commands (wrappingEverything) get the document's blocks as
+ * 0.4). Any other key, a paste and the wrapping commands (withoutChunksWhen) get the document's blocks as
  * without chunks (even the arrows: ProseMirror moves from everything selected by the document's own
  * children): the chunks are taken away first (DocumentChunkKeys), and the keeper puts the blocks back in
  * chunks once something else is selected.
@@ -166,14 +166,16 @@ export const DocumentChunkKeys = Extension.create({
 })
 
 /**
- * A wrapping command (a quote, a list) that, given everything, wraps the document's blocks as without
- * chunks: the chunks are taken away first, in the same transaction (one undo step takes both back).
+ * A wrapping command (a quote, a list) that gets the document's blocks as without chunks when it needs
+ * them (`needs`): the chunks are taken away first, in the same transaction (one undo step takes both back),
+ * and the keeper puts the blocks back in chunks afterwards.
  */
-const wrappingEverything =
+const withoutChunksWhen =
+  (needs: (tr: Transaction) => boolean) =>
   <Args extends unknown[]>(command: (...args: Args) => TipTapCommand) =>
   (...args: Args): TipTapCommand =>
   (props) => {
-    if (props.tr.selection instanceof AllSelection && isChunked(props.tr.doc)) {
+    if (isChunked(props.tr.doc) && needs(props.tr)) {
       unchunk(props.tr)
       // TipTap's chained state shows the transaction's document and selection from when its `tr` was
       // last read: read it, so the command sees the blocks without chunks.
@@ -181,6 +183,24 @@ const wrappingEverything =
     }
     return command(...args)(props)
   }
+
+const everythingSelected = (tr: Transaction): boolean => tr.selection instanceof AllSelection
+
+/**
+ * Everything, or a selection from inside a list out past it. TipTap's list toggle takes such a selection
+ * (its blocks side by side below the document's top, as in a chunk) as one inside the list and takes the
+ * list apart, where without chunks it makes one list of them all. Only then, as the whole document is
+ * redrawn for it (half a second in a megabyte).
+ */
+const fromListOutward = (tr: Transaction): boolean => {
+  if (everythingSelected(tr)) return true
+  const { $from, $to } = tr.selection
+  if ($from.blockRange($to)?.depth !== 1) return false
+  for (let depth = $from.depth; depth > 1; depth--) {
+    if ($from.node(depth).type.spec.group?.split(' ').includes('list')) return true
+  }
+  return false
+}
 
 /** Set on the keeper's own join of every chunk before an undo or redo: left as it is until that is done. */
 const JOINED_FOR_HISTORY = 'documentChunksJoinedForHistory'
@@ -250,10 +270,10 @@ export const DocumentChunkKeeper = Extension.create({
     return {
       undo: run(undo),
       redo: run(redo),
-      toggleList: wrappingEverything(coreCommands.toggleList),
-      toggleWrap: wrappingEverything(coreCommands.toggleWrap),
-      wrapIn: wrappingEverything(coreCommands.wrapIn),
-      wrapInList: wrappingEverything(coreCommands.wrapInList),
+      toggleList: withoutChunksWhen(fromListOutward)(coreCommands.toggleList),
+      toggleWrap: withoutChunksWhen(everythingSelected)(coreCommands.toggleWrap),
+      wrapIn: withoutChunksWhen(everythingSelected)(coreCommands.wrapIn),
+      wrapInList: withoutChunksWhen(everythingSelected)(coreCommands.wrapInList),
     }
   },
 
