@@ -141,6 +141,19 @@ describe('a long document in chunks edits exactly as one without', () => {
     expectSame(both)
   })
 
+  it('Backspace at the start of a code block that opens the document turns it into a paragraph', () => {
+    // TipTap's code block takes the document's start to be position 1; in chunks it is 2.
+    const code = '{"type":"codeBlock","attrs":{"language":null},"content":[{"type":"text","text":"x = 1"}]}'
+    const blocks = [code, ...Array.from({ length: 60 }, (_, index) => paragraph(`block ${index}`))]
+    const both = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
+    for (const editor of [both.flat, both.chunked]) {
+      caretAtStart(editor, 0)
+      press(editor, 'Backspace')
+    }
+    expect(saved(both.chunked)).toContain('{"type":"paragraph","content":[{"type":"text","text":"x = 1"}]}')
+    expectSame(both)
+  })
+
   it('a copy across the boundary pastes the same blocks into an editor without chunks', () => {
     const both = pair()
     const pasted: string[] = []

@@ -147,6 +147,20 @@ export const DocumentChunkKeys = Extension.create({
   name: 'documentChunkKeys',
   priority: 1000,
 
+  addKeyboardShortcuts() {
+    return {
+      // TipTap's code block turns back into a paragraph on Backspace at the document's start, which it
+      // takes to be position 1: in a chunked document that is the first chunk's start, and the caret at
+      // the start of a first code block stands at 2, where Backspace did nothing.
+      Backspace: ({ editor }) => {
+        const { selection, doc } = editor.state
+        const atDocumentStart = selection.empty && isChunked(doc) && selection.$anchor.pos === 2
+        if (!atDocumentStart || selection.$anchor.parent.type.name !== 'codeBlock') return false
+        return editor.commands.clearNodes()
+      },
+    }
+  },
+
   addProseMirrorPlugins() {
     const takeAway = (view: EditorView) => {
       const tr = unchunkedForEverything(view.state)
