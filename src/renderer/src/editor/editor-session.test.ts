@@ -7,6 +7,7 @@ import { EditorSession } from './editor-session'
 import type { IdleScheduler } from './idle-work'
 import { stringifyJson, type JsonValue, type ServerDoc } from './json'
 import { EMPTY_EDITOR_DOC, prepareForEditor, restoreFromEditor, type PreparedDocument } from './loss-proof'
+import { DOCUMENT_CHUNK } from './operately-types'
 import { createTestEditor, destroyTestEditor } from './test-support/editor'
 
 const paragraph = (text: string): JsonValue => ({ type: 'paragraph', content: [{ type: 'text', text }] })
@@ -162,6 +163,14 @@ describe('EditorSession load', () => {
     // The editor was made with a document of its own: the loaded one's own attributes (where what it
     // held beside its blocks rides) were left behind, and the check turned such a document read-only.
     expect(loaded(source)).toEqual({ problem: null, saved: source })
+  })
+
+  it('gives the same into a read-only editor, a long one in chunks', () => {
+    editor = createTestEditor(EMPTY_EDITOR_DOC)
+    editor.setEditable(false, false)
+    const source = `{"type":"doc","content":[${blocks(90).join(',')}],"version":3}`
+    expect(loaded(source)).toEqual({ problem: null, saved: source })
+    expect(editor.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
   })
 
   it('leaves nothing of the document loaded before in the next one', () => {
