@@ -229,6 +229,25 @@ describe('the chunks themselves', () => {
     expectSame({ flat, chunked })
   })
 
+  it('select all, typing, undo: a click afterwards puts the chunks back', () => {
+    // Nothing unsupported in it: that would be kept, and the typing would not replace everything.
+    const blocks = Array.from({ length: 130 }, (_, index) => paragraph(`block ${index}`))
+    const { flat, chunked } = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
+    for (const editor of [flat, chunked]) {
+      editor.commands.selectAll()
+      press(editor, 'x')
+      // What the browser's typing over everything leaves: the letter, the caret after it.
+      editor.view.dispatch(editor.state.tr.replaceSelectionWith(editor.schema.text('x')))
+      expect(editor.state.doc.childCount).toBe(1)
+      editor.commands.undo()
+      caretAtStart(editor, 60)
+    }
+    // Undone, the document is long again: drawn without chunks, every key would cost it five times more.
+    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
+    expect(chunked.state.doc.childCount).toBeGreaterThan(1)
+    expectSame({ flat, chunked })
+  })
+
   it('select all keeps the chunks until a key would change everything; a click afterwards puts them back', () => {
     const { flat, chunked } = pair()
     flat.commands.selectAll()

@@ -111,9 +111,10 @@ function keepChunks(state: EditorState): Transaction | null {
   if (state.doc.firstChild?.type === chunk) {
     joinAroundSelection(tr)
     cutLongChunks(tr)
-  } else if (keeperKey.getState(state)) {
+  } else if (keeperKey.getState(state) && state.doc.childCount > CHUNK_BLOCKS) {
+    // Only once they are back: everything typed over and then undone is long again.
     tr.setMeta(keeperKey, false)
-    if (state.doc.childCount > CHUNK_BLOCKS) rechunk(tr, chunk)
+    rechunk(tr, chunk)
   }
   if (!tr.docChanged && tr.getMeta(keeperKey) === undefined) return null
   // Steps on the chunks alone: nothing to undo, and formatting set for the next letter stays set.
