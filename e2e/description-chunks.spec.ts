@@ -69,3 +69,48 @@ test('keys at chunk boundaries of a long description edit and save exactly the e
   expect(JSON.stringify(saved)).not.toContain('documentChunk')
   expect(saved).toEqual({ type: 'doc', content: expected })
 })
+
+// Select all keeps the chunks until something would change everything (DocumentChunkKeys): text that
+// comes without a key (an input method's commit, dictation) and a composition must still replace all of
+// it, as without chunks, and Undo must give all of it back.
+test('with everything selected, text without a key and a composition replace all of a long description', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  test.setTimeout(120_000)
+  const content = Array.from({ length: BLOCKS }, (_, index) => paragraph(text(words(index))))
+  storedProject(emulator, projects.office).description = { type: 'doc', content } as unknown as RichDoc
+
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  await expect(ui.editor.locator('.ot-chunk')).toHaveCount(Math.ceil(BLOCKS / 40))
+  const saveAndRead = async () => {
+    await ui.saveButton.click()
+    await expect(ui.status).toHaveText('Saved')
+    return storedProject(emulator, projects.office).description as unknown as RichDoc
+  }
+
+  // Text as an input method commits it: no keydown, only beforeinput and input.
+  await page.keyboard.press('Control+a')
+  await page.keyboard.insertText('committed')
+  await expect(ui.editor).toHaveText('committed')
+  expect(await saveAndRead()).toEqual({ type: 'doc', content: [paragraph(text('committed'))] })
+
+  // Undo gives all of it back, in chunks again once the caret is in it.
+  await page.keyboard.press('Control+z')
+  await expect(ui.editor.getByText(words(BLOCKS - 1), { exact: true })).toBeVisible()
+  expect(await saveAndRead()).toEqual({ type: 'doc', content })
+  await ui.editor.getByText(words(60), { exact: true }).click()
+  await expect(ui.editor.locator('.ot-chunk')).not.toHaveCount(0)
+
+  // A composition started with everything selected (the input method's own events, no keydown).
+  await page.waitForTimeout(700)
+  await page.keyboard.press('Control+a')
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Input.imeSetComposition', { text: 'か', selectionStart: 1, selectionEnd: 1 })
+  await cdp.send('Input.imeSetComposition', { text: 'かな', selectionStart: 2, selectionEnd: 2 })
+  await cdp.send('Input.insertText', { text: '仮名' })
+  await expect(ui.editor).toHaveText('仮名')
+  expect(await saveAndRead()).toEqual({ type: 'doc', content: [paragraph(text('仮名'))] })
+})

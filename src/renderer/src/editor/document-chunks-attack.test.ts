@@ -12,6 +12,7 @@ import { DOCUMENT_CHUNK } from './operately-types'
 import { REMOVE_BLOCK_LABEL } from './unknown-block-view'
 import {
   blockEnd,
+  bulletList,
   blockStart,
   caretAtEnd,
   caretAtStart,
@@ -22,6 +23,7 @@ import {
   pair,
   paragraph,
   press,
+  quote,
   saved,
   selectAcross,
   text,
@@ -111,6 +113,18 @@ describe('a copy’s plain text is the same with chunks as without', () => {
   })
 })
 
+/** A click halfway through the document's text (the same text position with chunks and without). */
+function clickMiddle(editor: Editor): void {
+  let target = 0
+  let seen = 0
+  const half = editor.state.doc.textContent.length / 2
+  editor.state.doc.descendants((node, pos) => {
+    if (node.isText && target === 0 && seen + node.text!.length >= half) target = pos + 1
+    if (node.isText) seen += node.text!.length
+  })
+  editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, target)))
+}
+
 describe('select all works on the document’s blocks, as without chunks', () => {
   const afterSelectAll: Record<string, (editor: Editor) => void> = {
     'a quote around everything': (editor) => editor.commands.toggleBlockquote(),
@@ -125,6 +139,77 @@ describe('select all works on the document’s blocks, as without chunks', () =>
       press(editor, 'Tab')
       press(editor, 'Tab', { shiftKey: true })
     },
+    // Commands and events that come without a key: the toolbar, the context menu, a drop.
+    'Ctrl+B, a click elsewhere, undo, redo, undo': (editor) => {
+      press(editor, 'b', { ctrlKey: true })
+      clickMiddle(editor)
+      editor.commands.undo()
+      editor.commands.redo()
+      editor.commands.undo()
+    },
+    'the toolbar’s heading, undo, redo': (editor) => {
+      editor.chain().focus().toggleHeading({ level: 2 }).run()
+      editor.commands.undo()
+      editor.commands.redo()
+    },
+    'the toolbar’s code block, undo, redo': (editor) => {
+      editor.chain().focus().toggleCodeBlock().run()
+      editor.commands.undo()
+      editor.commands.redo()
+    },
+    'the toolbar’s divider line, undo': (editor) => {
+      editor.chain().focus().setHorizontalRule().run()
+      editor.commands.undo()
+    },
+    'the toolbar’s numbered list, undo, redo, undo': (editor) => {
+      editor.chain().focus().toggleOrderedList().run()
+      editor.commands.undo()
+      editor.commands.redo()
+      editor.commands.undo()
+    },
+    'a quote, a click, select all again, a bullet list, undo twice, redo': (editor) => {
+      editor.chain().focus().toggleBlockquote().run()
+      clickMiddle(editor)
+      editor.commands.selectAll()
+      editor.chain().focus().toggleBulletList().run()
+      editor.commands.undo()
+      editor.commands.undo()
+      editor.commands.redo()
+    },
+    'a cut from the context menu (no key), undo': (editor) => {
+      editor.view.dispatch(editor.state.tr.deleteSelection().setMeta('uiEvent', 'cut'))
+      editor.commands.undo()
+    },
+    'a delete from the context menu (beforeinput alone)': (editor) => {
+      const beforeinput = new InputEvent('beforeinput', { inputType: 'deleteContent', bubbles: true })
+      editor.view.dom.dispatchEvent(beforeinput)
+      editor.commands.deleteSelection()
+    },
+    'everything dragged onto block 60, undo': (editor) => {
+      // What ProseMirror's drop handler dispatches for a move of the selection.
+      const slice = editor.state.selection.content()
+      const target = blockStart(editor, 60) + 2
+      const tr = editor.state.tr.deleteSelection()
+      const at = tr.mapping.map(target)
+      editor.view.dispatch(tr.replaceRange(at, at, slice).setMeta('uiEvent', 'drop'))
+      editor.commands.undo()
+    },
+    'Escape, then typing': (editor) => {
+      press(editor, 'Escape')
+      typeText(editor, 'typed')
+    },
+    'Enter twice, undo, a click elsewhere, redo, undo': (editor) => {
+      press(editor, 'Enter')
+      press(editor, 'Enter')
+      editor.commands.undo()
+      clickMiddle(editor)
+      editor.commands.redo()
+      editor.commands.undo()
+    },
+    'a paste, undo': (editor) => {
+      editor.view.pasteHTML('<p>first pasted</p><p>second pasted</p>')
+      editor.commands.undo()
+    },
   }
   it.each(Object.keys(afterSelectAll))('select all, then %s', (name) => {
     const both = pair()
@@ -134,6 +219,87 @@ describe('select all works on the document’s blocks, as without chunks', () =>
     }
     expect(saved(both.chunked)).toBe(saved(both.flat))
     expect(selectionOf(both.chunked)).toBe(selectionOf(both.flat))
+    expectSame(both)
+  })
+})
+
+describe('a list toggled from inside a list out past it, at and near a chunk boundary', () => {
+  const ordered = (...items: string[]) =>
+    `{"type":"orderedList","attrs":{"start":1,"type":null},"content":[${items.map((item) => `{"type":"listItem","content":[${paragraph(item)}]}`).join(',')}]}`
+  const nested = `{"type":"bulletList","content":[{"type":"listItem","content":[${paragraph('outer')},${bulletList('inner a', 'inner b')}]}]}`
+  /** 130 paragraphs with `special` blocks from block `at` on. */
+  const documentWith = (at: number, special: string[]) => {
+    const blocks = Array.from({ length: 130 }, (_, index) => paragraph(`block ${index}`))
+    blocks.splice(at, special.length, ...special)
+    return documentOf(blocks)
+  }
+  /** From the start of the text `from` to the end of the text `to`. */
+  const selectTexts = (editor: Editor, from: string, to: string) => {
+    let start = -1
+    let end = -1
+    editor.state.doc.descendants((node, pos) => {
+      if (node.text === from) start = pos
+      if (node.text === to) end = pos + node.nodeSize
+    })
+    editor.view.dispatch(editor.state.tr.setSelection(TextSelection.create(editor.state.doc, start, end)))
+  }
+  const nestedThenParagraphs = [nested, paragraph('after 1'), paragraph('after 2')]
+  const orderedThenQuote = [ordered('first', 'second'), quote('quoted'), paragraph('after 1')]
+  const cases: Record<string, [string[], (editor: Editor) => void]> = {
+    'from a nested list, bullets': [
+      nestedThenParagraphs,
+      (e) => {
+        selectTexts(e, 'inner b', 'after 2')
+        e.commands.toggleBulletList()
+      },
+    ],
+    'from a nested list, numbers': [
+      nestedThenParagraphs,
+      (e) => {
+        selectTexts(e, 'inner a', 'after 1')
+        e.commands.toggleOrderedList()
+      },
+    ],
+    'from the outer item, numbers': [
+      nestedThenParagraphs,
+      (e) => {
+        selectTexts(e, 'outer', 'after 2')
+        e.commands.toggleOrderedList()
+      },
+    ],
+    'from a numbered list into a quote, bullets': [
+      orderedThenQuote,
+      (e) => {
+        selectTexts(e, 'second', 'quoted')
+        e.commands.toggleBulletList()
+      },
+    ],
+    'from a numbered list past a quote, numbers': [
+      orderedThenQuote,
+      (e) => {
+        selectTexts(e, 'first', 'after 1')
+        e.commands.toggleOrderedList()
+      },
+    ],
+    'from a numbered list past a quote, a quote': [
+      orderedThenQuote,
+      (e) => {
+        selectTexts(e, 'second', 'after 1')
+        e.commands.toggleBlockquote()
+      },
+    ],
+  }
+  const rows = Object.keys(cases).flatMap((name) => [37, 39, 40, 79].map((at) => [name, at] as const))
+  it.each(rows)('%s (from block %i), undo, redo, undo, redo', (name, at) => {
+    const [special, toggle] = cases[name]!
+    const both = pair(documentWith(at, special))
+    for (const editor of [both.flat, both.chunked]) {
+      toggle(editor)
+      editor.commands.undo()
+      editor.commands.redo()
+      editor.commands.undo()
+      editor.commands.redo()
+    }
     expectSame(both)
   })
 })

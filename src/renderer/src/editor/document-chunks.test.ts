@@ -141,6 +141,19 @@ describe('a long document in chunks edits exactly as one without', () => {
     expectSame(both)
   })
 
+  it('Backspace at the start of a code block that opens the document turns it into a paragraph', () => {
+    // TipTap's code block takes the document's start to be position 1; in chunks it is 2.
+    const code = '{"type":"codeBlock","attrs":{"language":null},"content":[{"type":"text","text":"x = 1"}]}'
+    const blocks = [code, ...Array.from({ length: 60 }, (_, index) => paragraph(`block ${index}`))]
+    const both = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
+    for (const editor of [both.flat, both.chunked]) {
+      caretAtStart(editor, 0)
+      press(editor, 'Backspace')
+    }
+    expect(saved(both.chunked)).toContain('{"type":"paragraph","content":[{"type":"text","text":"x = 1"}]}')
+    expectSame(both)
+  })
+
   it('a copy across the boundary pastes the same blocks into an editor without chunks', () => {
     const both = pair()
     const pasted: string[] = []
@@ -213,6 +226,25 @@ describe('the chunks themselves', () => {
     const $caret = chunked.state.selection.$from
     expect($caret.index(1)).toBeGreaterThan(0)
     expect($caret.index(1)).toBeLessThan($caret.node(1).childCount - 1)
+    expectSame({ flat, chunked })
+  })
+
+  it('select all, typing, undo: a click afterwards puts the chunks back', () => {
+    // Nothing unsupported in it: that would be kept, and the typing would not replace everything.
+    const blocks = Array.from({ length: 130 }, (_, index) => paragraph(`block ${index}`))
+    const { flat, chunked } = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
+    for (const editor of [flat, chunked]) {
+      editor.commands.selectAll()
+      press(editor, 'x')
+      // What the browser's typing over everything leaves: the letter, the caret after it.
+      editor.view.dispatch(editor.state.tr.replaceSelectionWith(editor.schema.text('x')))
+      expect(editor.state.doc.childCount).toBe(1)
+      editor.commands.undo()
+      caretAtStart(editor, 60)
+    }
+    // Undone, the document is long again: drawn without chunks, every key would cost it five times more.
+    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
+    expect(chunked.state.doc.childCount).toBeGreaterThan(1)
     expectSame({ flat, chunked })
   })
 

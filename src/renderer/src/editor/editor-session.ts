@@ -48,13 +48,18 @@ function* checkAndCount(
 }
 
 /**
- * Puts `doc` (of the editor's schema) into the editor as the document it opened with: the caret at its
- * start (as TipTap puts it in a document it is created with), no undo step, no update event, and nothing
- * linked automatically (looking would walk all of it).
+ * Puts `doc` (of the editor's schema) into the editor as the document it opened with, its own attributes
+ * too: the caret at its start (as TipTap puts it in a document it is created with), no undo step, no
+ * update event, and nothing linked automatically (looking would walk all of it).
  */
 export function replaceDocument(editor: Editor, doc: PMNode): void {
   const { tr } = editor.state
   tr.replaceWith(0, tr.doc.content.size, doc.content)
+  // The document node's own attributes too: what the server's document held beside its blocks (keys
+  // next to `content`, an empty `content: []`) rides on them, and the editor was made with another.
+  for (const [name, value] of Object.entries(doc.attrs)) {
+    if (tr.doc.attrs[name] !== value) tr.setDocAttribute(name, value)
+  }
   tr.setSelection(Selection.atStart(tr.doc))
     .setMeta(LOAD_DOCUMENT_META, true)
     .setMeta('addToHistory', false)

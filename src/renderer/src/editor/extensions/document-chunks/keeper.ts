@@ -111,9 +111,10 @@ function keepChunks(state: EditorState): Transaction | null {
   if (state.doc.firstChild?.type === chunk) {
     joinAroundSelection(tr)
     cutLongChunks(tr)
-  } else if (keeperKey.getState(state)) {
+  } else if (keeperKey.getState(state) && state.doc.childCount > CHUNK_BLOCKS) {
+    // Only once they are back: everything typed over and then undone is long again.
     tr.setMeta(keeperKey, false)
-    if (state.doc.childCount > CHUNK_BLOCKS) rechunk(tr, chunk)
+    rechunk(tr, chunk)
   }
   if (!tr.docChanged && tr.getMeta(keeperKey) === undefined) return null
   // Steps on the chunks alone: nothing to undo, and formatting set for the next letter stays set.
@@ -146,6 +147,20 @@ const leavesDocumentAlone = (event: KeyboardEvent): boolean =>
 export const DocumentChunkKeys = Extension.create({
   name: 'documentChunkKeys',
   priority: 1000,
+
+  addKeyboardShortcuts() {
+    return {
+      // TipTap's code block turns back into a paragraph on Backspace at the document's start, which it
+      // takes to be position 1: in a chunked document that is the first chunk's start, and the caret at
+      // the start of a first code block stands at 2, where Backspace did nothing.
+      Backspace: ({ editor }) => {
+        const { selection, doc } = editor.state
+        const atDocumentStart = selection.empty && isChunked(doc) && selection.$anchor.pos === 2
+        if (!atDocumentStart || selection.$anchor.parent.type.name !== 'codeBlock') return false
+        return editor.commands.clearNodes()
+      },
+    }
+  },
 
   addProseMirrorPlugins() {
     const takeAway = (view: EditorView) => {
