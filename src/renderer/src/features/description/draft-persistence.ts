@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react'
 import { clearDraft, saveDraft } from '../../bridge/drafts'
+import type { PlainJson } from '@shared/exact-json'
 import { toStoredDescriptionDraft, type DescriptionDraft } from './description-draft'
 import { createDraftWriter } from './draft-writer'
 
@@ -12,6 +13,8 @@ const sameDraft = (a: DescriptionDraft | null, b: DescriptionDraft | null) =>
     a.base === b.base &&
     (a.keptCopy === b.keptCopy ||
       (a.keptCopy?.doc === b.keptCopy?.doc && a.keptCopy?.keptAt === b.keptCopy?.keptAt)))
+
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 
 const isEmpty = (draft: DescriptionDraft | null) =>
   draft === null || (draft.doc === null && draft.keptCopy === null)
@@ -49,9 +52,15 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       if (previous !== 'unknown' && (sameDraft(previous, draft) || (isEmpty(previous) && isEmpty(draft))))
         return
       last.current = draft
-      const value = toStoredDescriptionDraft(draft)
+      let value: PlainJson | null = null
       queue.current = queue.current
-        .then(() => writer.write(value))
+        // In a task of its own: the report that asked for it has just redrawn the page, and the two
+        // together made one long task while someone typed in a megabyte.
+        .then(nextTask)
+        .then(() => {
+          value = toStoredDescriptionDraft(draft)
+          return writer.write(value)
+        })
         .then(
           () => {
             written.current = true
