@@ -225,9 +225,12 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       .list()
       .filter((e) => e.state === 'pending' || e.state === 'sending')
       .map((e) => waits.get(e.id)?.at)
-      .filter((at): at is number => at !== undefined && at > now)
+      .filter((at): at is number => at !== undefined)
     if (due.length === 0) return
-    const at = Math.min(...due)
+    // A wait that ran out while the pass was still busy with other entries is tried after one more base
+    // step, not never (it was left out here, and its entry stayed "Queued" until something else woke the
+    // engine). Never sooner than that: an entry that cannot go yet (behind another) must not spin a timer.
+    const at = Math.min(...due.map((wait) => (wait > now ? wait : now + backoff.baseMs)))
     timerAt = at
     cancelTimer = clock.setTimer(() => {
       cancelTimer = null
