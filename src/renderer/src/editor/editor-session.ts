@@ -25,6 +25,11 @@ export interface EditorSessionOptions {
   resolveBlobSrc?: (src: string) => string | null
   /** Where the load check runs in slices (the browser's idle callbacks by default). */
   idle?: IdleScheduler
+  /**
+   * Blocks per chunk of a long document (extensions/document-chunks/); Infinity draws every document
+   * without chunks, as the differential tests' second editor does.
+   */
+  chunkBlocks?: number
 }
 
 /**
@@ -112,6 +117,7 @@ export class EditorSession {
   /** The load check still running in idle time, if any. */
   private loadCheck: IdleJob | null = null
   private readonly idle: IdleScheduler | undefined
+  private readonly chunkBlocks: number | undefined
   private status: EditorSessionStatus = {
     verified: null,
     loadProblem: null,
@@ -122,6 +128,7 @@ export class EditorSession {
 
   constructor(options: EditorSessionOptions = {}) {
     this.idle = options.idle
+    this.chunkBlocks = options.chunkBlocks
     this.menu = createMentionMenu(() => this.callbacks.search)
     this.scheduler = createChangeScheduler(() => this.report())
     this.extensions = createEditorExtensions({
@@ -192,7 +199,7 @@ export class EditorSession {
     // mounts, and ProseMirror draws the whole document anew for that). A pending change of a previous
     // document is reported first.
     this.scheduler.flush()
-    replaceDocument(editor, chunkedDocument(copyToSchema(prepared.node, editor.schema)))
+    replaceDocument(editor, chunkedDocument(copyToSchema(prepared.node, editor.schema), this.chunkBlocks))
     this.loadCheck?.cancel()
     this.setStatus({ verified: prepared, loadProblem: null, wordCount: null })
     this.loadCheck = runWhenIdle(

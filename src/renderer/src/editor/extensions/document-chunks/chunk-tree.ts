@@ -10,14 +10,14 @@ export const isChunked = (doc: PMNode): boolean => doc.firstChild?.type.name ===
  * A document as the editor loads it: a long one in chunks, anything else as it is. The blocks are the same
  * objects; only the chunk wrappers are new. `doc` must be of the editor's schema.
  */
-export function chunkedDocument(doc: PMNode): PMNode {
+export function chunkedDocument(doc: PMNode, blocksPerChunk = CHUNK_BLOCKS): PMNode {
   const chunk = doc.type.schema.nodes[DOCUMENT_CHUNK]
-  if (!chunk || doc.childCount <= CHUNK_BLOCKS || isChunked(doc)) return doc
+  if (!chunk || doc.childCount <= blocksPerChunk || isChunked(doc)) return doc
   const blocks: PMNode[] = []
   doc.forEach((block) => blocks.push(block))
   const chunks: PMNode[] = []
-  for (let start = 0; start < blocks.length; start += CHUNK_BLOCKS) {
-    chunks.push(chunk.create(null, Fragment.fromArray(blocks.slice(start, start + CHUNK_BLOCKS))))
+  for (let start = 0; start < blocks.length; start += blocksPerChunk) {
+    chunks.push(chunk.create(null, Fragment.fromArray(blocks.slice(start, start + blocksPerChunk))))
   }
   return doc.type.create(doc.attrs, Fragment.fromArray(chunks), doc.marks)
 }
