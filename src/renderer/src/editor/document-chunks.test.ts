@@ -5,7 +5,7 @@
 // and a copy. What is typed after each step must land in the same place too, so the caret is checked as well.
 import type { Editor } from '@tiptap/core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { CHUNK_BLOCKS, chunkedDocument, flatDocument } from './extensions/document-chunks'
+import { CHUNK_BLOCKS, chunkedDocument } from './extensions/document-chunks'
 import { DOCUMENT_CHUNK } from './operately-types'
 import { stringifyJson } from './json'
 import { prepareForEditor, restoreEditorDocument, restoreFromEditor } from './loss-proof'
@@ -17,6 +17,7 @@ import {
   destroyEditors,
   editorWith,
   expectSame,
+  inChunk,
   longDocument,
   pair,
   paragraph,
@@ -170,101 +171,156 @@ describe('a long document in chunks edits exactly as one without', () => {
   })
 })
 
+/** The chunk ids of an editor's top-level blocks, in order (null: a block in no chunk). */
+function chunkIds(editor: Editor): Array<number | null> {
+  const ids: Array<number | null> = []
+  editor.state.doc.forEach((block) => {
+    const chunk = block.marks.find((mark) => mark.type.name === DOCUMENT_CHUNK)
+    ids.push(chunk ? (chunk.attrs.id as number) : null)
+  })
+  return ids
+}
+
+/** How many blocks each run of one chunk holds. */
+function chunkSizes(editor: Editor): number[] {
+  const sizes: number[] = []
+  let previous: number | null | undefined
+  for (const id of chunkIds(editor)) {
+    if (id === previous) sizes[sizes.length - 1]! += 1
+    else sizes.push(1)
+    previous = id
+  }
+  return sizes
+}
+
+/** Every block below the top level, with whether it carries a chunk. */
+function nestedChunks(editor: Editor): number {
+  let count = 0
+  editor.state.doc.forEach((block) =>
+    block.descendants((node) => {
+      if (inChunk(node)) count++
+      return !node.isTextblock
+    }),
+  )
+  return count
+}
+
 describe('the chunks themselves', () => {
-  it('load as chunks of 40 blocks, and the editor reads them as one list of the same blocks', () => {
-    const { chunked } = pair()
-    const { doc } = chunked.state
-    expect(doc.childCount).toBe(Math.ceil(150 / CHUNK_BLOCKS))
-    const flat = flatDocument(doc)
-    expect(flat.childCount).toBe(150)
-    expect(flat.child(CHUNK_BLOCKS)).toBe(doc.child(1).firstChild)
-    expect(flatDocument(doc)).toBe(flat)
-    expect(restoreEditorDocument(doc)).toEqual(restoreFromEditor(chunked.getJSON()))
+  it('load as runs of 40 blocks of one chunk each, the same blocks in the same places', () => {
+    const { flat, chunked } = pair()
+    expect(chunked.state.doc.childCount).toBe(150)
+    expect(chunkSizes(chunked)).toEqual([40, 40, 40, 30])
+    expect(new Set(chunkIds(chunked)).size).toBe(4)
+    expect(chunked.state.doc.content.size).toBe(flat.state.doc.content.size)
+    expect(restoreEditorDocument(chunked.state.doc)).toEqual(restoreFromEditor(chunked.getJSON()))
+    expect(stringifyJson(restoreEditorDocument(chunked.state.doc))).not.toContain(DOCUMENT_CHUNK)
   })
 
-  it('a short document is loaded as it is', () => {
-    const short = editorWith(
+  it('are drawn as one element per chunk, holding its blocks', () => {
+    const { chunked } = pair()
+    const elements = [...chunked.view.dom.children]
+    expect(elements.map((element) => element.className)).toEqual(Array(4).fill('ot-chunk'))
+    expect(elements.map((element) => element.children.length)).toEqual([40, 40, 40, 30])
+  })
+
+  it('a short document is loaded as it is, and gets chunks once it grows long', () => {
+    const short = chunkedEditorWith(
       prepareForEditor(`{"type":"doc","content":[${paragraph('a')},${paragraph('b')}]}`).doc,
     )
     expect(chunkedDocument(short.state.doc)).toBe(short.state.doc)
+    expect(chunkIds(short)).toEqual([null, null])
+    short.commands.setTextSelection(2)
+    short.view.pasteHTML(Array.from({ length: 60 }, (_, i) => `<p>pasted ${i}</p>`).join(''))
+    expect(chunkIds(short).every((id) => id !== null)).toBe(true)
+    expect(Math.max(...chunkSizes(short))).toBeLessThanOrEqual(2 * CHUNK_BLOCKS)
   })
 
-  it('join around the caret at a boundary, without an undo step of their own', () => {
+  it('moving the caret or selecting across chunks changes nothing in the document', () => {
     const { chunked } = pair()
-    const before = chunked.state.doc.childCount
+    const doc = chunked.state.doc
     caretAtStart(chunked, 40)
-    expect(chunked.state.doc.childCount).toBe(before - 1)
-    const $caret = chunked.state.selection.$from
-    expect($caret.index(1)).toBeGreaterThan(0)
-    // Nothing typed, so nothing to undo: the join is not an edit.
+    selectAcross(chunked, 30, 90)
+    chunked.commands.selectAll()
+    caretAtEnd(chunked, 79)
+    expect(chunked.state.doc).toBe(doc)
     expect(chunked.can().undo()).toBe(false)
-    expect(saved(chunked)).toBe(stringifyJson(restoreFromEditor(prepareForEditor(longDocument()).doc)))
   })
 
-  it('next to an unsupported block, join without saying anything was kept', () => {
-    let kept = 0
-    const editor = chunkedEditorWith(prepareForEditor(longDocument()).doc, { onUnknownKept: () => kept++ })
-    const before = editor.state.doc.childCount
-    caretAtStart(editor, 120)
-    expect(editor.state.doc.childCount).toBe(before - 1)
-    expect(kept).toBe(0)
-    expect(saved(editor)).toContain(UNKNOWN)
-  })
-
-  it('that grew long are cut back, never next to the caret, and keep the document as it was', () => {
+  it('blocks pasted into a chunk join it, and a chunk grown long is cut into chunks of 40, outside the history', () => {
     const { flat, chunked } = pair()
     const paste = Array.from({ length: 200 }, (_, i) => `<p>pasted ${i}</p>`).join('')
     for (const editor of [flat, chunked]) {
       caretAtStart(editor, 60)
       editor.view.pasteHTML(paste)
     }
-    const sizes: number[] = []
-    chunked.state.doc.forEach((chunk) => sizes.push(chunk.childCount))
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(3 * CHUNK_BLOCKS)
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(flat.state.doc.childCount)
-    expect(flat.state.doc.childCount).toBeGreaterThan(300)
-    const $caret = chunked.state.selection.$from
-    expect($caret.index(1)).toBeGreaterThan(0)
-    expect($caret.index(1)).toBeLessThan($caret.node(1).childCount - 1)
+    expect(chunkIds(chunked).every((id) => id !== null)).toBe(true)
+    expect(Math.max(...chunkSizes(chunked))).toBeLessThanOrEqual(2 * CHUNK_BLOCKS)
+    expectSame({ flat, chunked })
+    // One undo takes the paste back, as without chunks; the blocks left keep a chunk each.
+    flat.commands.undo()
+    chunked.commands.undo()
+    expectSame({ flat, chunked })
+    expect(chunkIds(chunked).every((id) => id !== null)).toBe(true)
+  })
+
+  it('blocks wrapped in a list or a quote leave their chunk; unwrapped, they get one again', () => {
+    const { flat, chunked } = pair()
+    for (const editor of [flat, chunked]) {
+      selectAcross(editor, 36, 44)
+      editor.commands.toggleBulletList()
+    }
+    expect(nestedChunks(chunked)).toBe(0)
+    expect(chunkIds(chunked).every((id) => id !== null)).toBe(true)
+    expectSame({ flat, chunked })
+    for (const editor of [flat, chunked]) {
+      selectAcross(editor, 50, 52)
+      editor.commands.toggleBlockquote()
+      editor.commands.undo()
+      editor.commands.undo()
+    }
+    expect(nestedChunks(chunked)).toBe(0)
+    expect(chunkIds(chunked).every((id) => id !== null)).toBe(true)
     expectSame({ flat, chunked })
   })
 
-  it('select all, typing, undo: a click afterwards puts the chunks back', () => {
+  it('next to an unsupported block, keep it without saying anything was kept', () => {
+    let kept = 0
+    const editor = chunkedEditorWith(prepareForEditor(longDocument()).doc, { onUnknownKept: () => kept++ })
+    caretAtStart(editor, 120)
+    editor.view.pasteHTML(Array.from({ length: 100 }, (_, i) => `<p>pasted ${i}</p>`).join(''))
+    expect(kept).toBe(0)
+    expect(saved(editor)).toContain(UNKNOWN)
+  })
+
+  it('select all, typing, undo: the document is back in chunks', () => {
     // Nothing unsupported in it: that would be kept, and the typing would not replace everything.
     const blocks = Array.from({ length: 130 }, (_, index) => paragraph(`block ${index}`))
     const { flat, chunked } = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
     for (const editor of [flat, chunked]) {
       editor.commands.selectAll()
-      press(editor, 'x')
-      // What the browser's typing over everything leaves: the letter, the caret after it.
       editor.view.dispatch(editor.state.tr.replaceSelectionWith(editor.schema.text('x')))
       expect(editor.state.doc.childCount).toBe(1)
       editor.commands.undo()
-      caretAtStart(editor, 60)
     }
-    // Undone, the document is long again: drawn without chunks, every key would cost it five times more.
-    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
-    expect(chunked.state.doc.childCount).toBeGreaterThan(1)
+    expect(chunkSizes(chunked)).toEqual([40, 40, 40, 10])
+    expectSame({ flat, chunked })
+    // Redo and undo again, as often as one likes: the history holds only what was typed.
+    for (let round = 0; round < 3; round++) {
+      for (const editor of [flat, chunked]) {
+        editor.commands.redo()
+        editor.commands.undo()
+      }
+    }
+    expect(chunked.can().undo()).toBe(false)
     expectSame({ flat, chunked })
   })
 
-  it('select all keeps the chunks until a key would change everything; a click afterwards puts them back', () => {
-    const { flat, chunked } = pair()
-    flat.commands.selectAll()
-    chunked.commands.selectAll()
-    // Only selected (or copied), everything stays in its chunks: taking them away redraws all of it.
-    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
-    press(chunked, 'c', { ctrlKey: true })
-    expect(chunked.state.doc.firstChild?.type.name).toBe(DOCUMENT_CHUNK)
-    // A key that changes what is selected gets the document's blocks, as without chunks.
-    press(chunked, 'Enter', { shiftKey: true })
-    press(flat, 'Enter', { shiftKey: true })
-    expect(chunked.state.doc.firstChild?.type.name).not.toBe(DOCUMENT_CHUNK)
-    expect(saved(chunked)).toBe(saved(flat))
-    caretAtStart(chunked, 0)
-    caretAtStart(flat, 0)
-    expect(saved(chunked)).toBe(saved(flat))
-    // Nothing to undo: taking the chunks away and back is not an edit.
-    expect(chunked.can().undo()).toBe(false)
+  it('a copy carries no chunk: not in its HTML, not in its slice', () => {
+    const { chunked } = pair()
+    selectAcross(chunked, 30, 90)
+    const { dom, slice } = chunked.view.serializeForClipboard(chunked.state.selection.content())
+    expect(dom.innerHTML).not.toContain('ot-chunk')
+    expect(dom.innerHTML).not.toContain(DOCUMENT_CHUNK)
+    slice.content.forEach((block) => expect(inChunk(block)).toBe(false))
   })
 })

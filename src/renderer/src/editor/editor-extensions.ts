@@ -1,5 +1,5 @@
 import type { Extensions } from '@tiptap/core'
-import { DocumentChunkKeeper, DocumentChunkKeys } from './extensions/document-chunks'
+import { CHUNK_BLOCKS, DocumentChunks } from './extensions/document-chunks'
 import { EmptyPlaceholder } from './extensions/empty-placeholder'
 import { ExtraShortcuts } from './extensions/extra-shortcuts'
 import type { MentionSuggestion } from './extensions/mention'
@@ -19,13 +19,15 @@ export interface EditorExtensionOptions {
   onUnknownKept?: () => void
   /** An unsupported block was removed with its own "Remove…" button. */
   onUnknownRemoved?: () => void
+  /** Blocks per chunk of a long document (extensions/document-chunks/); Infinity: never in chunks. */
+  chunkBlocks?: number
 }
 
 /**
  * The editable editor: the shared schema (schema.ts) plus behaviour only an editor needs: paste
  * cleaning, the read-only backstop, the guard that keeps unknown content as it is, the empty-document
- * placeholder, the extra shortcuts and word deletes, and the keeper of a long document's chunks. Exported on its own so tests can run the very same handling
- * without React.
+ * placeholder, the extra shortcuts and word deletes, and a long document's chunks. Exported on its own so tests can
+ * run the very same handling without React.
  */
 export function createEditorExtensions(options: EditorExtensionOptions = {}): Extensions {
   return [
@@ -43,7 +45,6 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
     WordDelete,
-    DocumentChunkKeeper,
-    DocumentChunkKeys,
+    DocumentChunks.configure({ blocks: options.chunkBlocks ?? CHUNK_BLOCKS }),
   ]
 }

@@ -2,7 +2,7 @@ import type { Editor, Extensions } from '@tiptap/core'
 import { forgetBlockCaches } from './block-caches'
 import { createChangeScheduler, type ChangeScheduler } from './change-scheduler'
 import { createEditorExtensions } from './editor-extensions'
-import { chunkedDocument } from './extensions/document-chunks'
+import { CHUNK_BLOCKS, chunkedDocument } from './extensions/document-chunks'
 import { LOAD_DOCUMENT_META } from './extensions/read-only-guard'
 import type { Node as PMNode } from '@tiptap/pm/model'
 import { Selection } from '@tiptap/pm/state'
@@ -117,7 +117,7 @@ export class EditorSession {
   /** The load check still running in idle time, if any. */
   private loadCheck: IdleJob | null = null
   private readonly idle: IdleScheduler | undefined
-  private readonly chunkBlocks: number | undefined
+  private readonly chunkBlocks: number
   private status: EditorSessionStatus = {
     verified: null,
     loadProblem: null,
@@ -128,7 +128,7 @@ export class EditorSession {
 
   constructor(options: EditorSessionOptions = {}) {
     this.idle = options.idle
-    this.chunkBlocks = options.chunkBlocks
+    this.chunkBlocks = options.chunkBlocks ?? CHUNK_BLOCKS
     this.menu = createMentionMenu(() => this.callbacks.search)
     this.scheduler = createChangeScheduler(() => this.report())
     this.extensions = createEditorExtensions({
@@ -138,6 +138,7 @@ export class EditorSession {
       onLinkShortcut: () => this.callbacks.openLink(),
       onUnknownKept: () => this.setUnknownNotice('kept'),
       onUnknownRemoved: () => this.setUnknownNotice('removed'),
+      chunkBlocks: this.chunkBlocks,
     })
   }
 

@@ -34,7 +34,6 @@ import {
   UNKNOWN_INLINE,
   UNKNOWN_MARK,
 } from './operately-types'
-import { flatDocument, flattenChunks } from './extensions/document-chunks'
 import { provenanceToJson, readProvenance, type Provenance } from './provenance'
 import { sameNodes } from './same-nodes'
 import { attributeDefaults, operatelySchema } from './schema'
@@ -547,10 +546,7 @@ export function restoreFromEditor(editorJson: unknown): ServerDoc {
   if (!isPlainObject(editorJson) || editorJson.type !== 'doc') {
     throw new Error('restoreFromEditor needs the editor’s document (an object with type "doc").')
   }
-  // A long document's chunks are the editor's own (extensions/document-chunks/): their blocks go back.
-  const { content } = editorJson
-  if (!Array.isArray(content)) return restoreNode(editorJson) as ServerDoc
-  return restoreNode({ ...editorJson, content: flattenChunks(content) as JsonValue[] }) as ServerDoc
+  return restoreNode(editorJson) as ServerDoc
 }
 
 const restoredBlocks = blockCache<PMNode, JsonValue>()
@@ -571,8 +567,7 @@ export function restoredBlock(block: PMNode): JsonValue {
  * while someone types in a 1 MB document costs only the blocks they touched. The result shares those
  * blocks' JSON between calls: treat it as read-only (as everything handed out by onChange).
  */
-export function restoreEditorDocument(editorDoc: PMNode): ServerDoc {
-  const doc = flatDocument(editorDoc)
+export function restoreEditorDocument(doc: PMNode): ServerDoc {
   const children: JsonValue[] = []
   doc.forEach((child) => children.push(restoredBlock(child)))
   const shell: JsonObject = { type: 'doc' }
@@ -680,25 +675,31 @@ function restoreText(json: JsonObject): JsonObject {
   return out
 }
 
+/** Whether a mark's JSON is the editor's own chunk of a long document (extensions/document-chunks/). */
+const isChunkMark = (json: JsonValue): boolean => isPlainObject(json) && json.type === DOCUMENT_CHUNK
+
 function restoreMarks(list: JsonValue[]): JsonValue[] {
-  const items = list.map((json): { json: JsonValue; index: number | null } => {
-    if (!isPlainObject(json) || typeof json.type !== 'string') {
-      throw new Error('The editor produced formatting without a type; this is a bug in the editor module.')
-    }
-    if (json.type === UNKNOWN_MARK) {
-      const attrs = attrsOf(json)
-      return {
-        json: cloneJson(attrs.original ?? null),
-        index: typeof attrs.index === 'number' ? attrs.index : null,
+  // A block's chunk is how the editor draws it, never part of the document.
+  const items = list
+    .filter((json) => !isChunkMark(json))
+    .map((json): { json: JsonValue; index: number | null } => {
+      if (!isPlainObject(json) || typeof json.type !== 'string') {
+        throw new Error('The editor produced formatting without a type; this is a bug in the editor module.')
       }
-    }
-    const provenance = readProvenance(attrsOf(json)[PRESERVED_ATTR])
-    const out: JsonObject = { type: json.type }
-    const attrs = restoreAttributes('mark', json.type, attrsOf(json), provenance)
-    if (attrs) out.attrs = attrs
-    applyExtraKeys(out, provenance)
-    return { json: out, index: provenance?.type === json.type ? (provenance.markIndex ?? null) : null }
-  })
+      if (json.type === UNKNOWN_MARK) {
+        const attrs = attrsOf(json)
+        return {
+          json: cloneJson(attrs.original ?? null),
+          index: typeof attrs.index === 'number' ? attrs.index : null,
+        }
+      }
+      const provenance = readProvenance(attrsOf(json)[PRESERVED_ATTR])
+      const out: JsonObject = { type: json.type }
+      const attrs = restoreAttributes('mark', json.type, attrsOf(json), provenance)
+      if (attrs) out.attrs = attrs
+      applyExtraKeys(out, provenance)
+      return { json: out, index: provenance?.type === json.type ? (provenance.markIndex ?? null) : null }
+    })
   if (items.every((item) => item.index === null)) return items.map((item) => item.json)
   // Marks that remember their original place go back there; marks the user added follow them.
   const placed = items
@@ -783,7 +784,7 @@ export function* checkLoadedDocument(
   original: ServerDoc | null,
   editorDoc: PMNode,
 ): Generator<PMNode, string | null> {
-  const loaded = flatDocument(editorDoc)
+  const loaded = editorDoc
   const expected = (original ?? restoreFromEditor(EMPTY_EDITOR_DOC)) as JsonObject
   const expectedBlocks = Array.isArray(expected.content) ? expected.content : []
   let differs = false

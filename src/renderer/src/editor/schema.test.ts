@@ -5,14 +5,28 @@ import { attributeDefaults, operatelySchema } from './schema'
 describe('the Operately schema', () => {
   const schema = operatelySchema()
 
-  it('holds every node Operately produces, plus the two opaque atoms and the editor’s chunk', () => {
+  it('holds every node Operately produces, plus the two opaque atoms', () => {
     expect(Object.keys(schema.nodes).sort()).toEqual(
-      [...OPERATELY_NODE_TYPES, 'unknownBlock', 'unknownInline', 'documentChunk'].sort(),
+      [...OPERATELY_NODE_TYPES, 'unknownBlock', 'unknownInline'].sort(),
     )
   })
 
-  it('orders marks as Operately does, so untouched text keeps its mark order', () => {
-    expect(Object.keys(schema.marks)).toEqual([...OPERATELY_MARK_TYPES, 'unknownMark', 'preservedTextFields'])
+  it('orders marks as Operately does, so untouched text keeps its mark order; the editor’s own come after', () => {
+    expect(Object.keys(schema.marks)).toEqual([
+      ...OPERATELY_MARK_TYPES,
+      'unknownMark',
+      'preservedTextFields',
+      'documentChunk',
+    ])
+  })
+
+  it('lets a long document’s chunk sit on blocks only where commands may move them for a moment', () => {
+    const chunk = schema.marks.documentChunk!
+    // Nodes that hold blocks (a textblock's marks are its text's).
+    const holders = Object.values(schema.nodes).filter(
+      (type) => !type.isInline && !type.inlineContent && type.allowsMarkType(chunk),
+    )
+    expect(holders.map((type) => type.name).sort()).toEqual(['blockquote', 'doc', 'listItem'])
   })
 
   it('gives nodes and marks Operately’s attributes and defaults', () => {

@@ -1,7 +1,7 @@
 import { getSchema, type Extensions, type NodeViewRenderer } from '@tiptap/core'
 import { Fragment, type Mark, type Node as PMNode, type Schema } from '@tiptap/pm/model'
 import { BlobNode } from './extensions/blob'
-import { ChunkedDocument, DocumentChunk } from './extensions/document-chunks'
+import { ChunkBlockquote, ChunkedDocument, ChunkListItem, DocumentChunk } from './extensions/document-chunks'
 import { Highlight } from './extensions/highlight'
 import { createMention, type MentionSuggestion } from './extensions/mention'
 import { PreservedAttributes } from './extensions/preserved-attributes'
@@ -34,6 +34,8 @@ export function createOperatelyExtensions(options: OperatelySchemaOptions = {}):
   return [
     ChunkedDocument,
     StandardKit,
+    ChunkBlockquote,
+    ChunkListItem,
     Highlight,
     createMention(options.mentionSuggestion),
     options.resolveBlobSrc ? BlobNode.configure({ resolveSrc: options.resolveBlobSrc }) : BlobNode,

@@ -1,6 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model'
 import type { EditorView, NodeView } from '@tiptap/pm/view'
-import { blockRemovalRange } from './extensions/document-chunks'
 import { REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { UNSUPPORTED_LABEL, UNSUPPORTED_TITLE } from './extensions/unknown-block'
 import { unsupportedPreview } from './unsupported-preview'
@@ -81,8 +80,12 @@ export class UnknownBlockView implements NodeView {
     const pos = this.getPos()
     if (pos === undefined || !this.view.editable) return
     const { state } = this.view
-    const { from, to } = blockRemovalRange(state.doc, pos, pos + this.node.nodeSize)
-    this.view.dispatch(state.tr.delete(from, to).setMeta(REMOVE_UNKNOWN_META, true).scrollIntoView())
+    this.view.dispatch(
+      state.tr
+        .delete(pos, pos + this.node.nodeSize)
+        .setMeta(REMOVE_UNKNOWN_META, true)
+        .scrollIntoView(),
+    )
     this.view.focus()
     this.onRemoved()
   }

@@ -1,6 +1,5 @@
 import type { Node as PMNode } from '@tiptap/pm/model'
 import { blockCache } from './block-caches'
-import { flatDocument } from './extensions/document-chunks'
 
 // Chinese and Japanese are written without spaces: each character counts as a word there, as word
 // processors count them. Everywhere else a word is a run of letters, digits and marks, joined by an
@@ -39,7 +38,7 @@ export function blockWords(block: PMNode): number {
  */
 export function countDocumentWords(doc: PMNode): number {
   let total = 0
-  flatDocument(doc).forEach((block) => {
+  doc.forEach((block) => {
     total += blockWords(block)
   })
   return total

@@ -7,8 +7,11 @@ import { isAllowedLinkHref } from '../link-validation'
  * plus undo/redo, list keys, drop and gap cursors, and TipTap's Markdown input rules.
  */
 export const StandardKit = StarterKit.configure({
-  // The document node is schema.ts's ChunkedDocument: its blocks, or in the editor a long one's chunks.
+  // The document, list item and quote are schema.ts's: their blocks may carry a long document's chunk
+  // (extensions/document-chunks/).
   document: false,
+  listItem: false,
+  blockquote: false,
   // TrailingNode appends an empty paragraph to any document that ends in a list, quote or code block,
   // which would change a document the user never touched. The gap cursor and the code block's
   // exit-on-arrow-down already let people write below such a block.

@@ -4,7 +4,7 @@ import type { Mark, Node as PMNode, Slice } from '@tiptap/pm/model'
 import { Plugin, PluginKey, TextSelection, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { UNKNOWN_BLOCK, UNKNOWN_INLINE, UNKNOWN_MARK } from '../operately-types'
-import { amongBlocks } from './document-chunks'
+import { withoutChunk } from './document-chunks'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './read-only-guard'
 
 export interface UnknownContentGuardOptions {
@@ -61,12 +61,18 @@ export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
   if (lost.length === 0) return false
   const kept = piecesIn(after, start, endB)
   for (const piece of lost) {
-    const index = kept.findIndex((candidate) => candidate === piece || candidate.eq(piece))
+    const index = kept.findIndex((candidate) => candidate === piece || samePiece(candidate, piece))
     if (index === -1) return true
     kept.splice(index, 1)
   }
   return false
 }
+
+/**
+ * The same piece, wherever it stands: a block that moved into another chunk of a long document
+ * (extensions/document-chunks/) is still itself.
+ */
+const samePiece = (a: PMNode, b: PMNode): boolean => a.eq(b) || withoutChunk(a).eq(withoutChunk(b))
 
 function mayChangeUnknownContent(tr: Transaction): boolean {
   return (
@@ -91,8 +97,8 @@ function textPieceAround(doc: PMNode, pos: number): [number, number] | null {
 
 /** Where the caret goes instead of into unknown content: just before or after the edited range. */
 function positionPast(doc: PMNode, from: number, to: number, direction: Direction): number {
-  if (direction === 'before') return amongBlocks(doc, textPieceAround(doc, from)?.[0] ?? from)
-  return amongBlocks(doc, textPieceAround(doc, to)?.[1] ?? to)
+  if (direction === 'before') return textPieceAround(doc, from)?.[0] ?? from
+  return textPieceAround(doc, to)?.[1] ?? to
 }
 
 /** The caret at `pos`, or in the nearest text in `direction` when `pos` lies between blocks. */

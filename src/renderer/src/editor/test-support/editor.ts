@@ -9,14 +9,21 @@ import { installLayoutStandIns } from './jsdom-layout'
  * `content` exactly as RichTextEditor loads it (a long document in chunks). Destroy it after the test.
  */
 export function createTestEditor(content: unknown, options: EditorExtensionOptions = {}): Editor {
-  const editor = createUnchunkedTestEditor(content, options)
-  const chunked = chunkedDocument(editor.state.doc)
+  const editor = mountEditor(content, options)
+  const chunked = chunkedDocument(editor.state.doc, options.chunkBlocks)
   if (chunked !== editor.state.doc) replaceDocument(editor, chunked)
   return editor
 }
 
-/** createTestEditor holding `content` as it is, however long: the chunks' differential tests compare with it. */
+/**
+ * createTestEditor never drawing `content` in chunks, however long it is or grows: the chunks'
+ * differential tests compare with it.
+ */
 export function createUnchunkedTestEditor(content: unknown, options: EditorExtensionOptions = {}): Editor {
+  return mountEditor(content, { ...options, chunkBlocks: Number.POSITIVE_INFINITY })
+}
+
+function mountEditor(content: unknown, options: EditorExtensionOptions): Editor {
   installLayoutStandIns()
   const element = document.createElement('div')
   document.body.append(element)
