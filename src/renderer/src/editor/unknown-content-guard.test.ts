@@ -245,6 +245,62 @@ describe('unknown content survives every destructive input', () => {
   })
 })
 
+/** A transaction that says it is an undo step (prosemirror-history marks its own with this key). */
+const asHistoryStep = <T extends { setMeta(key: string, value: unknown): T }>(tr: T): T =>
+  tr.setMeta('history$', { redo: false })
+
+describe('every undo and redo step is held to the same promise', () => {
+  it('an undo step that would take away what the server holds is not made, and says so', () => {
+    const ed = open()
+    for (const target of ['block', 'inline', 'marked'] as const) {
+      const [start, end] = positions(ed)[target]
+      ed.view.dispatch(asHistoryStep(ed.state.tr.delete(start, end)))
+      expectUnknownContentKept(ed)
+    }
+    expect(kept).toBe(3)
+  })
+
+  it('a removal by its own button can be undone and redone, as often as one likes', () => {
+    const ed = open()
+    const [start, end] = positions(ed).block
+    ed.view.dispatch(ed.state.tr.delete(start, end).setMeta(REMOVE_UNKNOWN_META, true))
+    for (let round = 0; round < 3; round++) {
+      ed.commands.undo()
+      expectUnknownContentKept(ed)
+      ed.commands.redo()
+      expect(contains(saved(ed).value, pieces.block)).toBe(false)
+    }
+    expect(kept).toBe(0)
+  })
+
+  it('undoing a drag of a block moves it back, whole', () => {
+    const ed = open()
+    const [start, end] = positions(ed).block
+    const node = ed.state.doc.nodeAt(start)!
+    const tr = ed.state.tr.delete(start, end)
+    tr.insert(tr.doc.content.size, node)
+    ed.view.dispatch(tr.setMeta('uiEvent', 'drop'))
+    ed.commands.undo()
+    expect(saved(ed).text).toBe(stringifyJson(parseJson(SOURCE)))
+    ed.commands.redo()
+    expect((saved(ed).value as { content: JsonValue[] }).content.at(-1)).toEqual(pieces.block)
+    expect(kept).toBe(0)
+  })
+
+  it('undoing a paste takes away what it brought in, unknown content included', () => {
+    const ed = open()
+    ed.commands.setTextSelection(ed.state.doc.content.size - 1)
+    const [start, end] = positions(ed).block
+    // What the paste brings is a copy of the block: its own node, not the server's.
+    const copy = ed.schema.nodeFromJSON(ed.state.doc.nodeAt(start)!.toJSON())
+    ed.view.dispatch(ed.state.tr.insert(ed.state.doc.content.size, copy).setMeta('uiEvent', 'paste'))
+    expect(end).toBeLessThan(ed.state.doc.content.size)
+    ed.commands.undo()
+    expect(saved(ed).text).toBe(stringifyJson(parseJson(SOURCE)))
+    expect(kept).toBe(0)
+  })
+})
+
 describe('unknown marks on more than text', () => {
   // A newer server's comment covering a mention: the mention is known, the mark on it is not.
   const MENTION_UNDER_COMMENT = `{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Ask "},{"type":"mention","attrs":{"id":"ann-1","label":"Ann","mentionSuggestionChar":"@"},"marks":[{"type":"comment","attrs":{"thread":98765432109876543210}}]},{"type":"text","text":" today."}]}]}`

@@ -39,17 +39,24 @@ function piecesIn(doc: PMNode, from: number, to: number): PMNode[] {
   return found
 }
 
+interface PieceChanges {
+  /** Pieces `before` had that `after` lost or changed. */
+  lost: PMNode[]
+  /** Pieces `after` has that `before` had not (a paste, an undo of a removal). */
+  added: PMNode[]
+}
+
 /**
- * True when `after` lost or changed a piece of unknown content that `before` had. Only the region the
- * edit changed is walked (found by comparing the two trees, which share every untouched node), so a
- * keystroke in a 1 MB document costs a few microseconds here. Moving a piece (a drag inside the editor)
- * keeps it, and adding pieces (a paste, an undo) is always fine.
+ * The pieces of unknown content an edit lost and added. Only the region the edit changed is walked
+ * (found by comparing the two trees, which share every untouched node), so a keystroke in a 1 MB
+ * document costs a few microseconds here. Moving a piece (a drag inside the editor) neither loses nor
+ * adds it.
  */
-export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
+function pieceChanges(before: PMNode, after: PMNode): PieceChanges {
   const start = before.content.findDiffStart(after.content)
-  if (start === null) return false
+  if (start === null) return { lost: [], added: [] }
   const end = before.content.findDiffEnd(after.content)
-  if (!end) return false
+  if (!end) return { lost: [], added: [] }
   let { a: endA, b: endB } = end
   // The same content repeated around the edit can make the two ends overlap the start; widen both.
   const overlap = start - Math.min(endA, endB)
@@ -57,15 +64,29 @@ export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
     endA += overlap
     endB += overlap
   }
-  const lost = piecesIn(before, start, endA)
-  if (lost.length === 0) return false
-  const kept = piecesIn(after, start, endB)
-  for (const piece of lost) {
-    const index = kept.findIndex((candidate) => candidate === piece || samePiece(candidate, piece))
-    if (index === -1) return true
-    kept.splice(index, 1)
+  const lost: PMNode[] = []
+  const added = piecesIn(after, start, endB)
+  for (const piece of piecesIn(before, start, endA)) {
+    const index = added.findIndex((candidate) => candidate === piece || samePiece(candidate, piece))
+    if (index === -1) lost.push(piece)
+    else added.splice(index, 1)
   }
-  return false
+  return { lost, added }
+}
+
+/** True when `after` lost or changed a piece of unknown content that `before` had. */
+export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
+  return pieceChanges(before, after).lost.length > 0
+}
+
+/**
+ * What makes a piece the same one through every copy ProseMirror makes of its node: the original JSON
+ * it carries (a block's or inline node's, or for text its unknown mark's).
+ */
+function pieceIdentity(piece: PMNode): object {
+  const holder = piece.isText ? piece.marks.find(isUnknownMark) : piece
+  const original: unknown = holder?.attrs.original
+  return typeof original === 'object' && original !== null ? original : piece
 }
 
 /**
@@ -75,12 +96,7 @@ export function losesUnknownContent(before: PMNode, after: PMNode): boolean {
 const samePiece = (a: PMNode, b: PMNode): boolean => a.eq(b) || withoutChunk(a).eq(withoutChunk(b))
 
 function mayChangeUnknownContent(tr: Transaction): boolean {
-  return (
-    tr.getMeta(REMOVE_UNKNOWN_META) === true ||
-    tr.getMeta(LOAD_DOCUMENT_META) === true ||
-    // Undo and redo only take back what was done here: a paste, or an explicit removal.
-    isHistoryTransaction(tr)
-  )
+  return tr.getMeta(REMOVE_UNKNOWN_META) === true || tr.getMeta(LOAD_DOCUMENT_META) === true
 }
 
 type Direction = 'before' | 'after'
@@ -209,8 +225,26 @@ export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>(
       return false
     }
 
-    const refuses = (state: EditorState, tr: Transaction) =>
-      tr.docChanged && !mayChangeUnknownContent(tr) && losesUnknownContent(state.doc, tr.doc)
+    /**
+     * Pieces an undo or redo may take away: those the person removed with their own button (a redo
+     * removes them again) and those an edit here brought in (an undo of a paste). Every other piece
+     * stays through every undo step, as through every other edit.
+     */
+    const removable = new WeakSet<object>()
+    const refuses = (state: EditorState, tr: Transaction) => {
+      if (!tr.docChanged || mayChangeUnknownContent(tr)) return false
+      const { lost } = pieceChanges(state.doc, tr.doc)
+      if (!isHistoryTransaction(tr)) return lost.length > 0
+      return lost.some((piece) => !removable.has(pieceIdentity(piece)))
+    }
+    const remember = (tr: Transaction, before: PMNode) => {
+      if (!tr.docChanged || tr.getMeta(LOAD_DOCUMENT_META) === true) return
+      const { lost, added } = pieceChanges(before, tr.doc)
+      for (const piece of added) removable.add(pieceIdentity(piece))
+      if (tr.getMeta(REMOVE_UNKNOWN_META) === true) {
+        for (const piece of lost) removable.add(pieceIdentity(piece))
+      }
+    }
 
     /**
      * Before an input method composes over unknown content: the caret goes past it, to compose there.
@@ -240,8 +274,22 @@ export const UnknownContentGuard = Extension.create<UnknownContentGuardOptions>(
             },
           }
         },
+        appendTransaction: (transactions, before) => {
+          let doc = before.doc
+          for (const tr of transactions) {
+            remember(tr, doc)
+            doc = tr.doc
+          }
+          return null
+        },
         filterTransaction: (tr, state) => {
           if (!refuses(state, tr)) return true
+          if (isHistoryTransaction(tr)) {
+            // An undo step that would take away what the server holds is not made; the rest of the
+            // history stays as it was.
+            options.onKept()
+            return false
+          }
           const { from, to } = state.selection
           moveCaretPast(from, to)
           return false
