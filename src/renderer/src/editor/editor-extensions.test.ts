@@ -94,6 +94,58 @@ describe('Markdown input rules', () => {
   })
 })
 
+/** What Chromium sends for a typed character before it would write it into the page itself. */
+function beforeInput(target: Editor, data: string, init: Partial<InputEventInit> = {}): InputEvent {
+  const event = new InputEvent('beforeinput', {
+    inputType: 'insertText',
+    data,
+    bubbles: true,
+    cancelable: true,
+    ...init,
+  })
+  target.view.dom.dispatchEvent(event)
+  return event
+}
+
+describe('typed text', () => {
+  it('is in the document as soon as the key is, in order, before the browser could write it', () => {
+    const current = emptyEditor()
+    for (const char of 'Disk full') {
+      const event = beforeInput(current, char)
+      expect(event.defaultPrevented).toBe(true)
+    }
+    expect(current.state.doc.textContent).toBe('Disk full')
+    expect(current.state.selection.from).toBe('Disk full'.length + 1)
+  })
+
+  it('still meets the input rules and the formatting the caret carries', () => {
+    const current = emptyEditor()
+    for (const char of '## Title') beforeInput(current, char)
+    press(current, 'Enter')
+    press(current, 'b', { mod: true })
+    for (const char of 'bold') beforeInput(current, char)
+    expect(blocks(current)).toEqual([
+      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title' }] },
+      { type: 'paragraph', content: [{ type: 'text', text: 'bold', marks: [{ type: 'bold' }] }] },
+    ])
+  })
+
+  it('leaves a composition, a spelling fix and other input to the browser', () => {
+    const current = emptyEditor()
+    expect(beforeInput(current, 'か', { isComposing: true }).defaultPrevented).toBe(false)
+    expect(beforeInput(current, 'fix', { inputType: 'insertReplacementText' }).defaultPrevented).toBe(false)
+    expect(beforeInput(current, '', { inputType: 'deleteContentBackward' }).defaultPrevented).toBe(false)
+    expect(current.state.doc.textContent).toBe('')
+  })
+
+  it('is not typed into a read-only editor', () => {
+    const current = emptyEditor()
+    current.setEditable(false, false)
+    expect(beforeInput(current, 'x').defaultPrevented).toBe(false)
+    expect(current.state.doc.textContent).toBe('')
+  })
+})
+
 describe('keyboard shortcuts', () => {
   function withSelectedWord() {
     const current = emptyEditor()

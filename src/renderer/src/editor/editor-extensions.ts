@@ -5,6 +5,7 @@ import { ExtraShortcuts } from './extensions/extra-shortcuts'
 import type { MentionSuggestion } from './extensions/mention'
 import { PasteCleaning } from './extensions/paste-cleaning'
 import { ReadOnlyGuard } from './extensions/read-only-guard'
+import { TypedText } from './extensions/typed-text'
 import { UnknownContentGuard } from './extensions/unknown-content-guard'
 import { WordDelete } from './extensions/word-delete'
 import { createOperatelyExtensions } from './schema'
@@ -42,6 +43,8 @@ export function createEditorExtensions(options: EditorExtensionOptions = {}): Ex
     UnknownContentGuard.configure({
       onKept: options.onUnknownKept ?? (() => undefined),
     }),
+    // After the guard: its beforeinput turns away typing into unknown content first.
+    TypedText,
     EmptyPlaceholder.configure({ text: options.placeholder ?? '' }),
     ExtraShortcuts.configure({ onLinkShortcut: options.onLinkShortcut ?? (() => undefined) }),
     WordDelete,
