@@ -1,11 +1,10 @@
 import { expect, test } from './support/fixtures'
 import { descriptionUi, paragraph, projects, storedProject, text } from './support/description'
-import { settleEditor } from './support/focus'
 import type { RichDoc } from './emulator/types'
 
-// A long description is drawn in chunks of 40 blocks (editor/extensions/document-chunks/). Real keys at
-// the chunk boundaries, in real Chromium, must edit exactly as they would without chunks, and the server
-// must get exactly the expected document, with nothing of the chunks in it.
+// A long description is drawn in chunks of 40 blocks (editor/extensions/document-chunks/: a mark on its
+// top-level blocks). Real keys at the chunk boundaries, in real Chromium, must edit exactly as they would
+// without chunks, and the server must get exactly the expected document, with nothing of the chunks in it.
 
 const BLOCKS = 130
 // Short, so that no paragraph wraps in the narrow popup: End goes to the end of the line the caret is on.
@@ -24,12 +23,9 @@ test('keys at chunk boundaries of a long description edit and save exactly the e
   await ui.openProject(signedIn, projects.office)
   await expect(ui.editor.locator('.ot-chunk')).toHaveCount(Math.ceil(BLOCKS / 40))
   const block = (index: number) => ui.editor.getByText(words(index), { exact: true })
-  // A click at a chunk's edge joins two chunks, which draws the second one's blocks anew. A key sent in
-  // the same instant can meet the page mid-change (see the report of issue 12's attack): let the click
-  // settle first, as a person's next key always does.
+  // Keys come at once after each click: a click changes nothing in the document, chunks included.
   const clickOn = async (index: number) => {
     await block(index).click()
-    await settleEditor(ui.editor)
   }
 
   // Backspace at the start of a chunk's first block joins it with the last block of the chunk before.
@@ -70,9 +66,8 @@ test('keys at chunk boundaries of a long description edit and save exactly the e
   expect(saved).toEqual({ type: 'doc', content: expected })
 })
 
-// Select all keeps the chunks until something would change everything (DocumentChunkKeys): text that
-// comes without a key (an input method's commit, dictation) and a composition must still replace all of
-// it, as without chunks, and Undo must give all of it back.
+// With everything selected, text that comes without a key (an input method's commit, dictation) and a
+// composition must replace all of it, as without chunks, and Undo must give all of it back.
 test('with everything selected, text without a key and a composition replace all of a long description', async ({
   page,
   emulator,
@@ -97,7 +92,7 @@ test('with everything selected, text without a key and a composition replace all
   await expect(ui.editor).toHaveText('committed')
   expect(await saveAndRead()).toEqual({ type: 'doc', content: [paragraph(text('committed'))] })
 
-  // Undo gives all of it back, in chunks again once the caret is in it.
+  // Undo gives all of it back, in chunks again.
   await page.keyboard.press('Control+z')
   await expect(ui.editor.getByText(words(BLOCKS - 1), { exact: true })).toBeVisible()
   expect(await saveAndRead()).toEqual({ type: 'doc', content })
