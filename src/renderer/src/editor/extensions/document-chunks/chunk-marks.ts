@@ -67,32 +67,34 @@ export function keepChunks(tr: Transaction, before: PMNode, blocksPerChunk: numb
   const type = chunkType(tr.doc)
   if (!type || !Number.isFinite(blocksPerChunk)) return
   leaveNestedChunks(tr, before, type)
-  const ids: Array<number | null> = []
+  const chunks: Array<Mark | undefined> = []
   const starts: number[] = []
   tr.doc.forEach((block, offset) => {
-    ids.push((chunkOf(block)?.attrs.id as number | undefined) ?? null)
+    chunks.push(chunkOf(block))
     starts.push(offset)
   })
-  const firstId = ids.find((id) => id !== null)
-  if (firstId === undefined && ids.length <= blocksPerChunk) return
-  const wanted = ids.slice()
-  let previous = firstId ?? newChunkId()
+  const first = chunks.find((chunk) => chunk !== undefined)
+  if (first === undefined && chunks.length <= blocksPerChunk) return
+  // One mark object per chunk: ProseMirror compares a block's marks with its chunk element's for every
+  // block at every key, and the same object compares at once.
+  const wanted = chunks.slice()
+  let previous = first ?? type.create({ id: newChunkId() })
   for (let index = 0; index < wanted.length; index++) previous = wanted[index] ??= previous
-  cutLongChunks(wanted as number[], blocksPerChunk)
-  wanted.forEach((id, index) => {
-    if (id !== ids[index]) tr.addNodeMark(starts[index]!, type.create({ id }))
+  cutLongChunks(wanted as Mark[], blocksPerChunk, type)
+  wanted.forEach((chunk, index) => {
+    if (chunk !== chunks[index]) tr.addNodeMark(starts[index]!, chunk!)
   })
 }
 
-/** Cuts runs of one id longer than `longest` into runs of `blocksPerChunk`, each but the first with a new id. */
-function cutLongChunks(ids: number[], blocksPerChunk: number): void {
+/** Cuts runs of one chunk longer than `longest` into runs of `blocksPerChunk`, each but the first a new chunk. */
+function cutLongChunks(chunks: Mark[], blocksPerChunk: number, type: MarkType): void {
   let start = 0
-  for (let index = 1; index <= ids.length; index++) {
-    if (index < ids.length && ids[index] === ids[start]) continue
+  for (let index = 1; index <= chunks.length; index++) {
+    if (index < chunks.length && chunks[index]!.eq(chunks[start]!)) continue
     if (index - start > longest(blocksPerChunk)) {
       for (let cut = start + blocksPerChunk; cut < index; cut += blocksPerChunk) {
-        const id = newChunkId()
-        for (let block = cut; block < Math.min(cut + blocksPerChunk, index); block++) ids[block] = id
+        const chunk = type.create({ id: newChunkId() })
+        for (let block = cut; block < Math.min(cut + blocksPerChunk, index); block++) chunks[block] = chunk
       }
     }
     start = index
