@@ -1,11 +1,14 @@
 import type { EditorView } from '@tiptap/pm/view'
-import { browserIdle, type IdleScheduler } from '../../idle-work'
+import { browserIdle, SLICE_MS, type IdleDeadlineLike, type IdleScheduler } from '../../idle-work'
 
 /** Shows a chunk for one frame while it is off screen (editor.css). */
 const DRAW_CLASS = 'ot-chunk--draw'
 
+/** Time left in an idle period below which no further chunk is started (one takes a few milliseconds). */
+const MARGIN_MS = 4
+
 /**
- * Lays every chunk out once, one per frame while the page is idle, after the document opens.
+ * Lays every chunk out once, as many as fit in each idle slice, after the document opens.
  *
  * Why: a chunk off screen skips its layout (content-visibility: auto), so the document opens and types
  * fast. But a chunk inside the selection must be laid out, whatever the CSS says: Chromium's selection
@@ -60,27 +63,38 @@ export class ChunkDrawing {
 
   private schedule(): void {
     if (this.pending !== null || this.frame !== null || typeof requestAnimationFrame !== 'function') return
-    this.pending = this.idle.request(() => {
+    this.pending = this.idle.request((deadline) => {
       this.pending = null
-      this.drawNext()
+      this.drawSome(deadline)
     })
   }
 
-  private drawNext(): void {
-    const chunk = this.nextUndrawn()
-    if (!chunk || this.view.isDestroyed) return
-    this.drawn.add(chunk)
-    chunk.classList.add(DRAW_CLASS)
-    // Drawn in the next frame (which also remembers its height); skipped again in the one after.
+  /**
+   * Shows chunks and lays each out at once (reading its height), while the slice lasts; they stay shown
+   * through the next frame, which remembers their heights, and are skipped again in the one after.
+   */
+  private drawSome(deadline: IdleDeadlineLike): void {
+    if (this.view.isDestroyed) return
+    const shown: Element[] = []
+    const started = performance.now()
+    for (let chunk = this.nextUndrawn(); chunk; chunk = this.nextUndrawn()) {
+      this.drawn.add(chunk)
+      chunk.classList.add(DRAW_CLASS)
+      shown.push(chunk)
+      void (chunk as HTMLElement).offsetHeight
+      if (deadline.timeRemaining() < MARGIN_MS || performance.now() - started > SLICE_MS) break
+    }
+    if (shown.length === 0) return
     this.frame = requestAnimationFrame(() => {
       this.frame = requestAnimationFrame(() => {
         this.frame = null
-        chunk.classList.remove(DRAW_CLASS)
+        for (const chunk of shown) chunk.classList.remove(DRAW_CLASS)
         this.schedule()
       })
     })
   }
 
+  /** The first chunk element not drawn yet (a scan of about 125 children in a megabyte). */
   private nextUndrawn(): Element | null {
     for (const child of this.view.dom.children) {
       if (child.classList.contains('ot-chunk') && !this.drawn.has(child)) return child
