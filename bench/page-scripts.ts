@@ -5,7 +5,7 @@
  * scripts: both editors are a textbox named "Project description".
  */
 
-const editorSelector = '[role="textbox"][aria-label="Project description"]'
+export const editorSelector = '[role="textbox"][aria-label="Project description"]'
 
 /**
  * The editor's blocks, in order, as an expression: its children, or in a long document the children of

@@ -7,13 +7,14 @@ import { measureEditor } from './editor'
 import { measureOutbox } from './outbox'
 import { measurePopupWeight } from './popup-weight'
 import { formatTable, type BenchResult } from './result'
+import { DEFAULT_SESSION_RUNS, measureSession } from './session'
 
 /**
  * `npm run bench`: measures the app against the budgets of issue 6, prints a table and writes
  * bench/results.json. A missed budget is a finding, not a failure: the exit code is non-zero only when
  * the benchmark itself could not run (a section threw).
  *
- *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,editor]
+ *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,editor,session] [--session-runs=3]
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -23,6 +24,12 @@ const only = args
   ?.slice('--only='.length)
   .split(',')
 const wanted = (section: string) => !only || only.includes(section)
+const sessionRunsArg = args.find((a) => a.startsWith('--session-runs='))?.slice('--session-runs='.length)
+const sessionRuns = sessionRunsArg === undefined ? DEFAULT_SESSION_RUNS : Number(sessionRunsArg)
+if (!Number.isInteger(sessionRuns) || sessionRuns < 1) {
+  console.error(`--session-runs must be a whole number of at least 1, not "${sessionRunsArg}"`)
+  process.exit(1)
+}
 const log = (line: string) => console.log(`  ${line}`)
 
 if (!args.includes('--no-build')) {
@@ -42,6 +49,11 @@ const sections: [string, string, () => Promise<BenchResult[]>][] = [
   ['cold', 'main services cold start', measureColdStart],
   ['outbox', 'outbox', () => measureOutbox(log)],
   ['editor', 'editor and memory (headless Chromium)', () => measureEditor(log)],
+  [
+    'session',
+    'editing session, operation by operation (headless Chromium)',
+    () => measureSession(log, { runs: sessionRuns }),
+  ],
 ]
 
 const results: BenchResult[] = []
