@@ -108,8 +108,15 @@ function beforeInput(target: Editor, data: string, init: Partial<InputEventInit>
 }
 
 describe('typed text', () => {
-  it('is in the document as soon as the key is, in order, before the browser could write it', () => {
+  /** An editor with the focus: ProseMirror has put its selection on the page, as after a click it read. */
+  function focusedEditor(): Editor {
     const current = emptyEditor()
+    current.view.focus()
+    return current
+  }
+
+  it('is in the document as soon as the key is, in order, before the browser could write it', () => {
+    const current = focusedEditor()
     for (const char of 'Disk full') {
       const event = beforeInput(current, char)
       expect(event.defaultPrevented).toBe(true)
@@ -119,7 +126,7 @@ describe('typed text', () => {
   })
 
   it('still meets the input rules and the formatting the caret carries', () => {
-    const current = emptyEditor()
+    const current = focusedEditor()
     for (const char of '## Title') beforeInput(current, char)
     press(current, 'Enter')
     press(current, 'b', { mod: true })
@@ -128,6 +135,30 @@ describe('typed text', () => {
       { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title' }] },
       { type: 'paragraph', content: [{ type: 'text', text: 'bold', marks: [{ type: 'bold' }] }] },
     ])
+  })
+
+  it('goes where a click put the caret, even before Chromium has reported the click', () => {
+    const current = focusedEditor()
+    for (const char of 'Disk') beforeInput(current, char)
+    // The click moved the page's caret between "Di" and "sk"; selectionchange would come a task later.
+    getSelection()!.collapse(current.view.dom.querySelector('p')!.firstChild!, 2)
+    expect(beforeInput(current, 'D').defaultPrevented).toBe(true)
+    expect(current.state.doc.textContent).toBe('DiDsk')
+  })
+
+  it('a key at once after a click inside a selection across blocks types at the click, deleting nothing', () => {
+    const current = focusedEditor()
+    for (const char of 'One') beforeInput(current, char)
+    press(current, 'Enter')
+    for (const char of 'Two') beforeInput(current, char)
+    current.commands.setTextSelection({ from: 2, to: current.state.doc.content.size - 1 })
+    // The click inside the selection collapsed it as the button went up; the key comes first.
+    getSelection()!.collapse(current.view.dom.querySelectorAll('p')[1]!.firstChild!, 1)
+    const keys = { key: 'x', bubbles: true, cancelable: true }
+    current.view.dom.dispatchEvent(new KeyboardEvent('keydown', keys))
+    current.view.dom.dispatchEvent(new KeyboardEvent('keypress', { ...keys, charCode: 'x'.charCodeAt(0) }))
+    beforeInput(current, 'x')
+    expect(blocks(current).map((block) => (block.content as JsonObject[])[0]?.text)).toEqual(['One', 'Txwo'])
   })
 
   it('leaves a composition, a spelling fix and other input to the browser', () => {
