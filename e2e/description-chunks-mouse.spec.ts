@@ -31,7 +31,7 @@ const pointIn = (editor: Locator, index: number, offset: number, side: 'before' 
 /** Scrolls the description so block `index` is in the middle of what it shows. */
 const scrollToMiddle = (editor: Locator, index: number) =>
   editor.evaluate((surface, index) => {
-    let scroller: HTMLElement | null = surface
+    let scroller: Element | null = surface
     while (scroller && scroller.scrollHeight <= scroller.clientHeight + 1) scroller = scroller.parentElement
     const block = surface.querySelectorAll('p')[index]!
     const box = scroller!.getBoundingClientRect()

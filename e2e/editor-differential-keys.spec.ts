@@ -6,10 +6,12 @@ import {
   editingAtBoundary,
   inputMethod,
   selectAll,
+  selectAllThenExtend,
   shiftArrows,
   shiftClickAcrossBoundary,
   shiftPageKeys,
   spellingFix,
+  toTheEnd,
   typeRightAfterClick,
   typeRightAfterTab,
   undoRedo,
@@ -18,13 +20,22 @@ import { timeoutFor } from './support/differential/timeouts'
 
 // The editor (in chunks), the same editor without chunks and stock TipTap must agree on clicks, keys and
 // text input around chunk boundaries: the selection after each step and the final document. Every case
-// runs on the 200-block document; select all, typing right after a click and undo/redo on all three
-// sizes.
+// runs on the 200-block document; select all (and extending it), the document's end, typing right
+// after a click and undo/redo on all three sizes.
 
 test.describe.configure({ mode: 'parallel' })
 
 const sessions = [
-  ...DOCUMENT_SIZES.flatMap((size) => [selectAll(size), typeRightAfterClick(size), undoRedo(size)] as const),
+  ...DOCUMENT_SIZES.flatMap(
+    (size) =>
+      [
+        selectAll(size),
+        selectAllThenExtend(size),
+        toTheEnd(size),
+        typeRightAfterClick(size),
+        undoRedo(size),
+      ] as const,
+  ),
   editingAtBoundary(200),
   shiftClickAcrossBoundary(200),
   doubleAndTripleClick(200),

@@ -95,6 +95,49 @@ export function selectAll(size: DocumentSize): Session {
   }
 }
 
+/**
+ * Select all with the first and last chunks far off screen, then the browser extends the selection
+ * (Shift+Down, Shift+click) and Backspace removes what it covers: everything. Chromium moved an end
+ * lying in a skipped chunk to the chunk's edge (attack on issue 20: blocks 0–39 kept).
+ */
+export function selectAllThenExtend(size: DocumentSize): Session {
+  const middle = within(size, size === 41 ? 40 : boundaryOf(size) + 80)
+  return {
+    name: `click block ${middle}, Ctrl+A, Shift+Down, Backspace, undo; Ctrl+A, Shift+click, Backspace`,
+    size,
+    steps: [
+      { kind: 'click', view: view(middle, 0.5), at: at(middle, 5) },
+      { kind: 'keys', keys: ['Control+a'] },
+      { kind: 'keys', keys: ['Shift+ArrowDown'] },
+      { kind: 'keys', keys: ['Backspace'] },
+      { kind: 'keys', keys: ['Control+z'] },
+      { kind: 'click', view: view(middle, 0.5), at: at(middle, 5) },
+      { kind: 'keys', keys: ['Control+a'] },
+      { kind: 'shiftClick', at: at(middle, 10) },
+      { kind: 'keys', keys: ['Backspace'] },
+      { kind: 'type', text: 'left' },
+    ],
+  }
+}
+
+/** Ctrl+End and Ctrl+Shift+End from the middle, the last chunk far off screen. */
+export function toTheEnd(size: DocumentSize): Session {
+  const b = boundaryOf(size)
+  return {
+    name: `Ctrl+Shift+End from block ${b}, Backspace; Ctrl+End, type`,
+    size,
+    steps: [
+      { kind: 'click', view: view(b, 0.5), at: at(b, 15) },
+      { kind: 'keys', keys: ['Control+Shift+End'] },
+      { kind: 'keys', keys: ['Backspace'] },
+      { kind: 'keys', keys: ['Control+z'] },
+      { kind: 'click', view: view(b, 0.5), at: at(b, 15) },
+      { kind: 'keys', keys: ['Control+End'] },
+      { kind: 'type', text: 'z' },
+    ],
+  }
+}
+
 export function documentEdges(size: DocumentSize): Session {
   const b = boundaryOf(size)
   return {

@@ -219,8 +219,22 @@ describe('the chunks themselves', () => {
   it('are drawn as one element per chunk, holding its blocks', () => {
     const { chunked } = pair()
     const elements = [...chunked.view.dom.children]
-    expect(elements.map((element) => element.className)).toEqual(Array(4).fill('ot-chunk'))
+    expect(elements.every((element) => element.classList.contains('ot-chunk'))).toBe(true)
     expect(elements.map((element) => element.children.length)).toEqual([40, 40, 40, 30])
+  })
+
+  it("the chunks holding the selection's ends are never skipped, and only those", () => {
+    const { chunked } = pair()
+    const shown = () =>
+      [...chunked.view.dom.children].map((element) => element.classList.contains('ot-chunk--selection'))
+    caretAtStart(chunked, 50)
+    expect(shown()).toEqual([false, true, false, false])
+    chunked.commands.selectAll()
+    expect(shown()).toEqual([true, false, false, true])
+    selectAcross(chunked, 45, 85)
+    expect(shown()).toEqual([false, true, true, false])
+    caretAtStart(chunked, 80)
+    expect(shown()).toEqual([false, false, true, false])
   })
 
   it('a short document is loaded as it is, and gets chunks once it grows long', () => {

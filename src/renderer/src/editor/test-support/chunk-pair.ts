@@ -117,6 +117,9 @@ export function selectAcross(editor: Editor, first: number, last: number): void 
 }
 
 export function press(editor: Editor, key: string, init: KeyboardEventInit = {}): void {
+  // A key goes to the editor with the focus, whose selection is the page's (the pair's two editors
+  // share one page selection; the editor reads the page's before a key, as after a click).
+  if (!editor.view.hasFocus()) editor.view.focus()
   editor.view.dom.dispatchEvent(
     new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true, ...init }),
   )
