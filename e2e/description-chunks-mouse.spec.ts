@@ -40,13 +40,16 @@ const scrollToMiddle = (editor: Locator, index: number) =>
 
 const content = Array.from({ length: BLOCKS }, (_, index) => paragraph(text(words(index))))
 
+test.beforeEach(({ emulator }) => {
+  test.setTimeout(120_000)
+  storedProject(emulator, projects.office).description = { type: 'doc', content } as unknown as RichDoc
+})
+
 test('a mouse drag up across a chunk boundary selects what it went over, and typing replaces only that', async ({
   page,
   emulator,
   signedIn,
 }) => {
-  test.setTimeout(120_000)
-  storedProject(emulator, projects.office).description = { type: 'doc', content } as unknown as RichDoc
   const ui = descriptionUi(page)
   await ui.openProject(signedIn, projects.office)
 
@@ -78,8 +81,6 @@ test("the app's own copy across a chunk boundary carries nothing of the chunks, 
   emulator,
   signedIn,
 }) => {
-  test.setTimeout(120_000)
-  storedProject(emulator, projects.office).description = { type: 'doc', content } as unknown as RichDoc
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   const ui = descriptionUi(page)
   await ui.openProject(signedIn, projects.office)
