@@ -66,16 +66,8 @@ export class ChunkDrawing {
     }
   }
 
+  /** The chunk element drawn around the top-level block at `pos` (the last block at the very end). */
   private chunkAt(pos: number): Element | null {
-    const { node } = this.view.domAtPos(pos)
-    const element = node instanceof Element ? node : node.parentElement
-    // At a chunk's edge, domAtPos may name the editor itself, with the chunk as the child at that offset.
-    const chunk = element?.closest('.ot-chunk') ?? null
-    return chunk && this.view.dom.contains(chunk) ? chunk : this.chunkChildAt(pos)
-  }
-
-  /** The chunk element drawn for the top-level block at `pos` (or ending there). */
-  private chunkChildAt(pos: number): Element | null {
     const { doc } = this.view.state
     const $pos = doc.resolve(Math.min(pos, doc.content.size))
     const index = Math.min($pos.index(0), doc.childCount - 1)
