@@ -329,6 +329,24 @@ describe('the chunks themselves', () => {
     expectSame({ flat, chunked })
   })
 
+  it('a selection across blocks whose text all carries a mark: the mark is active, and toggling it takes it off', () => {
+    const marks = ['bold', 'italic', 'underline', 'strike', 'code', 'highlight']
+    const marked = (value: string, mark: string) =>
+      `{"type":"paragraph","content":[{"type":"text","text":"${value}","marks":[{"type":"${mark}"}]}]}`
+    for (const mark of marks) {
+      const blocks = Array.from({ length: 130 }, (_, index) => marked(`marked text ${index}`, mark))
+      const both = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
+      for (const editor of [both.flat, both.chunked]) {
+        selectAcross(editor, 38, 42)
+        expect(editor.isActive(mark), `${mark} across the boundary at 40`).toBe(true)
+        for (const other of marks.filter((name) => name !== mark)) expect(editor.isActive(other)).toBe(false)
+        editor.chain().toggleMark(mark).run()
+        expect(editor.isActive(mark)).toBe(false)
+      }
+      expectSame(both)
+    }
+  })
+
   it('a copy carries no chunk: not in its HTML, not in its slice', () => {
     const { chunked } = pair()
     selectAcross(chunked, 30, 90)
