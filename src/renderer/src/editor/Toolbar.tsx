@@ -2,7 +2,8 @@ import type { Editor } from '@tiptap/core'
 import { useEditorState } from '@tiptap/react'
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { DEFAULT_HIGHLIGHT } from './extensions/highlight'
-import { HIGHLIGHT_COLOURS, isHighlightColour, type HighlightColour } from './operately-types'
+import { HIGHLIGHT_COLOURS, type HighlightColour } from './operately-types'
+import { toolbarState, type ToolbarState } from './toolbar-state'
 import { icons } from './toolbar-icons'
 
 const isMac =
@@ -57,6 +58,20 @@ interface ToolbarItem {
   popup?: { expanded: boolean; controls: string }
 }
 
+/**
+ * React's store asks for the toolbar's state when the editor changes and again while rendering: the same
+ * editor state answers once.
+ */
+const answered = new WeakMap<object, ToolbarState>()
+function toolbarStateOnce(editor: Editor): ToolbarState {
+  let state = answered.get(editor.state)
+  if (!state) {
+    state = toolbarState(editor)
+    answered.set(editor.state, state)
+  }
+  return state
+}
+
 export interface ToolbarProps {
   editor: Editor
   /** id of the editing surface, for aria-controls. */
@@ -70,32 +85,7 @@ export interface ToolbarProps {
  * on mouse down) and hand focus back to the text after acting.
  */
 export function Toolbar({ editor, editorId, onOpenLink }: ToolbarProps) {
-  const state = useEditorState({
-    editor,
-    selector: ({ editor: current }) => {
-      const parent = current.state.selection.$from.parent
-      const highlight: unknown = current.getAttributes('highlight').highlight
-      return {
-        bold: current.isActive('bold'),
-        italic: current.isActive('italic'),
-        underline: current.isActive('underline'),
-        strike: current.isActive('strike'),
-        code: current.isActive('code'),
-        highlight: current.isActive('highlight'),
-        highlightColour: isHighlightColour(highlight) ? highlight : null,
-        link: current.isActive('link'),
-        heading: parent.type.name === 'heading' ? Number(parent.attrs.level) : 0,
-        bulletList: current.isActive('bulletList'),
-        orderedList: current.isActive('orderedList'),
-        blockquote: current.isActive('blockquote'),
-        codeBlock: current.isActive('codeBlock'),
-        // Marks are not allowed inside a code block: their buttons say so instead of doing nothing.
-        marksAllowed: current.can().toggleBold(),
-        canUndo: current.can().undo(),
-        canRedo: current.can().redo(),
-      }
-    },
-  })
+  const state = useEditorState({ editor, selector: ({ editor: current }) => toolbarStateOnce(current) })
   const [focusIndex, setFocusIndex] = useState(0)
   // Open palette, and which of its buttons gets focus when it opens (the colour in use, if any).
   const [palette, setPalette] = useState<{ focus: number } | null>(null)
