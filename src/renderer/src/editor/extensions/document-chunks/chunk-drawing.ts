@@ -20,7 +20,8 @@ const MARGIN_MS = 4
  * stock, and the chunk's box has its real height (the scrollbar stops changing as one scrolls).
  *
  * Chunks made later (a paste, an undo of select all and type) are drawn the same way; a change of the
- * editor's width, which changes every chunk's layout, draws them all again.
+ * editor's width, which changes every chunk's layout, draws them all again. Nothing is drawn while text
+ * is selected.
  */
 export class ChunkDrawing {
   private drawn = new WeakSet<Element>()
@@ -107,6 +108,10 @@ export class ChunkDrawing {
    */
   private drawSome(deadline: IdleDeadlineLike): void {
     if (this.view.isDestroyed) return
+    // While text is selected, each frame paints the selection over everything it spans (50 ms a frame
+    // after Shift+Ctrl+End in a megabyte), and a drawn chunk costs a frame. The chunks in a selection are
+    // laid out anyway, so drawing waits until the selection is a caret again (update() asks then).
+    if (!this.view.state.selection.empty) return
     const shown: Element[] = []
     const started = performance.now()
     for (let chunk = this.nextUndrawn(); chunk; chunk = this.nextUndrawn()) {
