@@ -223,18 +223,53 @@ describe('the chunks themselves', () => {
     expect(elements.map((element) => element.children.length)).toEqual([40, 40, 40, 30])
   })
 
-  it("the chunks holding the selection's ends are never skipped, and only those", () => {
+  it('the chunks the selection spans are never skipped, and only those', () => {
     const { chunked } = pair()
     const shown = () =>
       [...chunked.view.dom.children].map((element) => element.classList.contains('ot-chunk--selection'))
     caretAtStart(chunked, 50)
     expect(shown()).toEqual([false, true, false, false])
     chunked.commands.selectAll()
-    expect(shown()).toEqual([true, false, false, true])
+    expect(shown()).toEqual([true, true, true, true])
     selectAcross(chunked, 45, 85)
     expect(shown()).toEqual([false, true, true, false])
     caretAtStart(chunked, 80)
     expect(shown()).toEqual([false, false, true, false])
+  })
+
+  /** Which chunks were shown when ProseMirror first put a selection in the page, during `act`. */
+  function shownWhenSelected(editor: Editor, act: () => void): boolean[] | null {
+    editor.view.focus()
+    let seen: boolean[] | null = null
+    const collapse = Selection.prototype.collapse
+    Selection.prototype.collapse = function (this: Selection, ...args: Parameters<Selection['collapse']>) {
+      seen ??= [...editor.view.dom.children].map((element) =>
+        element.classList.contains('ot-chunk--selection'),
+      )
+      return collapse.apply(this, args)
+    }
+    try {
+      act()
+    } finally {
+      Selection.prototype.collapse = collapse
+    }
+    return seen
+  }
+
+  it('the chunks a selection spans are shown before the page gets that selection', () => {
+    const { chunked } = pair()
+    caretAtStart(chunked, 10)
+    expect(shownWhenSelected(chunked, () => chunked.commands.selectAll())).toEqual([true, true, true, true])
+  })
+
+  it('a chunk made while the selection spans it is shown from the start: the undo of select all and a key', () => {
+    const paragraphs = Array.from({ length: 150 }, (_, index) => paragraph(`words in block ${index}`))
+    const { chunked } = pair(`{"type":"doc","content":[${paragraphs.join(',')}]}`)
+    chunked.commands.selectAll()
+    chunked.view.dispatch(chunked.state.tr.insertText('x'))
+    expect(chunked.state.doc.childCount).toBe(1)
+    expect(shownWhenSelected(chunked, () => chunked.commands.undo())).toEqual([true, true, true, true])
+    expect(chunked.state.selection.from).toBe(0)
   })
 
   it('a short document is loaded as it is, and gets chunks once it grows long', () => {

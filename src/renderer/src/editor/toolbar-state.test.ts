@@ -70,7 +70,7 @@ function selections(editor: Editor, seed: number, count: number): Selection[] {
 describe('the toolbar state answers as TipTap does', () => {
   it.each(corpus)('%s, as it is and in chunks of 3 blocks', (name, doc) => {
     const prepared = prepareForEditor(structuredClone(doc))
-    const large = prepared.doc.content.length > 1000
+    const large = (prepared.doc.content?.length ?? 0) > 1000
     for (const editor of [
       createUnchunkedTestEditor(prepared.doc),
       createTestEditor(prepared.doc, { chunkBlocks: 3 }),

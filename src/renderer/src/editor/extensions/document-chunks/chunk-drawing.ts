@@ -3,8 +3,6 @@ import { browserIdle, SLICE_MS, type IdleDeadlineLike, type IdleScheduler } from
 
 /** Shows a chunk for one frame while it is off screen (editor.css). */
 const DRAW_CLASS = 'ot-chunk--draw'
-/** Keeps the chunks holding the selection's ends shown wherever they are (editor.css). */
-const SELECTION_CLASS = 'ot-chunk--selection'
 
 /** Time left in an idle period below which no further chunk is started (one takes a few milliseconds). */
 const MARGIN_MS = 4
@@ -25,7 +23,6 @@ const MARGIN_MS = 4
  */
 export class ChunkDrawing {
   private drawn = new WeakSet<Element>()
-  private selectionChunks: Element[] = []
   private pending: unknown = null
   private frame: number | null = null
   private width = -1
@@ -43,38 +40,9 @@ export class ChunkDrawing {
     this.schedule()
   }
 
-  /** The editor drew a new state: new chunks may need drawing, the selection's ends may have moved. */
+  /** The editor drew a new state: new chunks may need drawing. */
   update(): void {
-    this.showSelectionEnds()
     this.schedule()
-  }
-
-  /**
-   * Chromium moves a selection end it finds in a skipped chunk out to the chunk's edge as soon as the
-   * browser itself extends the selection: after select all with the first chunk off screen, Shift+Down
-   * left the anchor at block 40, and Backspace kept blocks 0–39. So the chunks holding the anchor and the
-   * head are never skipped (two chunks, laid out already by the drawing).
-   */
-  private showSelectionEnds(): void {
-    const { anchor, head } = this.view.state.selection
-    const holding = new Set([this.chunkAt(anchor), this.chunkAt(head)])
-    for (const chunk of this.selectionChunks) if (!holding.has(chunk)) chunk.classList.remove(SELECTION_CLASS)
-    this.selectionChunks = []
-    for (const chunk of holding) {
-      if (!chunk) continue
-      chunk.classList.add(SELECTION_CLASS)
-      this.selectionChunks.push(chunk)
-    }
-  }
-
-  /** The chunk element drawn around the top-level block at `pos` (the last block at the very end). */
-  private chunkAt(pos: number): Element | null {
-    const { doc } = this.view.state
-    const $pos = doc.resolve(Math.min(pos, doc.content.size))
-    const index = Math.min($pos.index(0), doc.childCount - 1)
-    if (index < 0) return null
-    const block = this.view.nodeDOM($pos.posAtIndex(index, 0))
-    return block instanceof Element ? block.closest('.ot-chunk') : null
   }
 
   destroy(): void {

@@ -6,6 +6,7 @@ import type { EditorView } from '@tiptap/pm/view'
 import { CHUNK_BLOCKS } from './chunk-mark'
 import { keepChunks, sliceWithoutChunks } from './chunk-marks'
 import { ChunkDrawing } from './chunk-drawing'
+import { chunkSelection } from './chunk-selection'
 
 export interface DocumentChunksOptions {
   /** Blocks per chunk; Infinity draws every document without chunks. */
@@ -54,6 +55,7 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
 
   addProseMirrorPlugins() {
     const { blocks } = this.options
+    const { editor } = this
     if (!Number.isFinite(blocks)) return []
     let beforeHistory: PMNode | null = null
     return [
@@ -69,8 +71,13 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
         },
         view: (view) => {
           const drawing = new ChunkDrawing(view)
+          const selection = chunkSelection(view)
+          const showSelected = ({ nextState }: { nextState: EditorState }) => selection.show(nextState)
+          editor.on('beforeTransaction', showSelected)
           return {
             update: (updated) => {
+              // A state set without a transaction (a document loaded) had no beforeTransaction.
+              selection.show(updated.state)
               drawing.update()
               if (!beforeHistory) return
               const before = beforeHistory
@@ -78,7 +85,10 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
               const tr = chunkSteps(updated.state, before, blocks)
               if (tr && updated.editable) updated.dispatch(tr)
             },
-            destroy: () => drawing.destroy(),
+            destroy: () => {
+              editor.off('beforeTransaction', showSelected)
+              drawing.destroy()
+            },
           }
         },
         props: {

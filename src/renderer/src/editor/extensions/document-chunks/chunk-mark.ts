@@ -1,8 +1,9 @@
-import { Mark, Node } from '@tiptap/core'
+import { Mark, Node, type MarkViewRendererProps } from '@tiptap/core'
 import { Blockquote } from '@tiptap/extension-blockquote'
 import { ListItem } from '@tiptap/extension-list'
 import type { MarkView } from '@tiptap/pm/view'
 import { DOCUMENT_CHUNK } from '../../operately-types'
+import { chunkSelection } from './chunk-selection'
 
 /*
  * Long documents are drawn in chunks of blocks.
@@ -33,12 +34,19 @@ export const ChunkedDocument = Node.create({
 
 /**
  * A chunk's element. The drawing (chunk-drawing.ts) switches a class on it to lay a chunk out while it is
- * off screen; ProseMirror must not take that for an edit of the document.
+ * off screen, and so does the selection (chunk-selection.ts); ProseMirror must not take that for an edit
+ * of the document.
  */
-const chunkView = (): MarkView => {
+const chunkView = ({ mark, view }: MarkViewRendererProps): MarkView => {
   const dom = document.createElement('div')
   dom.className = 'ot-chunk'
-  return { dom, ignoreMutation: (record) => record.type === 'attributes' && record.target === dom }
+  const selection = chunkSelection(view)
+  selection.drawn(dom, mark.attrs.id as number, view.state)
+  return {
+    dom,
+    ignoreMutation: (record) => record.type === 'attributes' && record.target === dom,
+    destroy: () => selection.drawn(dom, null, view.state),
+  }
 }
 
 /**
