@@ -295,6 +295,37 @@ describe('the chunks themselves', () => {
     expect(chunked.can().undo()).toBe(false)
   })
 
+  it('200 pasted paragraphs come in chunks of their own: no step per block afterwards, wherever the caret', () => {
+    const paste = Array.from({ length: 200 }, (_, i) => `<p>pasted ${i}</p>`).join('')
+    const places: Record<string, (editor: Editor) => void> = {
+      'at the start of a block': (editor) => caretAtStart(editor, 60),
+      'inside a block, splitting it': (editor) => {
+        caretAtStart(editor, 60)
+        editor.commands.setTextSelection(editor.state.selection.from + 3)
+      },
+      'over a selection across chunks': (editor) => selectAcross(editor, 70, 90),
+      'inside a list item (left to the keeper)': (editor) => caretAtEnd(editor, 39),
+    }
+    for (const [place, put] of Object.entries(places)) {
+      const { flat, chunked } = pair()
+      let keeperSteps = 0
+      chunked.on('transaction', ({ appendedTransactions }) => {
+        for (const tr of appendedTransactions) keeperSteps += tr.steps.length
+      })
+      for (const editor of [flat, chunked]) {
+        put(editor)
+        editor.view.pasteHTML(paste)
+      }
+      expectSame({ flat, chunked })
+      expect(
+        chunkIds(chunked).every((id) => id !== null),
+        place,
+      ).toBe(true)
+      expect(Math.max(...chunkSizes(chunked)), place).toBeLessThanOrEqual(2 * CHUNK_BLOCKS)
+      if (!place.includes('list')) expect(keeperSteps, place).toBeLessThan(5)
+    }
+  })
+
   it('blocks pasted into a chunk join it, and a chunk grown long is cut into chunks of 40, outside the history', () => {
     const { flat, chunked } = pair()
     const paste = Array.from({ length: 200 }, (_, i) => `<p>pasted ${i}</p>`).join('')

@@ -4,7 +4,7 @@ import type { Node as PMNode } from '@tiptap/pm/model'
 import { Plugin, PluginKey, type EditorState, type Transaction } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { CHUNK_BLOCKS } from './chunk-mark'
-import { keepChunks, sliceWithoutChunks } from './chunk-marks'
+import { keepChunks, sliceInChunks, sliceWithoutChunks } from './chunk-marks'
 import { ChunkDrawing } from './chunk-drawing'
 import { chunkSelection } from './chunk-selection'
 
@@ -93,6 +93,7 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
         },
         props: {
           transformCopied: (slice) => sliceWithoutChunks(slice),
+          transformPasted: (slice, view) => sliceInChunks(slice, view.state, blocks),
           // The key an input method sends before it starts composing (keyCode 229, "Process").
           handleKeyDown: (editorView, event) => {
             if (event.keyCode === 229 || event.key === 'Process') clearForComposition(editorView)
