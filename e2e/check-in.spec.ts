@@ -172,22 +172,37 @@ test.describe('a goal check-in', () => {
     )
   })
 
-  test('an empty message asks first, and sends only when confirmed', async ({ page, signedIn, emulator }) => {
+  test('an empty message is refused before anything is sent, as Operately’s own form does; writing one sends', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
     const ui = await openCheckIns(page, signedIn.url)
     await ui.openGoal(SHIP_ENGINE)
     await ui.status('Caution').check()
     await ui.submit.click()
 
-    await expect(page.getByText('Send without a message?')).toBeFocused()
+    const messageBox = page.getByRole('textbox', { name: 'Message' })
+    await expect(messageBox).toBeFocused()
+    await expect(messageBox).toHaveAttribute('aria-invalid', 'true')
+    await expect(messageBox).toHaveAccessibleDescription(
+      /Write a message: Operately takes a check-in only with one/,
+    )
+    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+    // Line breaks and spaces are no message either (Ctrl+Enter sends from the keyboard).
+    await page.keyboard.press('Shift+Enter')
+    await page.keyboard.type('   ')
+    await page.keyboard.press('Control+Enter')
+    await expect(messageBox).toHaveAttribute('aria-invalid', 'true')
     expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
 
-    await ui.sendWithoutMessage.click()
+    await page.keyboard.type('Blocked on the supplier.')
+    await expect(messageBox).not.toHaveAttribute('aria-invalid', 'true')
+    await ui.submit.click()
     await expect(ui.resultHeading).toBeVisible()
-    await expect(page.getByRole('region', { name: 'Check-in sent' })).toContainText('No message.')
-    expect(JSON.parse(onlyCheckInBody(emulator).content as string)).toEqual({
-      type: 'doc',
-      content: [{ type: 'paragraph' }],
-    })
+    expect(JSON.parse(onlyCheckInBody(emulator).content as string).content[0].content).toContainEqual(
+      expect.objectContaining({ type: 'text', text: expect.stringContaining('Blocked on the supplier.') }),
+    )
   })
 
   test('notifies only the people chosen', async ({ page, signedIn, emulator }) => {

@@ -32,7 +32,6 @@ export function checkInScreen(page: Page) {
     notifyEveryone: page.getByRole('radio', { name: 'Notify everyone' }),
     notifyChosen: page.getByRole('radio', { name: 'Only the people I choose' }),
     submit: page.getByRole('button', { name: /^(Submit check-in|Submitting…)$/ }),
-    sendWithoutMessage: page.getByRole('button', { name: 'Send without a message' }),
     tryAgain: page.getByRole('button', { name: /^(Try again|Trying again…)$/ }),
     /** Alerts that say something (the empty live regions are always there). */
     alert: page.getByRole('alert').filter({ hasText: /\S/ }),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isEmptyMessage, MESSAGE_REQUIRED } from '../domain/check-in-message'
 import { checkInOutcomeSchema, checkInSubmissionSchema, createCheckInInputSchema } from '../domain/check-ins'
 import { freshnessFields } from '../domain/freshness'
 import { goalDetailSchema, goalSummarySchema } from '../domain/goals'
@@ -35,7 +36,13 @@ export const goalOperations = {
    * outbox and is sent from there (`outcome: 'queued'`). A goal has one submission at a time: another one
    * while a check-in for the goal waits is refused, its text kept as a draft.
    */
-  'checkIns.create': { input: createCheckInInputSchema, output: checkInOutcomeSchema },
+  'checkIns.create': {
+    input: createCheckInInputSchema.refine((input) => !isEmptyMessage(input.message), {
+      message: MESSAGE_REQUIRED,
+      path: ['message'],
+    }),
+    output: checkInOutcomeSchema,
+  },
   /**
    * The check-in waiting for a goal, if one waits (the screen shows it instead of a second form); with a
    * submissionId, also whether that submission has been sent since, and its result.

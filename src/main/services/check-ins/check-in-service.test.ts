@@ -532,6 +532,22 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
   })
 
   describe('refusals', () => {
+    it('a check-in without a message is refused before anything is queued or sent, as Operately’s own form does', async () => {
+      const goal = await getGoal(services, SHIP)
+      const from = emulator.state.requests.length
+      for (const message of [
+        messageDoc(''),
+        JSON.stringify({ type: 'doc', content: [{ type: 'paragraph' }] }),
+        JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'hardBreak' }] }] }),
+      ]) {
+        const result = await services.dispatch('checkIns.create', plainInput(goal, { message }))
+        expect(result).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+        if (!result.ok) expect(result.error.message).toContain('Write a message')
+      }
+      expect(requestsSince(emulator, from)).toEqual([])
+      expect(await services.dispatch('sync.get', {})).toMatchObject({ ok: true, value: { items: [] } })
+    })
+
     it('a read-only token is refused before any request, with what to do', async () => {
       const readOnly = await signedIn({ token: emulator.tokens.readOnly })
       const goal = await getGoal(readOnly, SHIP)

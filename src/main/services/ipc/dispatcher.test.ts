@@ -37,7 +37,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
     dueDate: { mode: 'set', date: { dateType: 'quarter', date: '2026-03-31', value: 'Q1 2026' } },
     targetValues: [{ id: 'T1aB', value: 72 }],
     checklist: [{ id: 'C1aB', name: 'Beta', completed: true, index: 0 }],
-    message: '{"type":"doc","content":[{"type":"paragraph"}]}',
+    message: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"On track."}]}]}',
     notify: { mode: 'everyone' },
   },
   'checkIns.submission': { goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },

@@ -48,6 +48,8 @@ export interface RichTextEditorProps {
   mentionSearch: (query: string) => Promise<MentionPerson[]>
   /** Accessible name of the editing surface, e.g. "Project description". */
   label: string
+  /** The id of the element saying what is wrong with the text, while something is: the surface is then invalid, described by it. */
+  errorId?: string
   readOnly?: boolean
   placeholder?: string
   autoFocus?: boolean
@@ -75,6 +77,7 @@ export function RichTextEditor({
   onChange,
   mentionSearch,
   label,
+  errorId,
   readOnly = false,
   placeholder,
   autoFocus = false,
@@ -122,10 +125,11 @@ export function RichTextEditor({
         'aria-label': label,
         ...(editable ? {} : { 'aria-readonly': 'true' }),
         ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        ...(errorId ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}),
         class: 'ot-richtext ot-editor__surface',
       },
     }),
-    [editorId, label, editable, placeholder],
+    [editorId, label, editable, placeholder, errorId],
   )
 
   const editor = useEditor(

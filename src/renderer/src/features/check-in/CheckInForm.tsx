@@ -19,7 +19,7 @@ import { DueDateField } from './DueDateField'
 import { FieldError } from './FieldError'
 import { checkInFormSchema, prefillFrom, toCreateCheckInInput, type CheckInFormValues } from './form-values'
 import { timeAgo } from './goal-display'
-import { isEmptyMessage } from './message'
+import { isEmptyMessage, MESSAGE_REQUIRED } from '@shared/domain/check-in-message'
 import { NotifyField } from './NotifyField'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
@@ -110,7 +110,6 @@ export function CheckInForm({
   const heading = useRef<HTMLHeadingElement>(null)
   const alert = useRef<HTMLDivElement>(null)
   const blockedNotice = useRef<HTMLDivElement>(null)
-  const confirmHeading = useRef<HTMLParagraphElement>(null)
   const editor = useRef<RichTextEditorHandle>(null)
   const message = useRef<Json | null>(restored?.message ?? null)
   const [editorValue, setEditorValue] = useState<unknown>(() => restored?.message ?? EMPTY_EDITOR_DOC)
@@ -137,7 +136,6 @@ export function CheckInForm({
   // submission twice. A draft submitted before (and not sent: main was asked) goes on as that submission.
   const submissionId = useRef<string | null>(restored?.submissionId ?? null)
   const [problem, setProblem] = useState<SubmitProblem | null>(null)
-  const [confirmEmpty, setConfirmEmpty] = useState(false)
   // A submit that takes more than a few seconds says so, and can be let go on in the background.
   const [slowSubmission, setSlowSubmission] = useState<string | null>(null)
   const [backgroundError, setBackgroundError] = useState<string | null>(null)
@@ -207,6 +205,8 @@ export function CheckInForm({
     (doc: ServerDoc) => {
       message.current = doc as Json
       scheduleDraft()
+      // "Message required" goes once there is one.
+      if (!isEmptyMessage(doc)) setProblem((shown) => (shown?.message === MESSAGE_REQUIRED ? null : shown))
     },
     [scheduleDraft],
   )
@@ -214,12 +214,11 @@ export function CheckInForm({
 
   // Where focus goes once the screen shows the outcome of a submission: set with the state that shows it,
   // acted on right after React has put that on screen.
-  const focusNext = useRef<'problem' | 'confirm' | null>(null)
+  const focusNext = useRef<'problem' | null>(null)
   const [focusTick, setFocusTick] = useState(0)
   useEffect(() => {
     const target = focusNext.current
     focusNext.current = null
-    if (target === 'confirm') confirmHeading.current?.focus()
     if (target !== 'problem' || !problem) return
     if (problem.area === 'message') return editor.current?.focus()
     const area = problem.area ? document.getElementById(`${id}-area-${problem.area}`) : null
@@ -227,16 +226,21 @@ export function CheckInForm({
     ;(control ?? alert.current)?.focus()
   }, [focusTick, problem, id])
 
-  const send = (values: CheckInFormValues, allowEmpty: boolean) => {
+  const send = (values: CheckInFormValues) => {
     if (inFlight.current || blocked) return
     const doc: unknown = editor.current?.getDocument() ?? message.current ?? EMPTY_EDITOR_DOC
-    if (!allowEmpty && isEmptyMessage(doc)) {
-      focusNext.current = 'confirm'
-      setConfirmEmpty(true)
+    if (isEmptyMessage(doc)) {
+      focusNext.current = 'problem'
+      setProblem({
+        title: 'Message required',
+        message: MESSAGE_REQUIRED,
+        area: 'message',
+        retry: false,
+        ambiguous: false,
+      })
       setFocusTick((tick) => tick + 1)
       return
     }
-    setConfirmEmpty(false)
     submissionId.current ??= crypto.randomUUID()
     // The draft names the submission before main hears of it (flushed below).
     scheduleDraft()
@@ -289,16 +293,15 @@ export function CheckInForm({
   const submit = () => {
     // Nothing can be sent: say why again (the notice at the top) instead of checking fields for nothing.
     if (blocked) return blockedNotice.current?.focus()
-    return handleSubmit((values) => send(values, false))()
+    return handleSubmit(send)()
   }
-  const submitWithoutMessage = () => handleSubmit((values) => send(values, true))()
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return
     // Caught before the editor sees it (where Ctrl+Enter would add a line break).
     event.preventDefault()
     event.stopPropagation()
-    if (!confirmEmpty) void submit()
+    void submit()
   }
 
   const discardDraft = () => {
@@ -414,6 +417,7 @@ export function CheckInForm({
           <FieldError id={`${id}-message-error`} message={areaError('message')} />
           <RichTextEditor
             ref={editor}
+            errorId={areaError('message') ? `${id}-message-error` : undefined}
             value={editorValue}
             onChange={onMessageChange}
             mentionSearch={mentionSearch}
@@ -424,27 +428,6 @@ export function CheckInForm({
         <div id={`${id}-area-notify`}>
           <NotifyField form={form} candidates={goal.potentialSubscribers} areaError={areaError('notify')} />
         </div>
-
-        {confirmEmpty ? (
-          <div className="ci-confirm" role="group" aria-labelledby={`${id}-confirm`}>
-            <p id={`${id}-confirm`} ref={confirmHeading} tabIndex={-1} className="ci-confirm__title">
-              Send without a message?
-            </p>
-            <p className="ci-confirm__text">Your reviewer sees only the status and numbers.</p>
-            <div className="ci-confirm__actions">
-              <Button onClick={() => void submitWithoutMessage()}>Send without a message</Button>
-              <Button
-                variant="secondary"
-                onClick={() => {
-                  setConfirmEmpty(false)
-                  editor.current?.focus()
-                }}
-              >
-                Write a message
-              </Button>
-            </div>
-          </div>
-        ) : null}
 
         <div className="ci-footer">
           <p className="ci-footer__draft" role="status">

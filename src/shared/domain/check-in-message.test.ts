@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isEmptyMessage } from './message'
+import { isEmptyMessage } from './check-in-message'
 
 const doc = (...content: unknown[]) => ({ type: 'doc', content })
 const p = (...content: unknown[]) => ({ type: 'paragraph', content })

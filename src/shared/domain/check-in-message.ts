@@ -34,3 +34,11 @@ export function isEmptyMessage(doc: unknown): boolean {
   }
   return doc === null || doc === undefined || visit(doc)
 }
+
+/**
+ * Operately's own check-in form marks the message as required and sends nothing without one; the app
+ * holds the same rule, in the form and for every check-in handed to main (the contract), before anything
+ * is queued.
+ */
+export const MESSAGE_REQUIRED =
+  'Write a message: Operately takes a check-in only with one. Nothing was sent; what you chose is still here.'
