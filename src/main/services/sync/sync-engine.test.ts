@@ -197,6 +197,65 @@ describe('sync engine against the emulator', () => {
     expect(checkInsSaying(message)).toHaveLength(1)
   })
 
+  it('waits its whole settle time from when a request failed, not from when it went out: a slow request gets the same grace', async () => {
+    let slow = true
+    await build({
+      settleMs: 30_000,
+      // The request takes 40 s of the app's time (a large body), and the connection is lost at the end.
+      fetch: observingFetch(
+        (endpoint, method) => {
+          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !slow) return
+          clock.advance(40_000)
+          emulator.pause()
+        },
+        (endpoint, method) => {
+          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !slow) return
+          slow = false
+          emulator.resume()
+        },
+      ),
+    })
+    const message = doc('slow and lost')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    // For 25 s after the failure nothing is sent again: the server might still be working on it.
+    for (let i = 0; i < 5; i++) await rig.advance(5_000)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(rig.outbox.list()).toHaveLength(1)
+    await rig.advance(30_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST goals/create_check_in')).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(1)
+  })
+
+  it('a description save that failed after a slow request waits its whole settle time from the failure too', async () => {
+    let slow = true
+    await build({
+      settleMs: 30_000,
+      fetch: observingFetch(
+        (endpoint, method) => {
+          if (endpoint !== 'projects/update_description' || method !== 'POST' || !slow) return
+          clock.advance(40_000)
+          emulator.pause()
+        },
+        (endpoint, method) => {
+          if (endpoint !== 'projects/update_description' || method !== 'POST' || !slow) return
+          slow = false
+          emulator.resume()
+        },
+      ),
+    })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    await rig.outbox.append(descriptionSave(launchSite(), doc('slow save, lost'), base))
+    await rig.settle()
+    for (let i = 0; i < 5; i++) await rig.advance(5_000)
+    expect(count('POST projects/update_description')).toBe(1)
+    await rig.advance(30_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST projects/update_description')).toBe(2)
+    expect(holds(SEED_IDS.projects.launchSite, doc('slow save, lost'))).toBe(true)
+  })
+
   it('after a timeout on a description save that committed, sees its own text and stops', async () => {
     await build({ timeoutMs: 1_000 })
     emulator.setFaults({ hangAfterCommitMs: 10_000 })

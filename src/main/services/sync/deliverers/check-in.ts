@@ -195,7 +195,8 @@ export function createCheckInDeliverer(deps: {
         entry = (await context.record({ unconfirmed: null })) as CheckInEntry
       }
       if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
-      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : sentAt + context.settleMs
+      // Counted from the failure: a request that took long (a timeout grows with the body) gets the whole wait.
+      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : context.now() + context.settleMs
       entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, settleAt) })) as CheckInEntry
       let known: DeliveryOutcome | null
       try {

@@ -78,7 +78,8 @@ export function createDescriptionDeliverer(deps: { client: () => Promise<Operate
       return delivered(false)
     } catch (err) {
       if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
-      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : sentAt + context.settleMs
+      // Counted from the failure: a request that took long (a timeout grows with the body) gets the whole wait.
+      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : context.now() + context.settleMs
       entry = (await context.record({
         unconfirmed: {
           at: new Date(sentAt).toISOString(),
