@@ -19,7 +19,10 @@ export function keptMessage(kind: OutboxKind, error: AppError): string {
  * An entry Operately refused the same way several times in a row: its reason, and that the text waits for
  * the person (edit it, retry, or discard it) rather than being tried forever.
  */
-export function refusedMessage(kind: OutboxKind, error: AppError, times: number): string {
+export function refusedMessage(kind: OutboxKind, error: AppError, times: number, unclear = false): string {
   const what = kind === 'description' ? 'this description' : 'this check-in'
+  if (unclear) {
+    return `Sending ${what} failed ${times} times in a row without a clear answer (the last: ${error.message}) and it is not on Operately so far. ${kept(kind)} is kept here; Retry looks on Operately again before sending anything. You can also edit it or discard it.`
+  }
   return `Operately refused ${what} ${times} times in a row: ${error.message} ${kept(kind)} is kept here: edit it, press Retry, or discard it.`
 }

@@ -256,6 +256,67 @@ describe('sync engine against the emulator', () => {
     expect(holds(SEED_IDS.projects.launchSite, doc('slow save, lost'))).toBe(true)
   })
 
+  it('a gateway answering every check-in with an HTML 502 (nothing saved) ends in "Needs you" with why, after a few sends', async () => {
+    let posts = 0
+    await build({
+      settleMs: 30_000,
+      // A proxy in front of Operately: every check-in POST gets its error page, nothing reaches the server.
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input)
+        if (url.endsWith('/goals/create_check_in') && init?.method === 'POST') {
+          posts++
+          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          })
+        }
+        return fetch(input, init)
+      },
+    })
+    const message = doc('behind a broken gateway')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    // An hour of the app's time: it must stop by itself long before.
+    for (let i = 0; i < 60 && rig.outbox.list()[0]?.state !== 'needs_attention'; i++)
+      await rig.advance(60_000)
+    const [entry] = rig.outbox.list()
+    expect(entry).toMatchObject({ state: 'needs_attention' })
+    expect(entry?.lastError?.message).toMatch(/without a clear answer \(the last: .*gateway/)
+    expect(posts).toBeLessThanOrEqual(5)
+    const before = posts
+    for (let i = 0; i < 10; i++) await rig.advance(60_000)
+    expect(posts).toBe(before)
+    expect(checkInsSaying(message)).toHaveLength(0)
+  })
+
+  it('a gateway answering every description save with an HTML 502 ends in "Needs you" too, the text kept', async () => {
+    let posts = 0
+    await build({
+      settleMs: 30_000,
+      fetch: async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input)
+        if (url.endsWith('/projects/update_description') && init?.method === 'POST') {
+          posts++
+          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+            status: 502,
+            headers: { 'content-type': 'text/html' },
+          })
+        }
+        return fetch(input, init)
+      },
+    })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    await rig.outbox.append(descriptionSave(launchSite(), doc('saved behind a broken gateway'), base))
+    await rig.settle()
+    for (let i = 0; i < 60 && rig.outbox.list()[0]?.state !== 'needs_attention'; i++)
+      await rig.advance(60_000)
+    const [entry] = rig.outbox.list()
+    expect(entry).toMatchObject({ state: 'needs_attention' })
+    expect(entry?.lastError?.message).toMatch(/without a clear answer .*Your text is kept here/)
+    expect(posts).toBeLessThanOrEqual(5)
+    expect(holds(SEED_IDS.projects.launchSite, base)).toBe(true)
+  })
+
   it('after a timeout on a description save that committed, sees its own text and stops', async () => {
     await build({ timeoutMs: 1_000 })
     emulator.setFaults({ hangAfterCommitMs: 10_000 })

@@ -304,7 +304,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           const saved = await outbox.update(entry.id, {
             state: 'needs_attention',
             failures,
-            lastError: storedError(outcome.error.kind, refusedMessage(entry.kind, outcome.error, failures)),
+            lastError: storedError(
+              outcome.error.kind,
+              refusedMessage(entry.kind, outcome.error, failures, outcome.checking === true),
+            ),
           })
           log.warn('sync: an entry keeps failing; it waits for the person', {
             kind: entry.kind,

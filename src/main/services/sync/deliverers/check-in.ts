@@ -206,6 +206,9 @@ export function createCheckInDeliverer(deps: {
         if (lookErr instanceof AppFailure) return stillChecking(outcomeFromError(lookErr.error))
         throw lookErr
       }
+      // An answer that leaves it unclear counts towards "Needs you" like a refusal: a gateway that fails
+      // every check-in would otherwise be looked past and posted to forever.
+      if (known?.outcome === 'retry') return { ...known, counts: true }
       if (known) return known
       // The server answered, and the check-in is not there: it was not applied.
       return refusedByServer(err.error)

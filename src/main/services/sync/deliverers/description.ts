@@ -98,7 +98,9 @@ export function createDescriptionDeliverer(deps: { client: () => Promise<Operate
         if (lookErr instanceof AppFailure) return stillChecking(outcomeFromError(lookErr.error))
         throw lookErr
       }
-      if (known?.outcome === 'retry') return { ...known, error: err.error }
+      // An answer that leaves it unclear counts towards "Needs you" like a refusal: a gateway that fails
+      // every save would otherwise be looked past and sent to forever.
+      if (known?.outcome === 'retry') return { ...known, error: err.error, counts: true }
       if (known) return known
       // The server answered, and the text is not there: it was not applied.
       return refusedByServer(err.error)
