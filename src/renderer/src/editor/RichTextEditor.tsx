@@ -15,6 +15,7 @@ import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
 import { cloneJson, type ServerDoc } from './json'
+import { marksActive } from './mark-activity'
 import { LinkDialog } from './LinkDialog'
 import { EMPTY_EDITOR_DOC, prepareForEditor, type PreparedDocument } from './loss-proof'
 import { MentionMenu } from './MentionMenu'
@@ -186,7 +187,9 @@ export function RichTextEditor({
   const openLink = useCallback(() => {
     if (!editor || !editor.isEditable) return
     const href: unknown = editor.getAttributes('link').href
-    setLinkDialog({ href: typeof href === 'string' ? href : '', hasLink: editor.isActive('link') })
+    // As the toolbar's Link button says (TipTap's isActive would count a long document's chunks).
+    const [hasLink = false] = marksActive(editor.state, [{ type: editor.schema.marks.link }])
+    setLinkDialog({ href: typeof href === 'string' ? href : '', hasLink })
   }, [editor])
   useLayoutEffect(() => {
     session.setCallbacks({ onChange, search: mentionSearch, openLink })

@@ -9,6 +9,7 @@ import { CHUNK_BLOCKS, chunkedDocument } from './extensions/document-chunks'
 import { DOCUMENT_CHUNK } from './operately-types'
 import { stringifyJson } from './json'
 import { prepareForEditor, restoreEditorDocument, restoreFromEditor } from './loss-proof'
+import { toolbarState } from './toolbar-state'
 import {
   BOUNDARIES,
   caretAtEnd,
@@ -396,7 +397,7 @@ describe('the chunks themselves', () => {
   })
 
   it('a selection across blocks whose text all carries a mark: the mark is active, and toggling it takes it off', () => {
-    const marks = ['bold', 'italic', 'underline', 'strike', 'code', 'highlight']
+    const marks = ['bold', 'italic', 'underline', 'strike', 'code', 'highlight'] as const
     const marked = (value: string, mark: string) =>
       `{"type":"paragraph","content":[{"type":"text","text":"${value}","marks":[{"type":"${mark}"}]}]}`
     for (const mark of marks) {
@@ -404,13 +405,40 @@ describe('the chunks themselves', () => {
       const both = pair(`{"type":"doc","content":[${blocks.join(',')}]}`)
       for (const editor of [both.flat, both.chunked]) {
         selectAcross(editor, 38, 42)
-        expect(editor.isActive(mark), `${mark} across the boundary at 40`).toBe(true)
-        for (const other of marks.filter((name) => name !== mark)) expect(editor.isActive(other)).toBe(false)
+        const shown = toolbarState(editor)
+        expect(shown[mark], `${mark} across the boundary at 40`).toBe(true)
+        for (const other of marks.filter((name) => name !== mark)) expect(shown[other]).toBe(false)
         editor.chain().toggleMark(mark).run()
-        expect(editor.isActive(mark)).toBe(false)
+        expect(toolbarState(editor)[mark]).toBe(false)
       }
       expectSame(both)
     }
+  })
+
+  it('Markdown shortcuts for marks, typed and pasted, work as without chunks', () => {
+    const typed: Record<string, string> = {
+      bold: '**bold** ',
+      italic: '*it* ',
+      strike: '~~gone~~ ',
+      code: '`code` ',
+      highlight: '==hi== ',
+    }
+    for (const [mark, text] of Object.entries(typed)) {
+      const both = pair()
+      for (const editor of [both.flat, both.chunked]) {
+        caretAtEnd(editor, 10)
+        typeText(editor, ' ' + text)
+      }
+      expect(JSON.stringify(both.chunked.state.doc.child(10).toJSON()), mark).toContain(`"type":"${mark}"`)
+      expectSame(both)
+    }
+    const both = pair()
+    for (const editor of [both.flat, both.chunked]) {
+      caretAtStart(editor, 10)
+      editor.view.pasteText('**bold** and ==marked== text')
+    }
+    expect(JSON.stringify(both.chunked.state.doc.child(10).toJSON())).toContain('"type":"bold"')
+    expectSame(both)
   })
 
   it('a copy carries no chunk: not in its HTML, not in its slice', () => {

@@ -7,6 +7,7 @@ import { CHUNK_BLOCKS } from './chunk-mark'
 import { keepChunks, sliceInChunks, sliceWithoutChunks } from './chunk-marks'
 import { ChunkDrawing } from './chunk-drawing'
 import { chunkSelection } from './chunk-selection'
+import { ChunkAwareToggleMark } from './chunk-toggle-mark'
 
 export interface DocumentChunksOptions {
   /** Blocks per chunk; Infinity draws every document without chunks. */
@@ -51,6 +52,10 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
 
   addOptions() {
     return { blocks: CHUNK_BLOCKS }
+  },
+
+  addExtensions() {
+    return [ChunkAwareToggleMark]
   },
 
   addProseMirrorPlugins() {

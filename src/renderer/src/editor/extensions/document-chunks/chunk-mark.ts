@@ -58,11 +58,6 @@ const chunkView = ({ mark, view }: MarkViewRendererProps): MarkView => {
 export const DocumentChunk = Mark.create({
   name: DOCUMENT_CHUNK,
   inclusive: false,
-  // TipTap's isMarkActive counts a marked block's span against every mark asked about (is all the
-  // selected text bold?) unless that block's marks exclude the one asked about: so Ctrl+B across two
-  // bold paragraphs in chunks would bold them again. A chunk shares its set only with other chunks (the
-  // document allows no other mark on a block), so excluding every mark changes nothing else.
-  excludes: '_',
   addAttributes: () => ({ id: { default: 0, rendered: false } }),
   parseHTML: () => [],
   renderHTML: () => ['div', { class: 'ot-chunk' }, 0],
