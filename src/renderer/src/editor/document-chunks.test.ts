@@ -327,6 +327,19 @@ describe('the chunks themselves', () => {
     }
   })
 
+  it('two pasted paragraphs join the chunk they land in, as one chunk element', () => {
+    const { flat, chunked } = pair()
+    for (const editor of [flat, chunked]) {
+      caretAtStart(editor, 5)
+      editor.view.pasteHTML('<p>first pasted</p><p>second pasted</p>')
+    }
+    expectSame({ flat, chunked })
+    const added = chunked.state.doc.childCount - 150
+    expect(added).toBeGreaterThan(0)
+    expect(new Set(chunkIds(chunked).slice(0, 40 + added)).size).toBe(1)
+    expect(chunked.view.dom.children).toHaveLength(4)
+  })
+
   it('blocks pasted into a chunk join it, and a chunk grown long is cut into chunks of 40, outside the history', () => {
     const { flat, chunked } = pair()
     const paste = Array.from({ length: 200 }, (_, i) => `<p>pasted ${i}</p>`).join('')

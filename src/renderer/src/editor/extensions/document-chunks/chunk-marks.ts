@@ -67,8 +67,10 @@ export function sliceInChunks(slice: Slice, state: EditorState, blocksPerChunk: 
   const type = chunkType(state.doc)
   const { $from } = state.selection
   const chunked = state.doc.firstChild ? chunkOf(state.doc.firstChild) !== undefined : false
-  if (!type || !chunked || $from.depth > 1 || slice.openStart > 1 || slice.content.childCount < 2)
-    return slice
+  // A few blocks join the chunk they land in (the keeper's few steps): chunks of their own would leave
+  // ever more small chunks behind each paste.
+  const few = slice.content.childCount < blocksPerChunk
+  if (!type || !chunked || few || $from.depth > 1 || slice.openStart > 1) return slice
   let fits = true
   slice.content.forEach((node) => {
     if (!node.isBlock || !state.doc.type.contentMatch.matchType(node.type)) fits = false
