@@ -373,6 +373,31 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       )
     })
 
+    it('two submissions for one goal at the same moment: one is queued, the other told one is on its way', async () => {
+      const goal = await getGoal(services, SHIP)
+      const checkInsBefore = emulator.state.checkIns.length
+      emulator.pause()
+      await services.dispatch('goals.get', { id: SHIP })
+      const same = plainInput(goal)
+      const answers = await Promise.all([
+        services.dispatch('checkIns.create', plainInput(goal)),
+        services.dispatch('checkIns.create', plainInput(goal)),
+        services.dispatch('checkIns.create', same),
+        services.dispatch('checkIns.create', same),
+      ])
+      const entries = answers.flatMap((a) => (a.ok ? [(a.value as { entryId?: string }).entryId] : []))
+      expect(entries.length).toBeGreaterThan(0)
+      expect(new Set(entries).size).toBe(1)
+      for (const refused of answers.filter((a) => !a.ok)) {
+        if (!refused.ok) expect(refused.error.message).toMatch(/already on its way/)
+      }
+      expect((await services.sync.view()).items).toHaveLength(1)
+      emulator.resume()
+      await services.dispatch('sync.now', {})
+      expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 1)
+      expect(createCount(emulator)).toBe(1)
+    })
+
     it('known offline: queued at once without a request, created once when the server is back', async () => {
       const goal = await getGoal(services, SHIP)
       const checkInsBefore = emulator.state.checkIns.length

@@ -172,6 +172,13 @@ export function createCheckInSubmitter(deps: {
     return queued(now, outcome && 'error' in outcome ? outcome.error : null, report.released)
   }
 
+  let queueing: Promise<unknown> = Promise.resolve()
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queueing.then(work, work)
+    queueing = turn.catch(() => undefined)
+    return turn
+  }
+
   return {
     async submit(input) {
       await checkIns.assertCanSubmit()
@@ -189,23 +196,26 @@ export function createCheckInSubmitter(deps: {
         return { outcome: 'created', ...result }
       }
 
-      let entry = sync.checkInEntry(input.submissionId) as CheckInEntry | null
-      if (entry && !sameId(lastSegment(entry.payload.goalId), lastSegment(input.goalId))) {
-        throw new AppFailure(
-          appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
-        )
-      }
-      if (!entry) {
+      const goal = await cache.read(detailKey('goal', input.goalId), goalDetailSchema).catch(() => null)
+      // Looked up and queued as one step, one submission at a time: two at once for one goal (or the same
+      // one twice) would otherwise both find nothing waiting and both be queued.
+      const entry = await oneAtATime(async () => {
+        const known = sync.checkInEntry(input.submissionId) as CheckInEntry | null
+        if (known && !sameId(lastSegment(known.payload.goalId), lastSegment(input.goalId))) {
+          throw new AppFailure(
+            appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
+          )
+        }
+        if (known) return known
         const other = sync.checkInEntryForGoal(input.goalId)
         if (other) throw alreadyWaiting(other)
-        const goal = await cache.read(detailKey('goal', input.goalId), goalDetailSchema).catch(() => null)
         // On disk before anything is sent: from here on, it is sent once, whatever happens to the app.
-        entry = (await sync.enqueue({
+        return (await sync.enqueue({
           kind: 'check-in',
           payload: input,
           title: goal?.value.name ?? null,
         })) as CheckInEntry
-      }
+      })
       if (sync.connectivity.knownOffline()) return queued(entry)
       if (entry.state !== 'pending' && entry.state !== 'sending') return queued(entry)
       return answer(await sync.engine.deliverNow(entry.id), entry, input)

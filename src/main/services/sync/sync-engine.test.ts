@@ -314,7 +314,7 @@ describe('sync engine against the emulator', () => {
     expect(entry).toMatchObject({ state: 'needs_attention' })
     expect(entry?.lastError?.message).toMatch(/without a clear answer .*Your text is kept here/)
     expect(posts).toBeLessThanOrEqual(5)
-    expect(holds(SEED_IDS.projects.launchSite, base)).toBe(true)
+    expect(serverDescription(SEED_IDS.projects.launchSite)).toBe(base)
   })
 
   it('after a timeout on a description save that committed, sees its own text and stops', async () => {
