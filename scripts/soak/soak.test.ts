@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { formatReport, runSoak } from './soak'
+import { hasSecretService } from '../../src/main/services/vault/testing/secret-service'
 
 // The chaos soak's short profile, inside `npm test`: 1,000 writes and 50 SIGKILL-and-restart points of the
 // services process, every fault of the emulator drawn at random. A new seed each run (printed with the
 // table); SOAK_SEED=<n> replays one. The long profile is `npm run soak` (10,000 writes).
 
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const seed = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31)
 
 describe.skipIf(!hasSecretService)('chaos soak (short profile)', () => {

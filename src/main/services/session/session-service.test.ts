@@ -7,10 +7,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { silentLogger } from '../log/logger'
 import { createMainServices, type MainServices } from '../create-services'
+import { hasSecretService } from '../vault/testing/secret-service'
 
 // Sign-in end to end inside main: real HTTP to the emulator, the real keychain (a throwaway one under
 // `npm test`), a real data directory on disk.
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -12,10 +12,10 @@ import { createMainServices } from '../create-services'
 import { silentLogger } from '../log/logger'
 import { doc } from './testing/entries'
 import { filesContaining } from './testing/disk'
+import { hasSecretService } from '../vault/testing/secret-service'
 
 // The outbox, cache and sync engine as createMainServices wires them: the client comes from the signed-in
 // session (token in the real keychain, a throwaway one under `npm test`), everything on a real data dir.
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 
 describe.skipIf(!hasSecretService)('outbox and sync with a signed-in session', () => {
   let emulator: Emulator

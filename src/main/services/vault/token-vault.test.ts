@@ -5,10 +5,10 @@ import keytar from 'keytar'
 import { afterEach, describe, expect, it } from 'vitest'
 import { AppFailure } from '@shared/errors'
 import { createTokenVault } from './token-vault'
+import { hasSecretService } from './testing/secret-service'
 
 // These tests talk to a real Secret Service. `npm test` runs them inside a private D-Bus session with a
 // throwaway, unlocked gnome-keyring (scripts/with-keyring.sh), so a developer's own keyring is never touched.
-const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
 const service = `Operately Tray test ${randomUUID()}`
 const vault = createTokenVault({ keytar, service })
 const origins = ['https://a.example', 'https://b.example']

@@ -15,7 +15,7 @@ import type { SyncTiming } from '../../sync/sync-service'
  * (a throwaway one under scripts/with-keyring.sh) under a keychain service name of their own.
  */
 
-export const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS)
+export { hasSecretService } from '../../vault/testing/secret-service'
 
 export interface SignedIn {
   services: MainServices
