@@ -52,6 +52,39 @@ describe('sync engine against the emulator', () => {
   const checkInsSaying = (message: string) =>
     emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(message)))
   const count = (request: string) => rig.requests().filter((r) => r === request).length
+  /** The first POST to `endpoint` takes 40 s of the app's clock, then its connection is lost. */
+  const slowThenLost = (endpoint: string) => {
+    let slow = true
+    const ours = (at: string, method: string) => at === endpoint && method === 'POST' && slow
+    return observingFetch(
+      (at, method) => {
+        if (!ours(at, method)) return
+        clock.advance(40_000)
+        emulator.pause()
+      },
+      (at, method) => {
+        if (!ours(at, method)) return
+        slow = false
+        emulator.resume()
+      },
+    )
+  }
+  /** A proxy answering every POST to `endpoint` with its HTML 502 page; nothing reaches the server. */
+  const badGateway = (endpoint: string) => {
+    const gateway = {
+      posts: 0,
+      fetch: (async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input)
+        if (!url.endsWith(`/${endpoint}`) || init?.method !== 'POST') return fetch(input, init)
+        gateway.posts++
+        return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+          status: 502,
+          headers: { 'content-type': 'text/html' },
+        })
+      }) as typeof fetch,
+    }
+    return gateway
+  }
 
   it('never assumes online at start: nothing goes out until the OS is online and the server answered', async () => {
     await build({ osOnline: false })
@@ -198,23 +231,8 @@ describe('sync engine against the emulator', () => {
   })
 
   it('waits its whole settle time from when a request failed, not from when it went out: a slow request gets the same grace', async () => {
-    let slow = true
-    await build({
-      settleMs: 30_000,
-      // The request takes 40 s of the app's time (a large body), and the connection is lost at the end.
-      fetch: observingFetch(
-        (endpoint, method) => {
-          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !slow) return
-          clock.advance(40_000)
-          emulator.pause()
-        },
-        (endpoint, method) => {
-          if (endpoint !== 'goals/create_check_in' || method !== 'POST' || !slow) return
-          slow = false
-          emulator.resume()
-        },
-      ),
-    })
+    // The request takes 40 s of the app's time (a large body), and the connection is lost at the end.
+    await build({ settleMs: 30_000, fetch: slowThenLost('goals/create_check_in') })
     const message = doc('slow and lost')
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
@@ -229,22 +247,7 @@ describe('sync engine against the emulator', () => {
   })
 
   it('a description save that failed after a slow request waits its whole settle time from the failure too', async () => {
-    let slow = true
-    await build({
-      settleMs: 30_000,
-      fetch: observingFetch(
-        (endpoint, method) => {
-          if (endpoint !== 'projects/update_description' || method !== 'POST' || !slow) return
-          clock.advance(40_000)
-          emulator.pause()
-        },
-        (endpoint, method) => {
-          if (endpoint !== 'projects/update_description' || method !== 'POST' || !slow) return
-          slow = false
-          emulator.resume()
-        },
-      ),
-    })
+    await build({ settleMs: 30_000, fetch: slowThenLost('projects/update_description') })
     const base = serverDescription(SEED_IDS.projects.launchSite)
     await rig.outbox.append(descriptionSave(launchSite(), doc('slow save, lost'), base))
     await rig.settle()
@@ -257,22 +260,9 @@ describe('sync engine against the emulator', () => {
   })
 
   it('a gateway answering every check-in with an HTML 502 (nothing saved) ends in "Needs you" with why, after a few sends', async () => {
-    let posts = 0
-    await build({
-      settleMs: 30_000,
-      // A proxy in front of Operately: every check-in POST gets its error page, nothing reaches the server.
-      fetch: async (input, init) => {
-        const url = input instanceof Request ? input.url : String(input)
-        if (url.endsWith('/goals/create_check_in') && init?.method === 'POST') {
-          posts++
-          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
-            status: 502,
-            headers: { 'content-type': 'text/html' },
-          })
-        }
-        return fetch(input, init)
-      },
-    })
+    // A proxy in front of Operately: every check-in POST gets its error page, nothing reaches the server.
+    const gateway = badGateway('goals/create_check_in')
+    await build({ settleMs: 30_000, fetch: gateway.fetch })
     const message = doc('behind a broken gateway')
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
@@ -282,29 +272,16 @@ describe('sync engine against the emulator', () => {
     const [entry] = rig.outbox.list()
     expect(entry).toMatchObject({ state: 'needs_attention' })
     expect(entry?.lastError?.message).toMatch(/without a clear answer \(the last: .*gateway/)
-    expect(posts).toBeLessThanOrEqual(5)
-    const before = posts
+    expect(gateway.posts).toBeLessThanOrEqual(5)
+    const before = gateway.posts
     for (let i = 0; i < 10; i++) await rig.advance(60_000)
-    expect(posts).toBe(before)
+    expect(gateway.posts).toBe(before)
     expect(checkInsSaying(message)).toHaveLength(0)
   })
 
   it('a gateway answering every description save with an HTML 502 ends in "Needs you" too, the text kept', async () => {
-    let posts = 0
-    await build({
-      settleMs: 30_000,
-      fetch: async (input, init) => {
-        const url = input instanceof Request ? input.url : String(input)
-        if (url.endsWith('/projects/update_description') && init?.method === 'POST') {
-          posts++
-          return new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
-            status: 502,
-            headers: { 'content-type': 'text/html' },
-          })
-        }
-        return fetch(input, init)
-      },
-    })
+    const gateway = badGateway('projects/update_description')
+    await build({ settleMs: 30_000, fetch: gateway.fetch })
     const base = serverDescription(SEED_IDS.projects.launchSite)
     await rig.outbox.append(descriptionSave(launchSite(), doc('saved behind a broken gateway'), base))
     await rig.settle()
@@ -313,7 +290,7 @@ describe('sync engine against the emulator', () => {
     const [entry] = rig.outbox.list()
     expect(entry).toMatchObject({ state: 'needs_attention' })
     expect(entry?.lastError?.message).toMatch(/without a clear answer .*Your text is kept here/)
-    expect(posts).toBeLessThanOrEqual(5)
+    expect(gateway.posts).toBeLessThanOrEqual(5)
     expect(serverDescription(SEED_IDS.projects.launchSite)).toBe(base)
   })
 

@@ -1,6 +1,6 @@
 import { isMarkActive, objectIncludes } from '@tiptap/core'
 import type { Mark, MarkType, Node as PMNode } from '@tiptap/pm/model'
-import type { EditorState } from '@tiptap/pm/state'
+import type { EditorState, Selection } from '@tiptap/pm/state'
 import { DOCUMENT_CHUNK } from './operately-types'
 
 export interface MarkQuestion {
@@ -9,8 +9,15 @@ export interface MarkQuestion {
   attributes?: Record<string, unknown>
 }
 
-/** Called for every node of the selection, with the part of it selected: other questions, same walk. */
+/**
+ * Called for every node of a walked selection, with the part of it selected: other questions, same walk.
+ * A caret (or a selection of several ranges) is not walked: there TipTap's own answers are cheap.
+ */
 export type SelectionVisitor = (node: PMNode, pos: number, span: number) => void
+
+/** Whether marksActive walks this selection (and calls its visitor). */
+export const walksSelection = (selection: Selection): boolean =>
+  !selection.empty && selection.ranges.length === 1
 
 /**
  * Whether each mark is active in the selection, by TipTap's `isMarkActive` rules, asked all at once:
@@ -28,9 +35,8 @@ export function marksActive(
   visit?: SelectionVisitor,
 ): boolean[] {
   const { selection } = state
-  if (selection.empty || selection.ranges.length !== 1) {
+  if (!walksSelection(selection)) {
     // At a caret TipTap reads the marks there (never a block's): cheap, and its own answer.
-    if (visit) state.doc.nodesBetween(selection.from, selection.to, (node, pos) => visit(node, pos, 0))
     return questions.map(({ type, attributes }) => (type ? isMarkActive(state, type, attributes) : false))
   }
   const { from, to } = selection

@@ -1,6 +1,6 @@
 import type { Editor } from '@tiptap/core'
 import type { Node as PMNode } from '@tiptap/pm/model'
-import { marksActive } from './mark-activity'
+import { marksActive, walksSelection } from './mark-activity'
 import { isHighlightColour, type HighlightColour } from './operately-types'
 
 /** The marks and the blocks whose buttons show as pressed. */
@@ -32,7 +32,7 @@ export type ToolbarState = Record<ToolbarMark | ToolbarBlock, boolean> & {
 export function toolbarState(editor: Editor): ToolbarState {
   const { state } = editor
   const { selection } = state
-  const walked = !selection.empty && selection.ranges.length === 1
+  const walked = walksSelection(selection)
   const spans = new Map<string, number>(BLOCKS.map((name) => [name, 0]))
   const first: { highlight?: Record<string, unknown> } = {}
   // isNodeActive: the nodes of a type span the selection; getMarkAttributes: the first highlight met.
@@ -44,7 +44,7 @@ export function toolbarState(editor: Editor): ToolbarState {
   const active = marksActive(
     state,
     MARKS.map((name) => ({ type: state.schema.marks[name] })),
-    walked ? visit : undefined,
+    visit,
   )
   const marks = named(MARKS, (name) => active[MARKS.indexOf(name)] === true)
   const blocks = named(BLOCKS, (name) =>

@@ -34,8 +34,14 @@ export class ChunkSelection {
     if (selectedChunks(state).has(id)) dom.classList.add(SELECTED_CLASS)
   }
 
+  /** The state whose selection the elements show (new elements follow it as they are made). */
+  private shown: EditorState | null = null
+
   /** Shows the chunks the selection of `state` spans, and lets the others be skipped. */
   show(state: EditorState): void {
+    // The view's update after a transaction shows the state beforeTransaction already showed.
+    if (state === this.shown) return
+    this.shown = state
     const selected = selectedChunks(state)
     for (const [dom, id] of this.elements) dom.classList.toggle(SELECTED_CLASS, selected.has(id))
   }
