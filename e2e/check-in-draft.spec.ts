@@ -33,8 +33,13 @@ test.describe('a check-in draft', () => {
     expect(shipEngineGoal(emulator).targets[0]!.value).toBe(Number(FILLED.teams))
     expect(checkInRequests(emulator)).toHaveLength(1)
 
+    // Opened again, the goal shows the check-in just sent; a second one is a deliberate step, from a
+    // form that starts from the goal as it is now, not from the draft that was sent.
     await ui.backToGoals.click()
-    await ui.openGoal(SHIP_ENGINE)
+    await ui.filter.fill(SHIP_ENGINE)
+    await ui.goalOption(SHIP_ENGINE).click()
+    await expect(ui.resultHeading).toBeVisible()
+    await page.getByRole('button', { name: 'Write another check-in' }).click()
     await expect(ui.message).toHaveText('')
     await expect(ui.target('Weekly active teams')).toHaveValue(FILLED.teams)
     await expect(page.getByText(/Draft restored/)).toHaveCount(0)

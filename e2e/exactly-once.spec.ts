@@ -262,6 +262,58 @@ test.describe('with the services in a process of their own', () => {
     expect(saying(emulator, 'Sent just before the crash.')).toHaveLength(1)
     expect(checkInRequests(emulator)).toHaveLength(1)
   })
+  test('killed mid-submit, started again while Operately answers: the goal opens on "Sent at" with the text, and a second check-in is a deliberate step', async ({
+    page,
+    emulator,
+  }) => {
+    test.setTimeout(60_000)
+    dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-killed-'))
+    services = await startServicesProcess({
+      dataDir,
+      vaultService: `Operately Tray e2e ${randomUUID()}`,
+      syncTiming: fast,
+    })
+    expect(
+      (await services.call('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })).ok,
+    ).toBe(true)
+
+    let ui = await openCheckIns(page, services.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, 'Sent while nobody watched.')
+    emulator.setFaults({ hangAfterCommitMs: 60_000 })
+    await ui.submit.click()
+    await expect.poll(() => saying(emulator, 'Sent while nobody watched.').length).toBe(1)
+    await services.kill()
+    emulator.clearFaults()
+
+    // Started again with Operately answering: the outbox finds the check-in and settles it before anyone
+    // opens the goal, so neither the draft nor the outbox remembers it any more.
+    await services.restart()
+    await expect
+      .poll(async () => ((await services!.call('sync.get', {})).value as { items: unknown[] }).items.length, {
+        timeout: 20_000,
+      })
+      .toBe(0)
+
+    ui = await openCheckIns(page, services.url)
+    await ui.filter.fill(SHIP_ENGINE)
+    await ui.goalOption(SHIP_ENGINE).click()
+    await expect(sentHeading(page)).toBeVisible()
+    await expect(page.getByText(/^Sent at \d/)).toBeVisible()
+    await expect(page.getByText('Sent while nobody watched.')).toBeVisible()
+    await expect(ui.submit).toHaveCount(0)
+
+    // A second check-in for the goal is a choice the person makes, and starts from a clean form.
+    await page.getByRole('button', { name: 'Write another check-in' }).click()
+    ui = checkInScreen(page)
+    await expect(ui.submit).toBeVisible()
+    await fillIn(ui, 'A second one, on purpose.')
+    await ui.submit.click()
+    await expect(sentHeading(page)).toBeVisible({ timeout: 15_000 })
+    expect(saying(emulator, 'Sent while nobody watched.')).toHaveLength(1)
+    expect(saying(emulator, 'A second one, on purpose.')).toHaveLength(1)
+    expect(checkInRequests(emulator)).toHaveLength(2)
+  })
 })
 
 test('one queued item Operately keeps refusing does not hold back three others, and ends in "Needs you" with its text', async ({

@@ -45,10 +45,13 @@ export const goalOperations = {
   },
   /**
    * The check-in waiting for a goal, if one waits (the screen shows it instead of a second form); with a
-   * submissionId, also whether that submission has been sent since, and its result.
+   * submissionId, also whether that submission has been sent since, and its result. With `recent`, when
+   * nothing waits: the goal's newest check-in sent from this computer in the last 24 hours, if there is one.
    */
   'checkIns.submission': {
-    input: z.object({ goalId: idInput, submissionId: z.uuid().optional() }).strict(),
+    input: z
+      .object({ goalId: idInput, submissionId: z.uuid().optional(), recent: z.boolean().optional() })
+      .strict(),
     output: checkInSubmissionSchema,
   },
   /** "Keep it in the background": the form stops waiting for a slow submission; the Sync view follows it. */

@@ -136,6 +136,13 @@ export const checkInSubmissionSchema = z.discriminatedUnion('status', [
       submission: createCheckInInputSchema,
     })
     .strict(),
-  z.object({ status: z.literal('sent'), result: checkInResultSchema }).strict(),
+  z
+    .object({
+      status: z.literal('sent'),
+      result: checkInResultSchema,
+      /** When this computer learned it was on the server; null when it was sent before that was kept. */
+      sentAt: z.string().nullable(),
+    })
+    .strict(),
 ])
 export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>

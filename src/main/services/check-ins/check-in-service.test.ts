@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { post } from '../../../../e2e/emulator/test-support'
 import type {
@@ -14,7 +14,10 @@ import type {
 import { checkInDraftKey } from '@shared/contract/drafts'
 import { dueDateFor, type ContextualDate } from '@shared/domain/contextual-date'
 import type { GoalDetail } from '@shared/domain/goals'
-import type { MainServices } from '../create-services'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import keytar from 'keytar'
+import { createMainServices, type MainServices } from '../create-services'
 import { sameDocument } from './recovery'
 import {
   hasSecretService,
@@ -552,6 +555,65 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
         goalId: 'hire-a-data-team-Cxxb8rxlN0tVEqPZqlDw06',
       })
       expect(other).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+      expect(createCount(emulator)).toBe(1)
+    })
+  })
+
+  describe('sent earlier', () => {
+    it('a goal opens on the check-in this computer sent in the last day, after a restart and with Operately unreachable; never on another account’s or an older one', async () => {
+      const goal = await getGoal(services, SHIP)
+      const input = plainInput(goal, { message: messageDoc('Sent from here before.') })
+      await submit(services, input)
+      const ask = (s: MainServices, recent: boolean) =>
+        s.dispatch('checkIns.submission', { goalId: goal.id, ...(recent ? { recent } : {}) })
+      // Only when asked (the form asks when it has no draft: a draft is the person's next check-in).
+      expect(await ask(services, false)).toMatchObject({ ok: true, value: { status: 'none' } })
+
+      const claimsDir = join(session.dataDir, 'outbox', 'claims')
+      const [claimFile] = readdirSync(claimsDir)
+      const claimPath = join(claimsDir, claimFile!)
+      const claim = JSON.parse(readFileSync(claimPath, 'utf8')) as {
+        at: string
+        account: { personId: string }
+      }
+      let running = services
+      // The app quits, its record is changed as a case needs, and the app starts again on the same folder.
+      const restarted = async (change: (c: typeof claim) => void) => {
+        await running.close()
+        const edited = structuredClone(claim)
+        change(edited)
+        writeFileSync(claimPath, JSON.stringify(edited))
+        running = await createMainServices({
+          dataDir: session.dataDir,
+          keytar,
+          vaultService: session.vaultService,
+        })
+        return running
+      }
+      onTestFinished(() => running.close())
+
+      // The next run, with Operately unreachable: the words sent and when, from this computer's record.
+      emulator.pause()
+      const later = await ask(await restarted(() => undefined), true)
+      expect(later).toMatchObject({
+        ok: true,
+        value: { status: 'sent', sentAt: claim.at, result: { id: expect.any(String), recovered: false } },
+      })
+      const value = (later.ok ? later.value : null) as CheckInSubmission | null
+      expect(value?.status === 'sent' && value.result.message).toBe(input.message)
+      emulator.resume()
+
+      // Another person signed in on this computer does not see it as theirs.
+      expect(await ask(await restarted((c) => (c.account.personId = 'someone-else')), true)).toMatchObject({
+        ok: true,
+        value: { status: 'none' },
+      })
+      // A day later, the goal opens on a blank form again.
+      const dayAgo = new Date(Date.now() - 25 * 3_600_000).toISOString()
+      expect(await ask(await restarted((c) => (c.at = dayAgo)), true)).toMatchObject({
+        ok: true,
+        value: { status: 'none' },
+      })
       expect(createCount(emulator)).toBe(1)
     })
   })

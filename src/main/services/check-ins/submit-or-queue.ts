@@ -30,7 +30,11 @@ import { queueReason } from '../sync/queue-reason'
  */
 export interface CheckInSubmitter {
   submit(input: CreateCheckInInput): Promise<CheckInOutcome>
-  submission(query: { goalId: string; submissionId?: string | undefined }): Promise<CheckInSubmission>
+  submission(query: {
+    goalId: string
+    submissionId?: string | undefined
+    recent?: boolean | undefined
+  }): Promise<CheckInSubmission>
   /** The person stops waiting ("Keep it in the background"): the submit answers now, the entry goes on. */
   background(submissionId: string): void
   /** Takes a waiting submission back to edit it; refused while Operately may still have it. */
@@ -42,13 +46,18 @@ const KEPT = 'What you wrote is kept as a draft.'
 /** How many delivered submissions are remembered for their result (one per goal is plenty). */
 const rememberedDeliveries = 100
 
+/** How long a goal opens on the check-in this computer sent for it, before a blank form. */
+export const recentCheckInMs = 24 * 60 * 60_000
+
 export function createCheckInSubmitter(deps: {
   checkIns: CheckInService
   sync: SyncService
   cache: Cache
   log: Logger
+  now?: () => number
 }): CheckInSubmitter {
   const { checkIns, sync, cache, log } = deps
+  const now = deps.now ?? Date.now
   /** Deliveries seen in this run, by submission id, with what was submitted. */
   const deliveries = new Map<string, { delivery: CheckInDelivery; input: CreateCheckInInput }>()
   const results = new Map<string, Promise<CheckInResult>>()
@@ -79,9 +88,9 @@ export function createCheckInSubmitter(deps: {
       checkIn: null,
       goal: null,
       prepared: null,
-      recovered: true,
+      recovered: claim!.recovered ?? true,
     }
-    const result = checkIns.resultOf(delivery, seen?.input ?? submitted)
+    const result = checkIns.resultOf(delivery, seen?.input ?? submitted ?? claim?.submitted ?? null)
     results.set(key, result)
     if (results.size > rememberedDeliveries) results.delete(results.keys().next().value!)
     return result
@@ -221,15 +230,23 @@ export function createCheckInSubmitter(deps: {
       return answer(await sync.engine.deliverNow(entry.id), entry, input)
     },
 
-    async submission({ goalId, submissionId }) {
+    async submission({ goalId, submissionId, recent }) {
+      const sentAt = (id: string) => sync.outbox.claimForSubmission(id)?.at ?? null
       if (submissionId) {
         const sent = sentResult(submissionId, null)
-        if (sent) return { status: 'sent', result: await sent }
+        if (sent) return { status: 'sent', result: await sent, sentAt: sentAt(submissionId) }
       }
       const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
         sync.checkInEntryForGoal(goalId)) as CheckInEntry | null
-      if (!entry || !sameId(lastSegment(entry.payload.goalId), lastSegment(goalId))) return { status: 'none' }
-      return { status: 'waiting', queued: queued(entry), submission: entry.payload }
+      if (entry && sameId(lastSegment(entry.payload.goalId), lastSegment(goalId))) {
+        return { status: 'waiting', queued: queued(entry), submission: entry.payload }
+      }
+      // Nothing waits and no draft says otherwise: a goal checked in from here lately opens on that one
+      // (sent in the background, by another window or before a restart), never on a blank form.
+      const lately = recent ? sync.sentCheckInForGoal(goalId, now() - recentCheckInMs) : null
+      const sent = lately ? sentResult(lately.submissionId, null) : null
+      if (lately && sent) return { status: 'sent', result: await sent, sentAt: lately.at }
+      return { status: 'none' }
     },
 
     background(submissionId) {

@@ -1,15 +1,18 @@
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { lastSegment, sameId } from '@shared/ids'
 import type { Logger } from '../log/logger'
 import type { DurableFiles } from './durable-files'
+import { accountSchema, checkInPayloadSchema } from './entry'
 
 /**
  * Which server check-in each queued check-in turned out to be, kept under `outbox/claims/` (one file per
  * outbox entry). Written, durably, before the entry leaves the outbox: if removing the entry then fails,
  * or the app dies in between, the entry finds its claim on the next pass and is only tidied up, never
- * sent again. Another entry never takes a check-in claimed here for its own. Also how a submission made
- * before a crash is answered "Sent" afterwards, from its id.
+ * sent again. Another entry never takes a check-in claimed here for its own. Also the app's record of
+ * what it sent: a claim keeps the submission and its account, so any later run can answer "Sent at 10:42"
+ * with the words, found by the submission's id or by the goal, after the draft and the entry are gone.
  */
 
 const claimSchema = z
@@ -19,6 +22,11 @@ const claimSchema = z
     goalId: z.string().min(1).max(200),
     checkInId: z.string().min(1).max(200),
     at: z.string().min(1).max(40),
+    /** What was submitted. Missing in claims written before it was kept. */
+    submitted: checkInPayloadSchema.optional(),
+    account: accountSchema.optional(),
+    /** Found on the server after an unclear answer, rather than confirmed by it. */
+    recovered: z.boolean().optional(),
   })
   .strict()
 export type Claim = z.infer<typeof claimSchema>
@@ -34,6 +42,8 @@ export interface Claims {
   of(entryId: string): Claim | null
   /** The claim of a submission, whatever entry it was queued as. */
   forSubmission(submissionId: string): Claim | null
+  /** The newest claim for a goal recorded since `since` (ms) that `accept` agrees to, with what was sent. */
+  latestForGoal(goalId: string, since: number, accept: (claim: Claim) => boolean): Claim | null
   /** Whether a check-in is claimed by an entry other than `entryId`. */
   takenByOther(checkInId: string, entryId: string): boolean
   /** Durable before it resolves; writing the same claim again changes nothing. */
@@ -73,6 +83,17 @@ export async function openClaims(
     of: (entryId) => byEntry.get(entryId) ?? null,
     forSubmission: (submissionId) =>
       [...byEntry.values()].find((c) => sameSubmission(c.submissionId, submissionId)) ?? null,
+    latestForGoal(goalId, since, accept) {
+      const goal = lastSegment(goalId)
+      let latest: Claim | null = null
+      for (const claim of byEntry.values()) {
+        if (!claim.submitted || !sameId(lastSegment(claim.goalId), goal)) continue
+        const at = Date.parse(claim.at)
+        if (!(at >= since) || !accept(claim)) continue
+        if (!latest || at > Date.parse(latest.at)) latest = claim
+      }
+      return latest
+    },
     takenByOther: (checkInId, entryId) =>
       [...byEntry.values()].some((c) => c.checkInId === checkInId && c.entryId !== entryId),
     async record(claim) {

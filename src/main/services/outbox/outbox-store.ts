@@ -83,10 +83,15 @@ export interface OutboxStore {
   claimOf(entryId: string): Claim | null
   /** The same, by submission id: also for entries that have since left the outbox. */
   claimForSubmission(submissionId: string): Claim | null
+  /** The newest check-in this computer sent for a goal since `since` (ms), among claims `accept` takes. */
+  claimForGoal(goalId: string, since: number, accept: (claim: Claim) => boolean): Claim | null
   /** Whether another entry has claimed this server check-in. */
   claimedByOther(checkInId: string, entryId: string): boolean
-  /** Records, durably, which server check-in a check-in entry is; before the entry is marked delivered. */
-  recordClaim(entry: CheckInEntry, checkInId: string): Promise<void>
+  /**
+   * Records, durably, which server check-in a check-in entry is, with what was submitted; before the entry
+   * is marked delivered. `recovered`: found on the server rather than confirmed by its answer.
+   */
+  recordClaim(entry: CheckInEntry, checkInId: string, recovered: boolean): Promise<void>
   /** Queued files that could not be read and were set aside, with the text still readable in them. */
   damaged(): Promise<DamagedFile[]>
   /** Removes a set-aside file for good (the person has copied what they needed, or does not need it). */
@@ -403,14 +408,18 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       }),
     claimOf: (entryId) => claims.of(entryId),
     claimForSubmission: (submissionId) => claims.forSubmission(submissionId),
+    claimForGoal: (goalId, since, accept) => claims.latestForGoal(goalId, since, accept),
     claimedByOther: (checkInId, entryId) => claims.takenByOther(checkInId, entryId),
-    recordClaim: (entry, checkInId) =>
+    recordClaim: (entry, checkInId, recovered) =>
       claims.record({
         entryId: entry.id,
         submissionId: entry.payload.submissionId,
         goalId: entry.payload.goalId,
         checkInId,
         at: isoAt(clock),
+        submitted: entry.payload,
+        ...(entry.account ? { account: entry.account } : {}),
+        recovered,
       }),
     damaged: () => listDamaged(join(dir, damagedDir)),
     discardDamaged: (id) => discardDamaged(join(dir, damagedDir), id, files),

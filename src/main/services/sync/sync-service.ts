@@ -5,6 +5,7 @@ import type { Connectivity } from '../connectivity/connectivity'
 import type { Logger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
 import type { DurableFiles } from '../outbox/durable-files'
+import type { Claim } from '../outbox/claims'
 import {
   descriptionKey,
   sameAccount,
@@ -40,6 +41,11 @@ export interface SyncService {
   checkInEntry(submissionId: string): OutboxEntry | null
   /** The check-in waiting for a goal (the signed-in account's), if one waits: one per goal at a time. */
   checkInEntryForGoal(goalId: string): OutboxEntry | null
+  /**
+   * The newest check-in this computer sent for a goal since `since` (ms), for the signed-in account, with
+   * what was submitted: kept on disk (claims.ts), so it outlives the run, the draft and the entry.
+   */
+  sentCheckInForGoal(goalId: string, since: number): Claim | null
   /** What waits, for the Sync view: the items, the queue's state, and files that could not be read. */
   view(): Promise<SyncView>
   /** Removes a queued file that could not be read, for good. */
@@ -188,6 +194,12 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
         null
       )
     },
+    sentCheckInForGoal: (goalId, since) =>
+      outbox.claimForGoal(
+        goalId,
+        since,
+        (claim) => account !== null && claim.account !== undefined && sameAccount(claim.account, account),
+      ),
     async view() {
       const status = engine.status()
       const items = outbox.list().map(toItem)

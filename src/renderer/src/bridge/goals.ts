@@ -59,24 +59,30 @@ export function useCreateCheckIn() {
 /** How often a submission that waits is read again while its screen is shown. */
 export const submissionPollMs = 1_500
 
-export const checkInSubmissionKey = (goalId: string, submissionId: string | null) =>
-  ['check-in-submission', goalId, submissionId] as const
+export const checkInSubmissionKey = (goalId: string, submissionId: string | null, recent = false) =>
+  ['check-in-submission', goalId, submissionId, recent] as const
 
 /**
  * The goal's submission that is not on the server yet, if one waits (the screen shows it rather than a
  * second form); with a submission id, also whether it has been sent since, and what the server recorded.
+ * `recent`: else the goal's check-in sent from this computer in the last 24 hours, if there is one.
  * `follow` reads it again every second and a half, to show "Sent" when it lands.
  */
 export function useCheckInSubmission(
   goalId: string | null,
   submissionId: string | null,
-  options: { follow: boolean; enabled?: boolean },
+  options: { follow: boolean; enabled?: boolean; recent?: boolean },
 ) {
+  const recent = options.recent ?? false
   return useQuery({
-    queryKey: checkInSubmissionKey(goalId ?? '', submissionId),
+    queryKey: checkInSubmissionKey(goalId ?? '', submissionId, recent),
     queryFn: (): Promise<CheckInSubmission> =>
       call((bridge) =>
-        bridge.checkIns.submission(submissionId ? { goalId: goalId!, submissionId } : { goalId: goalId! }),
+        bridge.checkIns.submission({
+          goalId: goalId!,
+          ...(submissionId ? { submissionId } : {}),
+          ...(recent ? { recent } : {}),
+        }),
       ),
     enabled: goalId !== null && (options.enabled ?? true),
     staleTime: 0,

@@ -20,6 +20,8 @@ export { hasSecretService } from '../../vault/testing/secret-service'
 export interface SignedIn {
   services: MainServices
   dataDir: string
+  /** The keychain entry's service name: a restart on the same data dir finds the token there. */
+  vaultService: string
   /** Stops the services' background work and removes the keychain entry. */
   cleanup(): Promise<void>
 }
@@ -53,6 +55,7 @@ export async function signedInServices(
   return {
     services,
     dataDir,
+    vaultService,
     cleanup: async () => {
       await services.close()
       await keytar.deletePassword(vaultService, emulator.url)

@@ -104,7 +104,7 @@ export function createCheckInDeliverer(deps: {
     ): Promise<DeliveryOutcome> => {
       // On disk before the entry may leave the outbox (see above).
       try {
-        await deps.claims.recordClaim(entry, checkIn.id)
+        await deps.claims.recordClaim(entry, checkIn.id, recovered)
       } catch (err) {
         // The check-in is on the server but this computer could not note which one it is. The entry is
         // still marked unconfirmed (from before the request), so the next attempt finds it, never posts.

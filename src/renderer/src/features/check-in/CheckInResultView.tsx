@@ -10,17 +10,21 @@ import { isEmptyMessage } from '@shared/domain/check-in-message'
 import { NextGoalActions } from './NextGoalActions'
 import { changeLines } from './result-changes'
 import { StatusBadge } from './StatusBadge'
+import { sentAtWords } from './submission-words'
 
 /**
  * What the server recorded for the check-in just submitted: what it changed (status, due date, each
  * target old → new, each checklist item done or undone) and the message; then the way on: the goal in
- * Operately, or the next goal still owed a check-in.
+ * Operately, or the next goal still owed a check-in. Opened later on a check-in sent from this computer,
+ * it says when it went in, and a second check-in for the goal is a button away, never the default.
  */
 export function CheckInResultView({
   result,
   locale,
   onNext,
   onBack,
+  sentAt = null,
+  onWriteAnother = null,
 }: {
   result: CheckInResult
   /** How the person writes numbers: the targets' old and new values are written so. */
@@ -28,10 +32,15 @@ export function CheckInResultView({
   /** Opens the next goal; with null, goes back to the list. */
   onNext: (goalId: string | null) => void
   onBack: () => void
+  /** When it went in, for a check-in sent before this screen opened. */
+  sentAt?: string | null
+  /** Opens a blank form for a second check-in; offered when the screen opened on this one. */
+  onWriteAnother?: (() => void) | null
 }) {
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
+  const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), locale) : null
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -55,6 +64,7 @@ export function CheckInResultView({
             Check-in sent
           </h1>
           <p className="result__goal">{result.goalName}</p>
+          {sentAtLabel ? <p className="result__when">{sentAtLabel}</p> : null}
         </div>
       </header>
       {result.recovered ? (
@@ -111,6 +121,11 @@ export function CheckInResultView({
       />
 
       <NextGoalActions goalId={result.goalId} onNext={onNext} onBack={onBack}>
+        {onWriteAnother ? (
+          <Button variant="secondary" onClick={onWriteAnother}>
+            Write another check-in
+          </Button>
+        ) : null}
         {result.webUrl ? (
           <Button variant="secondary" onClick={() => open(result.webUrl!)}>
             Open in Operately

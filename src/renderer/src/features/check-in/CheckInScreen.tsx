@@ -21,7 +21,7 @@ type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 /** What the screen shows once a submission exists: it waits in the outbox, or it is on the server. */
 type Shown =
   | { kind: 'waiting'; queued: QueuedCheckIn; submission: CreateCheckInInput }
-  | { kind: 'sent'; result: CheckInResult }
+  | { kind: 'sent'; result: CheckInResult; sentAt?: string | null; earlier?: boolean }
 
 /**
  * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded. A
@@ -39,6 +39,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   const locale = useNumberLocale()
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
   const [shown, setShown] = useState<Shown | null>(null)
+  // "Write another check-in": the person chose a second one over the one sent lately (see below).
+  const [another, setAnother] = useState(false)
   const draft = useQuery({
     queryKey: draftQueryKey(draftKey ?? ''),
     queryFn: () => getDraft(draftKey!),
@@ -51,10 +53,17 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   // outlive its check-in (the app stopped after the server had it, before the draft was removed), and
   // such a draft must open on what the server recorded, never as a form whose edits would go nowhere.
   const draftSubmission = draft.data ? submissionOfDraft(draft.data.value) : null
-  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone).
+  // A submission of this goal already in the outbox when the screen opened (or after an edit was undone);
+  // with no draft at all, the check-in sent from this computer in the last day, in this run or an earlier
+  // one: the goal opens on that, and a second check-in is a deliberate step, never a blank form by default.
+  // Decided once, from the draft as the screen found it: a draft written (or read again) while the form
+  // is open must not swap the form out for another question.
+  const [openedWithoutDraft, setOpenedWithoutDraft] = useState<boolean | null>(null)
+  if (openedWithoutDraft === null && draft.data) setOpenedWithoutDraft(draft.data.value === null)
   const waiting = useCheckInSubmission(goal.data?.id ?? null, draftSubmission, {
     follow: false,
     enabled: shown === null && !draft.isPending,
+    recent: !another && openedWithoutDraft === true,
   })
   const backToList = () => navigate({ section: 'check-ins' })
   const openSync = () => navigate({ section: 'sync' })
@@ -80,7 +89,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   }
 
   const found = waiting.data?.status === 'waiting' ? waiting.data : null
-  const sentBefore = waiting.data?.status === 'sent' ? waiting.data.result : null
+  const sentBefore = waiting.data?.status === 'sent' ? waiting.data : null
   useEffect(() => {
     // The draft held a check-in that is on the server: it is done with (main removes it after a delivery
     // it sees; this one it did not get to).
@@ -94,13 +103,26 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     (found
       ? { kind: 'waiting', queued: found.queued, submission: found.submission }
       : sentBefore
-        ? { kind: 'sent', result: sentBefore }
+        ? { kind: 'sent', result: sentBefore.result, sentAt: sentBefore.sentAt, earlier: true }
         : null)
 
   // Every view below writes or shows numbers the person's way: none opens before the locale is known.
   if (locale === null) return <Loading what="Loading your check-in…" />
   if (current?.kind === 'sent') {
-    return <CheckInResultView result={current.result} locale={locale} onBack={backToList} onNext={onNext} />
+    const writeAnother = () => {
+      setAnother(true)
+      setShown(null)
+    }
+    return (
+      <CheckInResultView
+        result={current.result}
+        locale={locale}
+        onBack={backToList}
+        onNext={onNext}
+        sentAt={current.sentAt ?? null}
+        onWriteAnother={current.earlier ? writeAnother : null}
+      />
+    )
   }
   if (current?.kind === 'waiting') {
     return (

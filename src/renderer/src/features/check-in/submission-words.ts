@@ -1,4 +1,5 @@
 import type { QueuedCheckIn } from '@shared/domain/check-ins'
+import { keptAtLabel } from '../description/project-display'
 
 /**
  * The words for a check-in that is not on the server yet, one state at a time, said the same wherever it
@@ -29,4 +30,14 @@ export function submissionText(state: QueuedCheckIn['state']): string {
     case 'needs_you':
       return 'Operately did not take this check-in. Everything you wrote is kept here: edit it and send it again, retry it as it is, or discard it.'
   }
+}
+
+/**
+ * When a check-in sent from this computer went in, as the result view opened on it later says it: "Sent at
+ * 10:42" today, "Sent Mar 9, 10:42" before. Null for a time that cannot be read.
+ */
+export function sentAtWords(iso: string, now: Date = new Date(), locale?: string): string | null {
+  const label = keptAtLabel(iso, now, locale)
+  if (label === null) return null
+  return new Date(iso).toDateString() === now.toDateString() ? `Sent at ${label}` : `Sent ${label}`
 }
