@@ -115,6 +115,43 @@ describe('outbox store', () => {
     ])
   })
 
+  it('decides in its one step whether a save answers an item that waits for the person: "Keep mine" takes its base however late it arrives', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const project = 'office-move-HEwL7tvfVNFlSghDDCKYGY'
+    const entry = await store.append(description(project, 'mine', doc('base')))
+    await store.markAttempt(entry.id)
+    // The editor read the item as waiting (pending); before its save reaches the queue, the item turns
+    // out to conflict with a colleague's text, and the person's answer arrives without "rebase".
+    await store.update(entry.id, {
+      state: 'conflict',
+      conflict: { serverDescription: doc('theirs'), seenAt: new Date(clock.now()).toISOString() },
+    })
+    const kept = await store.append(description(project, 'mine, kept', doc('theirs')))
+    expect(kept).toMatchObject({
+      id: entry.id,
+      state: 'pending',
+      base: doc('theirs'),
+      conflict: null,
+      payload: { description: doc('mine, kept') },
+    })
+  })
+
+  it('forgets its earlier texts once a colleague’s text was seen: one of them put back is theirs, not ours', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const project = 'office-move-HEwL7tvfVNFlSghDDCKYGY'
+    const entry = await store.append(description(project, 'No change', doc('base')))
+    await store.markAttempt(entry.id)
+    await store.update(entry.id, { state: 'pending', lastError: { kind: 'timeout', message: 'no answer' } })
+    await store.append(description(project, 'Second', null))
+    expect(store.get(entry.id)).toMatchObject({ ownVersions: [doc('No change')] })
+    await store.update(entry.id, {
+      state: 'conflict',
+      conflict: { serverDescription: doc('theirs'), seenAt: new Date(clock.now()).toISOString() },
+    })
+    const kept = await store.append({ ...description(project, 'Second', doc('theirs')), rebase: true })
+    expect(kept).toMatchObject({ base: doc('theirs'), ownVersions: [] })
+  })
+
   it('remembers a delivered description as our own text, for saves queued behind it and after it', async () => {
     const store = await openOutboxStore({ dir, clock })
     const first = await store.append(

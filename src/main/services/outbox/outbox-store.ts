@@ -260,11 +260,15 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     description: string,
     rebase: { base: string | null } | null,
   ): Promise<OutboxEntry> => {
-    // An earlier text of this entry may already be on the server if a request for it went out.
+    // An earlier text of this entry may already be on the server if a request for it went out. Once the
+    // server showed someone else's text (a conflict), our earlier texts were overwritten there: one that
+    // shows up again was put back by that person, and must be a conflict again, never taken for ours.
     const ownVersions =
-      into.attempts > 0 && !into.ownVersions.includes(into.payload.description)
-        ? [...into.ownVersions, into.payload.description].slice(-maxOwnVersions)
-        : into.ownVersions
+      rebase && into.state === 'conflict'
+        ? []
+        : into.attempts > 0 && !into.ownVersions.includes(into.payload.description)
+          ? [...into.ownVersions, into.payload.description].slice(-maxOwnVersions)
+          : into.ownVersions
     return save({
       ...into,
       payload: { ...into.payload, description },
@@ -289,10 +293,14 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
         latest.state !== 'sending' &&
         latest.id !== inFlight
       ) {
+        // Decided here, in the queue's one step, from the entry as it is now: an entry that waits for the
+        // person (a conflict, a refusal) takes their new text with its base ("Keep mine", a retry after
+        // an edit). Decided by the caller before an await, the entry could have changed meanwhile.
+        const answered = latest.state !== 'pending'
         const saved = await coalesce(
           latest,
           input.payload.description,
-          input.rebase ? { base: input.base } : null,
+          input.rebase || answered ? { base: input.base } : null,
         )
         notify({ type: 'updated', entry: saved })
         return structuredClone(saved)

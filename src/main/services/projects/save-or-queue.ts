@@ -38,19 +38,17 @@ export function createDescriptionSaver(deps: {
 
   return async (input) => {
     await projects.assertCanSave(input)
-    const waiting = sync.latestDescription(input.projectId)
     const copy = await cache
       .read(detailKey('project', input.projectId), projectDetailSchema)
       .catch(() => null)
-    // "Keep mine" from a conflict, or the person's answer to an item that waited for them: this text, over
-    // the version they were shown (and only over that one), goes back in line.
-    const rebase =
-      input.overwrite || (waiting !== null && waiting.state !== 'pending' && waiting.state !== 'sending')
+    // "Overwrite": this text over the version the person was shown (and only over that one). "Keep mine"
+    // from a conflict, or an answer to an item that waited for them, does the same: the outbox decides
+    // that in the step that merges, from the item as it is then (outbox-store.ts).
     const entry = (await sync.enqueue({
       kind: 'description',
       payload: { projectId: input.projectId, description: input.description },
       base: input.baseDescription,
-      rebase,
+      rebase: input.overwrite === true,
       title: copy?.value.name ?? null,
     })) as DescriptionEntry
 
