@@ -148,7 +148,10 @@ describe('outbox store', () => {
       state: 'conflict',
       conflict: { serverDescription: doc('theirs'), seenAt: new Date(clock.now()).toISOString() },
     })
-    const kept = await store.append({ ...description(project, 'Second', doc('theirs')), rebase: true })
+    const kept = await store.append({
+      ...description(project, 'Second', doc('theirs')),
+      rebase: true,
+    } as NewOutboxEntry)
     expect(kept).toMatchObject({ base: doc('theirs'), ownVersions: [] })
   })
 
