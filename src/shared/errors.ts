@@ -18,6 +18,7 @@ export const errorKinds = [
   'timeout', // no answer in time; a mutation may or may not have been applied
   'keychain_unavailable', // no Secret Service / keychain to keep the token in
   'not_signed_in',
+  'disk', // the app could not write its data folder: the disk is full, read-only, or not ours to write
   'internal', // a bug on our side; the message says what happened
 ] as const
 

@@ -127,6 +127,18 @@ describe('syncNotice', () => {
     ).toEqual({ title: 'A check-in needs you', body: 'Refused.' })
   })
 
+  it('says in its title that the disk refused the data folder, with the stored plain words as the body', () => {
+    const words =
+      "The disk that holds the app's data folder is full, so the app stopped sending this. Free some space on that disk, then press the button again. Your check-in is kept here; press Retry when this is sorted out, or discard it."
+    const stuck = entry({ kind: 'check-in', lastError: { kind: 'disk', message: words } })
+    for (const type of ['failed', 'needs_attention'] as const) {
+      expect(syncNotice({ type, entry: stuck, error: appError('disk', 'raw'), awaited: false })).toEqual({
+        title: 'Not sent: the app could not write to disk',
+        body: words,
+      })
+    }
+  })
+
   it('adds nothing for the queue stopping (its item already said why)', () => {
     expect(syncNotice({ type: 'halted', error: appError('unauthorized', 'Sign in again.') })).toBeNull()
   })

@@ -1,3 +1,5 @@
+import type { AppError } from '@shared/errors'
+import type { OutboxEntry } from '../services/outbox/entry'
 import type { SyncEvent } from '../services/sync/sync-engine'
 import type { SyncStatus } from '../services/sync/status'
 import type { TrayBadge } from './tray-badge'
@@ -22,6 +24,12 @@ export interface SyncNotice {
 }
 
 const named = (title: string | null | undefined, fallback: string) => (title ? `“${title}”` : fallback)
+
+/** The headline of an item that stopped: a disk that refused the data folder first (the person can fix it). */
+const titleOfFailure = (kind: OutboxEntry['kind'], error: AppError): string => {
+  if (error.kind === 'disk') return 'Not sent: the app could not write to disk'
+  return kind === 'check-in' ? 'A check-in needs you' : 'A queued change could not be sent'
+}
 
 /**
  * The OS notification for an event of the sync engine, or null for events that need none. What the person
@@ -51,7 +59,7 @@ export function syncNotice(event: SyncEvent): SyncNotice | null {
     case 'failed':
     case 'needs_attention':
       return {
-        title: event.entry.kind === 'check-in' ? 'A check-in needs you' : 'A queued change could not be sent',
+        title: titleOfFailure(event.entry.kind, event.error),
         body: event.entry.lastError?.message ?? event.error.message,
       }
     case 'halted':

@@ -368,6 +368,24 @@ describe('dispatcher', () => {
     if (!result.ok) expect(result.error.message).not.toMatch(/undefined/)
   })
 
+  it('says a disk that refused the data folder in plain words, also when the errno is on a wrapped cause', async () => {
+    const { handlers } = recordingHandlers()
+    const full = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    })
+    handlers['drafts.save'] = () => Promise.reject(new Error('could not save', { cause: full }))
+    const result = await createDispatcher(handlers, silentLogger)('drafts.save', validInputs['drafts.save'])
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        kind: 'disk',
+        message:
+          "The disk that holds the app's data folder is full, so the app could not write to it, and nothing was sent. Free some space on that disk, then press the button again.",
+      },
+    })
+  })
+
   it('refuses to return anything the contract does not declare, such as a token', async () => {
     const { handlers } = recordingHandlers()
     handlers['session.get'] = async () => ({ ...signedIn, token: 'opk_secret' }) as unknown as SessionState

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import { operations, type OperationName, type Operations } from '@shared/contract'
 import { AppFailure, appError, type Result } from '@shared/errors'
 import type { Logger } from '../log/logger'
+import { diskFailure } from '../storage/disk-errors'
 
 type Handler<Op extends { input: z.ZodType; output: z.ZodType }> = (
   input: z.output<Op['input']>,
@@ -63,6 +64,16 @@ export function createDispatcher(handlers: OperationHandlers, log: Logger): Disp
       return { ok: true, value: checked.data }
     } catch (err) {
       if (err instanceof AppFailure) return { ok: false, error: err.error }
+      // A disk that refused the data folder (full, read-only, not the app's to write) is no bug of the
+      // app's: every operation says so in words the person can act on, wherever in main it was raised.
+      const disk = diskFailure(err)
+      if (disk) {
+        log.error('operation failed: the data folder could not be written', {
+          operation: name,
+          error: err instanceof Error ? err.message : String(err),
+        })
+        return { ok: false, error: disk }
+      }
       log.error('operation failed unexpectedly', {
         operation: name,
         error: err instanceof Error ? err.message : String(err),

@@ -1,4 +1,5 @@
 import { appError, type AppError, type ErrorKind } from '@shared/errors'
+import { diskFailure } from '../storage/disk-errors'
 import type { OutboxEntry, OutboxKind, OutboxPatch } from '../outbox/entry'
 
 /** What one delivery attempt of an outbox entry came to. */
@@ -73,7 +74,13 @@ export const refusedByServer = (error: AppError): DeliveryOutcome => {
 export const stillChecking = (outcome: DeliveryOutcome): DeliveryOutcome =>
   outcome.outcome === 'retry' ? { ...outcome, checking: true } : outcome
 
+/**
+ * A failure no deliverer expected. A disk that refused a write of the outbox (full, read-only) is said as
+ * such: the engine stops sending the entry there, and whether a request had gone out before is on the
+ * entry, not in these words, so they only say that it stopped.
+ */
 export const unexpectedFailure = (err: unknown): AppError =>
+  diskFailure(err, 'the app stopped sending this') ??
   appError(
     'internal',
     `Something went wrong in the app while sending this (${err instanceof Error ? err.message : String(err)}). Your text is kept; try again, or copy it somewhere safe.`.slice(

@@ -34,9 +34,11 @@ export async function signedInServices(
     fetch?: typeof fetch
     log?: Logger
     syncTiming?: SyncTiming
+    /** The data folder (a small disk of the test's own, say); a fresh temp dir by default. */
+    dataDir?: string
   } = {},
 ): Promise<SignedIn> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-'))
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'operately-tray-'))
   const vaultService = `Operately Tray test ${randomUUID()}`
   const services = await createMainServices({
     dataDir,

@@ -14,6 +14,7 @@ import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
 import { ChecklistField } from './ChecklistField'
 import { draftKeyFor, restoreDraft, toStoredDraft, type Json } from './draft'
+import { draftErrorText } from './draft-errors'
 import { createDraftSaver } from './draft-saver'
 import { DueDateField } from './DueDateField'
 import { FieldError } from './FieldError'
@@ -121,10 +122,7 @@ export function CheckInForm({
       save: (value) => saveDraft(draftKey, value),
       onSaved: () => setDraftNote({ kind: 'saved' }),
       onError: (error) =>
-        setDraftNote({
-          kind: 'error',
-          message: error instanceof Error ? error.message : 'The draft could not be saved.',
-        }),
+        setDraftNote({ kind: 'error', message: draftErrorText(error, 'The draft could not be saved.') }),
     }),
   )
 

@@ -4,11 +4,25 @@ import { areaOfMessage, describeSubmitError } from './submit-errors'
 
 describe('describeSubmitError', () => {
   it('has plain words for every kind of failure, and says the text is kept', () => {
-    for (const kind of errorKinds) {
+    for (const kind of errorKinds.filter((k) => k !== 'disk')) {
       const problem = describeSubmitError({ kind, message: 'Details from main.' })
       expect(problem.title.length).toBeGreaterThan(5)
       expect(problem.message).toMatch(/kept/)
     }
+  })
+
+  it('says a disk that refused the data folder plainly: main’s words, only on screen, never "kept"', () => {
+    const words =
+      "The disk that holds the app's data folder is full, so the app could not write to it, and nothing was sent. Free some space on that disk, then press the button again."
+    const problem = describeSubmitError({ kind: 'disk', message: words })
+    expect(problem).toEqual({
+      title: 'Not sent: the app could not write to disk',
+      message: `${words} What you wrote is still on screen, but not saved on this computer: keep this window open until it is.`,
+      area: null,
+      retry: true,
+      ambiguous: false,
+    })
+    expect(problem.message).not.toMatch(/kept/)
   })
 
   it('says an ambiguous failure may have been saved and that trying again cannot post twice', () => {

@@ -22,6 +22,13 @@ export interface SubmitProblem {
 
 const KEPT = 'Everything you wrote is kept.'
 
+/**
+ * After a failure to write the data folder the words exist only on screen: the draft could not be written
+ * either, or not its latest change. Never "kept", which would send the person away from the only copy.
+ */
+export const ONLY_ON_SCREEN =
+  'What you wrote is still on screen, but not saved on this computer: keep this window open until it is.'
+
 /** The part of the form a refusal names: the server's field names, or the words main uses for them. */
 export function areaOfMessage(message: string): FormArea | null {
   const text = message.toLowerCase()
@@ -91,6 +98,9 @@ export function describeSubmitError(error: { kind: ErrorKind; message: string })
       return plain('This server cannot take check-ins from the app', `${error.message} ${KEPT}`)
     case 'invalid_response':
       return plain('Operately sent an answer the app cannot read', `${error.message} ${KEPT}`)
+    case 'disk':
+      // Main says what happened to the disk and what to do; nothing of this check-in is on Operately.
+      return plain('Not sent: the app could not write to disk', `${error.message} ${ONLY_ON_SCREEN}`, true)
     case 'keychain_unavailable':
     case 'internal':
       return plain('Something went wrong in the app', `${error.message} ${KEPT}`, true)

@@ -18,6 +18,7 @@ const titles: Record<ErrorKind, string> = {
   timeout: 'The server took too long to answer',
   keychain_unavailable: 'Your system keychain is not available',
   not_signed_in: 'You are signed out',
+  disk: 'The app could not write to its data folder',
   internal: 'Something went wrong in the app',
 }
 
