@@ -165,9 +165,15 @@ const mutationOnly: Record<string, Draw> = {
   }),
   'commit-then-drop': afterCommit('commit-then-drop', { kind: 'drop' }),
   'commit-then-reset': afterCommit('commit-then-reset', { kind: 'reset' }),
-  'commit-after-give-up': (_random, chaos) => ({
+  'commit-after-give-up': (random, chaos) => ({
     name: 'commit-after-give-up',
-    before: { kind: 'commit-after-give-up', lateMs: chaos.lateCommitMs },
+    before: {
+      kind: 'commit-after-give-up',
+      lateMs:
+        chaos.lateCommitMaxMs === undefined
+          ? chaos.lateCommitMs
+          : chaos.lateCommitMs + Math.floor(random() * (chaos.lateCommitMaxMs - chaos.lateCommitMs)),
+    },
     after: null,
   }),
 }

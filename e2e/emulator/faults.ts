@@ -44,11 +44,22 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
       'chaos must be null or {"seed": <whole number>, "rate": <0 to 1>, "holdMs": <ms>, "lateCommitMs": <ms>}.',
   }
   if (typeof v !== 'object' || Array.isArray(v)) return bad
-  const { seed, rate, holdMs, lateCommitMs, ...rest } = v as Record<string, unknown>
+  const { seed, rate, holdMs, lateCommitMs, lateCommitMaxMs, ...rest } = v as Record<string, unknown>
   if (Object.keys(rest).length > 0) return bad
   if (!Number.isSafeInteger(seed) || !isCount(rate) || rate > 1) return bad
   if (!isCount(holdMs) || !isCount(lateCommitMs)) return bad
-  return { ok: true, chaos: { seed: seed as number, rate, holdMs, lateCommitMs } }
+  if (lateCommitMaxMs !== undefined && (!isCount(lateCommitMaxMs) || lateCommitMaxMs < lateCommitMs))
+    return bad
+  return {
+    ok: true,
+    chaos: {
+      seed: seed as number,
+      rate,
+      holdMs,
+      lateCommitMs,
+      ...(lateCommitMaxMs !== undefined ? { lateCommitMaxMs } : {}),
+    },
+  }
 }
 
 /** Checks a partial Faults object from outside (the control API); returns it or a sentence saying what is wrong. */

@@ -73,6 +73,11 @@ export interface ChaosFaults {
   holdMs: number
   /** How long after the client gave up a held mutation is applied (ms). */
   lateCommitMs: number
+  /**
+   * When set, each late commit's delay is drawn between `lateCommitMs` and this (ms): some land after the
+   * client's whole wait for them, as a server slower still would.
+   */
+  lateCommitMaxMs?: number
 }
 
 export interface EmulatorTokens {

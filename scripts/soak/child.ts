@@ -40,15 +40,41 @@ function answer(n: number, result: Awaited<ReturnType<typeof services.dispatch>>
   return { t: 'answer', n, ok: true, outcome: value.outcome, state, error: null }
 }
 
+/**
+ * The person at the computer: a check-in the app asks about ("Not on Operately … Send again?") is answered
+ * Retry after a while, drawn per item between the soak's bounds, as a person who reads it and decides.
+ */
+const answerMin = Number(env.SOAK_ANSWER_MIN_MS)
+const answerMax = Number(env.SOAK_ANSWER_MAX_MS)
+const answered = new Set<string>()
+const answerDelay = (id: string) => {
+  let h = 0
+  for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0
+  return answerMin + (h % Math.max(1, answerMax - answerMin))
+}
+setInterval(() => {
+  for (const entry of services.sync.outbox.list()) {
+    if (entry.kind !== 'check-in' || !entry.askedToResend || answered.has(entry.id)) continue
+    if (entry.state === 'pending' || entry.state === 'sending') continue
+    if (Date.now() - Date.parse(entry.askedToResend) < answerDelay(entry.id)) continue
+    answered.add(entry.id)
+    say({ t: 'answered-resend', preview: entry.payload.message })
+    void services.dispatch('sync.retry', { id: entry.id }).finally(() => answered.delete(entry.id))
+  }
+}, 100).unref()
+
 async function drain(timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs
   let settled = false
   for (;;) {
     await services.dispatch('sync.now', {})
     const view = await services.sync.view()
-    settled = view.items.every(
-      (item) => item.state !== 'pending' && item.state !== 'sending' && item.state !== 'checking',
-    )
+    // An item the person is about to answer is not settled yet.
+    settled = view.items.every((item) => {
+      if (item.state === 'pending' || item.state === 'sending' || item.state === 'checking') return false
+      const entry = services.sync.outbox.get(item.id)
+      return !(entry?.kind === 'check-in' && entry.askedToResend)
+    })
     if (settled || Date.now() > until) {
       say({
         t: 'drained',

@@ -36,10 +36,15 @@ export type FromChild =
       error: string | null
     }
   | { t: 'drained'; left: LeftItem[]; settled: boolean }
+  /** The person answered "Send again?" for a check-in whose request got no answer. */
+  | { t: 'answered-resend'; preview: string }
 
 export interface ChildEnv {
   SOAK_DATA_DIR: string
   SOAK_VAULT_SERVICE: string
   SOAK_TIMEOUT_MS: string
   SOAK_SETTLE_MS: string
+  /** How long the simulated person takes to answer "Send again?", at least and at most (ms). */
+  SOAK_ANSWER_MIN_MS: string
+  SOAK_ANSWER_MAX_MS: string
 }

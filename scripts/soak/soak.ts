@@ -45,7 +45,15 @@ export interface SoakReport {
   deliveredOnce: number
   /** Descriptions acknowledged and then merged into a later save of the same project, which landed. */
   mergedIntoLater: number
+  /** On the server twice and nobody told: a broken promise. */
   duplicates: number
+  /**
+   * On the server twice, and the app says so ("Needs you", both check-ins): the first request landed
+   * between the last look and the re-send the person asked for. Reported; expected rare.
+   */
+  duplicatesShown: number
+  /** "Send again?" questions the simulated person answered with Retry. */
+  resendsAnswered: number
   lost: number
   /** Acknowledged writes that wait for the person, by reason. */
   needsYou: Record<string, number>
@@ -115,7 +123,12 @@ interface Running {
   send: (message: ToChild) => void
 }
 
-function launch(command: ChildCommand, env: ChildEnv): Promise<Running> {
+/** What the simulated person did, across restarts of the services process. */
+interface PersonLog {
+  resendsAnswered: number
+}
+
+function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promise<Running> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, command.args, {
       cwd: repoRoot,
@@ -128,6 +141,10 @@ function launch(command: ChildCommand, env: ChildEnv): Promise<Running> {
     const inbox: FromChild[] = []
     const waiting = new Set<() => void>()
     child.on('message', (message: FromChild) => {
+      if (message.t === 'answered-resend') {
+        person.resendsAnswered++
+        return
+      }
       inbox.push(message)
       for (const wake of [...waiting]) wake()
     })
@@ -183,12 +200,20 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const emulator = await startEmulator()
   const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-soak-'))
   const vaultService = `Operately Tray soak ${options.seed}-${process.pid}-${Date.now()}`
+  // How long the app waits for an unanswered request to land, and how late the emulator lands some:
+  // beyond the wait, so the app must ask before sending again.
+  const settleMs = 2_000
+  const lateCommitMaxMs = 6_000
   const command = await prepareChildCommand(fileURLToPath(new URL('./child.ts', import.meta.url)), ['keytar'])
   const env: ChildEnv = {
     SOAK_DATA_DIR: dataDir,
     SOAK_VAULT_SERVICE: vaultService,
     SOAK_TIMEOUT_MS: '400',
-    SOAK_SETTLE_MS: '2000',
+    SOAK_SETTLE_MS: String(settleMs),
+    // The person answers "Send again?" only after every late commit could have landed: what is tested is
+    // that the app asks rather than re-sends, and that its look before sending finds a late arrival.
+    SOAK_ANSWER_MIN_MS: String(lateCommitMaxMs - settleMs),
+    SOAK_ANSWER_MAX_MS: String(2 * lateCommitMaxMs),
   }
   let running: Running | null = null
   try {
@@ -203,20 +228,21 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const bases = projectIds.map((p) => descriptionOf(p.uuid))
     const records: WriteRecord[] = []
 
-    running = await launch(command, env)
+    const person: PersonLog = { resendsAnswered: 0 }
+    running = await launch(command, env, person)
     running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
     const signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
     if (!signedIn || signedIn.t !== 'signed-in' || !signedIn.ok) {
       throw new Error(`the soak could not sign in: ${JSON.stringify(signedIn)}`)
     }
     emulator.setFaults({
-      chaos: { seed: options.seed, rate: options.faultRate, holdMs: 600, lateCommitMs: 100 },
+      chaos: { seed: options.seed, rate: options.faultRate, holdMs: 600, lateCommitMs: 100, lateCommitMaxMs },
     })
 
     let osOnline = true
     const restart = async () => {
       await kill(running!)
-      running = await launch(command, env)
+      running = await launch(command, env, person)
       if (!osOnline) running.send({ t: 'os-online', value: false })
     }
 
@@ -297,8 +323,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     running.send({ t: 'drain', timeoutMs: 60_000 })
     const drained = await running.next((m) => m.t === 'drained', 90_000)
     if (!drained || drained.t !== 'drained') throw new Error('the outbox did not drain')
+    // A late commit still on its way lands now: a duplicate it makes is counted, never missed.
+    await new Promise((resolve) => setTimeout(resolve, lateCommitMaxMs))
 
-    return judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
+    const report = judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
+    report.resendsAnswered = person.resendsAnswered
+    return report
   } finally {
     if (running) await kill(running)
     await keytar.deletePassword(vaultService, emulator.url).catch(() => false)
@@ -351,6 +381,8 @@ function judge(
     deliveredOnce: 0,
     mergedIntoLater: 0,
     duplicates: 0,
+    duplicatesShown: 0,
+    resendsAnswered: 0,
     lost: 0,
     needsYou: {},
     cutShort: { onServer: 0, notOnServer: 0 },
@@ -380,8 +412,17 @@ function judge(
     const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
     const waiting = leftOf(plan.n)
     if (copies > 1) {
-      report.duplicates++
-      problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times`)
+      if (waiting && /twice/.test(waiting.reason ?? '')) {
+        report.duplicatesShown++
+      } else {
+        report.duplicates++
+        problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times, and nobody was told`)
+      }
+    }
+    // A conflict is both versions shown to the person, not a save: never counted as acknowledged.
+    if (record.outcome === 'conflict') {
+      count(report.refused, 'conflict (both versions shown)')
+      continue
     }
     if (!record.acknowledged) {
       if (record.cutShort) {
@@ -411,8 +452,9 @@ function judge(
       count(report.needsYou, `${waiting.state}: ${waiting.reason ?? 'no reason given'}`)
       continue
     }
-    if (plan.kind === 'description') {
-      // Merged into a later save of the same project that reached the server: that is how saves coalesce.
+    if (plan.kind === 'description' && record.outcome !== 'saved') {
+      // Queued, then merged into a later save of the same project that reached the server: that is how
+      // saves coalesce. A save answered "Saved" has no such excuse: its own text must have been committed.
       if ((lastCommitted.get(plan.target) ?? 0) > plan.n) {
         report.mergedIntoLater++
         continue
@@ -464,7 +506,9 @@ export function formatReport(report: SoakReport, replay: string): string {
       Object.values(report.needsYou).reduce((a, b) => a + b, 0),
     ),
     ...list(report.needsYou).map((line) => `      ${line.slice(0, 160)}`),
-    pad('duplicates', report.duplicates),
+    pad('duplicates, unseen', report.duplicates),
+    pad('duplicates, shown', report.duplicatesShown),
+    pad('"Send again?" answered', report.resendsAnswered),
     pad('lost', report.lost),
     pad(
       'not acknowledged',

@@ -461,7 +461,7 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       expect(createCount(emulator)).toBe(1)
     })
 
-    it('lost before the server got it: sent again once, and an older identical check-in is not taken for it', async () => {
+    it('lost before the server got it: not there after the wait, asked, sent again once on Retry, and an older identical check-in is not taken for it', async () => {
       const goal = await getGoal(services, SHIP)
       const message = messageDoc('No change this month.')
       // Last month Ada wrote the very same words.
@@ -496,10 +496,25 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       const checkInsBefore = emulator.state.checkIns.length
       const from = emulator.state.requests.length
       const input = plainInput(goal, { message })
-      // The connection was lost after sending: maybe saved. Not found, it is sent again only once the
-      // server cannot still be applying the first request.
+      // The connection was lost after sending: maybe saved. Not found after the wait, it may still land,
+      // so the person is asked; their Retry looks once more and sends it.
       const first = await s.dispatch('checkIns.create', input)
       expect(first).toMatchObject({ ok: true, value: { outcome: 'queued', state: 'checking' } })
+      await vi.waitFor(
+        async () =>
+          expect(
+            await s.dispatch('checkIns.submission', { goalId: goal.id, submissionId: input.submissionId }),
+          ).toMatchObject({
+            ok: true,
+            value: {
+              status: 'waiting',
+              queued: { state: 'needs_you', reason: expect.stringMatching(/Send again\?/) },
+            },
+          }),
+        { timeout: 5_000 },
+      )
+      expect(requestsSince(emulator, from).filter((r) => r === CREATE)).toHaveLength(1)
+      await s.dispatch('sync.retry', { id: s.sync.outbox.list()[0]!.id })
       await vi.waitFor(() => expect(s.sync.outbox.list()).toEqual([]), { timeout: 5_000 })
       const sent = await s.dispatch('checkIns.submission', {
         goalId: goal.id,

@@ -58,6 +58,12 @@ const unconfirmedSchema = z
     settleAt: isoString,
     /** Descriptions: the text that request carried. */
     text: richTextStringSchema.optional(),
+    /**
+     * Operately itself answered (its own error, or a success without the check-in): it has finished, so a
+     * look tells for sure. Otherwise no answer came (a timeout, a lost connection, a gateway, the app
+     * killed), and a request not found after the wait may still land later.
+     */
+    answered: z.literal(true).optional(),
   })
   .strict()
 export type Unconfirmed = z.infer<typeof unconfirmedSchema>
@@ -135,6 +141,16 @@ export const checkInEntrySchema = z
      * is not among them, by this person and with this content, is this one. Null until then.
      */
     snapshot: z.array(z.string().min(1).max(200)).max(50_000).nullable().optional(),
+    /**
+     * When the app asked the person "Send again?": a request that got no answer was still not on the
+     * goal after the wait, and may yet land. Nothing is sent until they answer (Retry).
+     */
+    askedToResend: isoString.nullable().optional(),
+    /**
+     * The person had it sent again after such a question: whatever is found or created from then on, the
+     * goal is looked at for a second copy (the first request, landed late), which is shown, never hidden.
+     */
+    resent: z.literal(true).optional(),
   })
   .strict()
 export type CheckInEntry = z.infer<typeof checkInEntrySchema>
@@ -174,6 +190,8 @@ export interface OutboxPatch {
   unconfirmed?: Unconfirmed | null
   /** Check-ins only. */
   snapshot?: string[] | null
+  askedToResend?: string | null
+  resent?: true
 }
 
 export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`

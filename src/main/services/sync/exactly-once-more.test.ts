@@ -232,9 +232,15 @@ describe('a clock put back while a check-in is unconfirmed', () => {
     await rig.engine.syncNow()
     await rig.settle()
     expect(creates()).toBe(1)
-    // A settle window later by the corrected clock, it is known not to have landed and is sent, once.
+    // A settle window later by the corrected clock, it is not there: the person is asked (not three hours
+    // later), and their Retry sends it, once.
     clock.advance(61_000)
     await rig.engine.syncNow()
+    await rig.settle()
+    const [asked] = rig.outbox.list()
+    expect(asked).toMatchObject({ state: 'failed', askedToResend: expect.any(String) })
+    expect(creates()).toBe(1)
+    await rig.engine.retry(asked!.id)
     await rig.settle()
     expect(creates()).toBe(2)
     expect(emulator.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(message)))).toHaveLength(1)

@@ -69,6 +69,35 @@ describe('sync engine against the emulator', () => {
       },
     )
   }
+  /**
+   * The first check-in POST loses its connection before the server sees it (`code`: how it failed). Later,
+   * `landLate()` delivers that very request to the server, as a slow network or a server still working on
+   * it would; `beforeResend` runs just before the app's second POST goes out.
+   */
+  const lostFirstPost = (code = 'ECONNRESET') => {
+    const rig = {
+      first: null as null | { url: string; init: RequestInit },
+      posts: 0,
+      beforeResend: async () => {},
+    }
+    const landLate = async () => {
+      const { url, init } = rig.first!
+      const response = await fetch(url, { ...init, signal: null })
+      expect(response.status).toBe(200)
+    }
+    const client = (async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input)
+      if (!url.endsWith('/goals/create_check_in') || init?.method !== 'POST') return fetch(input, init)
+      rig.posts++
+      if (rig.posts === 1) {
+        rig.first = { url, init: { ...init } }
+        throw new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) })
+      }
+      if (rig.posts === 2) await rig.beforeResend()
+      return fetch(input, init)
+    }) as typeof fetch
+    return Object.assign(rig, { fetch: client, landLate })
+  }
   /** A proxy answering every POST to `endpoint` with its HTML 502 page; nothing reaches the server. */
   const badGateway = (endpoint: string) => {
     const gateway = {
@@ -196,7 +225,7 @@ describe('sync engine against the emulator', () => {
     expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { recovered: true } })
   })
 
-  it('after losing a check-in request the server never applied, looks again and sends nothing until it cannot still land', async () => {
+  it('after losing a check-in request the server never applied, looks again, sends nothing until it cannot still land, then asks before sending again', async () => {
     let cut = true
     await build({
       settleMs: 30_000,
@@ -224,9 +253,77 @@ describe('sync engine against the emulator', () => {
     for (let i = 0; i < 5; i++) await rig.advance(5_000)
     expect(count('POST goals/create_check_in')).toBe(1)
     expect(rig.outbox.list()).toHaveLength(1)
+    // The wait is over and it is not there; no answer ever came, so it may still land: the person decides.
     await rig.advance(30_000)
+    const [asked] = rig.outbox.list()
+    expect(asked).toMatchObject({ state: 'failed', askedToResend: expect.any(String) })
+    expect(asked!.lastError!.message).toMatch(/^Not on Operately .* Send again\?/)
+    for (let i = 0; i < 10; i++) await rig.advance(60_000)
+    expect(count('POST goals/create_check_in')).toBe(1)
+    // "Retry": it looks once more, then sends.
+    await rig.engine.retry(asked!.id)
+    await rig.settle()
     expect(rig.outbox.list()).toEqual([])
     expect(count('POST goals/create_check_in')).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(1)
+  })
+
+  it('a request that got no answer and lands while the person is asked: their Retry finds it and posts nothing', async () => {
+    const lost = lostFirstPost()
+    await build({ settleMs: 30_000, fetch: lost.fetch })
+    const message = doc('lands while asked')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    await rig.advance(35_000)
+    const [asked] = rig.outbox.list()
+    expect(asked).toMatchObject({ state: 'failed', askedToResend: expect.any(String) })
+    // Ten minutes late, the first request reaches Operately after all.
+    await rig.advance(10 * 60_000)
+    await lost.landLate()
+    await rig.engine.retry(asked!.id)
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(lost.posts).toBe(1)
+    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(rig.events.at(-1)).toMatchObject({ type: 'delivered', result: { recovered: true } })
+  })
+
+  it('a first request that lands just as the person’s re-send goes out: both are shown in "Needs you", and Retry posts no third', async () => {
+    const lost = lostFirstPost()
+    await build({ settleMs: 30_000, fetch: lost.fetch })
+    const message = doc('lands with the re-send')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    await rig.advance(35_000)
+    const [asked] = rig.outbox.list()
+    // After the last look and before the re-send reaches Operately, the first request lands.
+    lost.beforeResend = lost.landLate
+    await rig.engine.retry(asked!.id)
+    await rig.settle()
+    expect(checkInsSaying(message)).toHaveLength(2)
+    const [shown] = rig.outbox.list()
+    expect(shown).toMatchObject({ state: 'failed' })
+    expect(shown!.lastError!.message).toMatch(
+      /twice.*delete one of them \(posted at \d\d:\d\d UTC and at \d\d:\d\d UTC\)/,
+    )
+    // Whatever the person presses next, nothing is posted a third time.
+    await rig.engine.retry(shown!.id)
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(lost.posts).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(2)
+  })
+
+  it('a request that provably never reached Operately (connection refused) is sent again without asking', async () => {
+    const lost = lostFirstPost('ECONNREFUSED')
+    await build({ settleMs: 30_000, fetch: lost.fetch })
+    const message = doc('refused at the door')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.settle()
+    for (let i = 0; i < 5 && rig.outbox.list().length > 0; i++) await rig.advance(10_000)
+    expect(rig.outbox.list()).toEqual([])
+    expect(rig.events.some((e) => e.type === 'needs_attention')).toBe(false)
+    expect(lost.posts).toBe(2)
     expect(checkInsSaying(message)).toHaveLength(1)
   })
 
@@ -240,10 +337,11 @@ describe('sync engine against the emulator', () => {
     for (let i = 0; i < 5; i++) await rig.advance(5_000)
     expect(count('POST goals/create_check_in')).toBe(1)
     expect(rig.outbox.list()).toHaveLength(1)
+    // The whole wait after the failure passed: not there, so the person is asked (nothing sent by itself).
     await rig.advance(30_000)
-    expect(rig.outbox.list()).toEqual([])
-    expect(count('POST goals/create_check_in')).toBe(2)
-    expect(checkInsSaying(message)).toHaveLength(1)
+    expect(rig.outbox.list()).toMatchObject([{ state: 'failed', askedToResend: expect.any(String) }])
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(checkInsSaying(message)).toHaveLength(0)
   })
 
   it('a description save that failed after a slow request waits its whole settle time from the failure too', async () => {
@@ -259,7 +357,7 @@ describe('sync engine against the emulator', () => {
     expect(holds(SEED_IDS.projects.launchSite, doc('slow save, lost'))).toBe(true)
   })
 
-  it('a gateway answering every check-in with an HTML 502 (nothing saved) ends in "Needs you" with why, after a few sends', async () => {
+  it('a gateway answering every check-in with an HTML 502 (nothing saved) ends in "Needs you" with a question, after one send', async () => {
     // A proxy in front of Operately: every check-in POST gets its error page, nothing reaches the server.
     const gateway = badGateway('goals/create_check_in')
     await build({ settleMs: 30_000, fetch: gateway.fetch })
@@ -267,12 +365,11 @@ describe('sync engine against the emulator', () => {
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
     // An hour of the app's time: it must stop by itself long before.
-    for (let i = 0; i < 60 && rig.outbox.list()[0]?.state !== 'needs_attention'; i++)
-      await rig.advance(60_000)
+    for (let i = 0; i < 60 && rig.outbox.list()[0]?.state === 'pending'; i++) await rig.advance(60_000)
     const [entry] = rig.outbox.list()
-    expect(entry).toMatchObject({ state: 'needs_attention' })
-    expect(entry?.lastError?.message).toMatch(/without a clear answer \(the last: .*gateway/)
-    expect(gateway.posts).toBeLessThanOrEqual(5)
+    expect(entry).toMatchObject({ state: 'failed' })
+    expect(entry?.lastError?.message).toMatch(/^Not on Operately .* Send again\?/)
+    expect(gateway.posts).toBe(1)
     const before = gateway.posts
     for (let i = 0; i < 10; i++) await rig.advance(60_000)
     expect(gateway.posts).toBe(before)

@@ -101,9 +101,21 @@ async function main(): Promise<void> {
     const entries = outbox.list()
     if (entries.length === 0) break
     if (Date.now() > giveUpAt) {
-      say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} still waiting after a minute`) })
+      say({
+        t: 'stuck',
+        states: entries.map(
+          (e) => `${e.kind} ${e.state} still waiting after a minute: ${e.lastError?.message ?? ''}`,
+        ),
+      })
       process.exit(1)
     }
+    // A request cut short by a kill that is still not on the goal after the wait is not sent again by
+    // itself: the app asks "Send again?". The person here always answers yes.
+    const asked = entries.filter(
+      (e) => e.kind === 'check-in' && e.askedToResend && e.state !== 'pending' && e.state !== 'sending',
+    )
+    for (const entry of asked) await engine.retry(entry.id)
+    if (asked.length > 0) continue
     if (entries.every((e) => e.state !== 'pending' && e.state !== 'sending')) {
       say({ t: 'stuck', states: entries.map((e) => `${e.kind} ${e.state} ${e.lastError?.kind ?? ''}`) })
       process.exit(1)

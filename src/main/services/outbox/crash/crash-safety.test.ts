@@ -113,7 +113,7 @@ describe('outbox and sync under SIGKILL', () => {
           const result = await runChild(command, envFor(lane, index, `run ${run}`), plan)
           lane.runs.push(result)
           if (result.killed) kills++
-          else expect(result.code, result.stderr).toBe(0)
+          else expect(result.code, `${result.stderr}\n${JSON.stringify(result.lines.slice(-3))}`).toBe(0)
         }
         // One last run nobody interrupts: it delivers whatever is left.
         const last = await runChild(command, envFor(lane, index, 'final'), null)

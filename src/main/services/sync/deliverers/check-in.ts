@@ -29,10 +29,23 @@ export interface CheckInDelivery {
   recovered: boolean
 }
 
-const unconfirmedFrom = (at: number, settleAt: number) => ({
+/** `answered`: Operately itself answered, so a look after it tells for sure (see Unconfirmed). */
+const unconfirmedFrom = (at: number, settleAt: number, answered = false) => ({
   at: new Date(at).toISOString(),
   settleAt: new Date(settleAt).toISOString(),
+  ...(answered ? { answered: true as const } : {}),
 })
+
+/** "40 seconds", "a minute", "3 minutes". */
+const howLong = (ms: number): string => {
+  if (ms < 90_000) return ms < 55_000 ? `${Math.max(1, Math.round(ms / 1000))} seconds` : 'a minute'
+  return `${Math.round(ms / 60_000)} minutes`
+}
+
+const clock = (iso: string | null | undefined): string => {
+  const at = new Date(iso ?? '')
+  return Number.isNaN(at.getTime()) ? 'at an unknown time' : `at ${at.toISOString().slice(11, 16)} UTC`
+}
 
 type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
 
@@ -46,6 +59,12 @@ type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
  * - a request that failed without saying it was not applied (a timeout, a lost connection, a 5xx) marks
  *   the entry unconfirmed. Every attempt after that looks on the server first, and sends again only once
  *   the server cannot still be working on that request (`settleAt`);
+ * - after the wait, a request that got no answer at all (a timeout, a lost connection, a gateway, the
+ *   app killed) and is still not on the goal is not sent again by itself: it may yet land (a server
+ *   that is slower still). The person is asked "Send again?"; their Retry looks once more and sends, and
+ *   from then on every look also searches for a second copy, which is shown to them ("Needs you", both
+ *   check-ins), never hidden. A request that provably never reached Operately (refused, no such host, a
+ *   TLS failure) or that Operately itself answered is sent again without asking;
  * - the check-in it found or created is claimed for the entry on disk before the entry is marked
  *   delivered, so an entry whose removal failed finds its claim and is only tidied up, and no other entry
  *   ever takes that check-in for its own.
@@ -102,6 +121,8 @@ export function createCheckInDeliverer(deps: {
       recovered: boolean,
       sent: { goal: Goal; prepared: PreparedCheckIn } | null,
     ): Promise<DeliveryOutcome> => {
+      // Sent again at the person's word: the first request may have landed late beside this one.
+      const twin = entry.resent ? await secondCopy(checkIn) : null
       // On disk before the entry may leave the outbox (see above).
       try {
         await deps.claims.recordClaim(entry, checkIn.id, recovered)
@@ -117,6 +138,17 @@ export function createCheckInDeliverer(deps: {
               0,
               1900,
             ),
+          ),
+        }
+      }
+      if (twin) {
+        // Claimed, so Retry only tidies up and nothing is posted a third time; the person decides which
+        // one stays.
+        return {
+          outcome: 'needs_attention',
+          error: appError(
+            'server_error',
+            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at)} and ${clock(checkIn.inserted_at)}), then discard this item.`,
           ),
         }
       }
@@ -148,6 +180,17 @@ export function createCheckInDeliverer(deps: {
     }
 
     const api = await deps.client()
+    /** Another check-in of this entry's content, beside `mine`: the late first request of a re-send. */
+    const secondCopy = async (mine: CheckIn): Promise<CheckIn | null> => {
+      const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      return findOwnCheckIn(list, {
+        before: entry.snapshot ?? [],
+        personId: person.id,
+        status: input.status,
+        message: input.message,
+        taken: (id) => id === mine.id || deps.claims.claimedByOther(id, entry.id),
+      })
+    }
     /** After a request whose fate is unknown: found, still to be waited for, or known not applied. */
     const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
       const found = await look(api, entry)
@@ -164,7 +207,24 @@ export function createCheckInDeliverer(deps: {
           },
         }
       }
-      entry = (await context.record({ unconfirmed: null })) as CheckInEntry
+      if (!entry.unconfirmed?.answered && !entry.askedToResend) {
+        // No answer ever came, and the wait is over: it may still land. The person decides.
+        const waited = howLong(context.now() - Date.parse(entry.unconfirmed!.at))
+        entry = (await context.record({
+          askedToResend: new Date(context.now()).toISOString(),
+        })) as CheckInEntry
+        return {
+          outcome: 'needs_attention',
+          error: appError(
+            'timeout',
+            `Not on Operately ${waited} after it was sent, and Operately never answered: it may still arrive (check the goal in Operately). Send again? Retry looks once more first, and shows both if two appear.`,
+          ),
+        }
+      }
+      // Not there, and it cannot land any more, or the person said "send again": it is sent again, and
+      // after a re-send the person asked for, every look also searches for a second copy.
+      const approved = entry.askedToResend ? { askedToResend: null, resent: true as const } : {}
+      entry = (await context.record({ unconfirmed: null, ...approved })) as CheckInEntry
       return null
     }
 
@@ -196,8 +256,11 @@ export function createCheckInDeliverer(deps: {
       }
       if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
       // Counted from the failure: a request that took long (a timeout grows with the body) gets the whole wait.
-      const settleAt = err.error.maybeApplied === 'answered' ? sentAt : context.now() + context.settleMs
-      entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, settleAt) })) as CheckInEntry
+      const answered = err.error.maybeApplied === 'answered'
+      const settleAt = answered ? sentAt : context.now() + context.settleMs
+      entry = (await context.record({
+        unconfirmed: unconfirmedFrom(sentAt, settleAt, answered),
+      })) as CheckInEntry
       let known: DeliveryOutcome | null
       try {
         // A server that stored it before failing shows it now.
@@ -215,7 +278,7 @@ export function createCheckInDeliverer(deps: {
     }
     if (created) return delivered(created, false, { goal, prepared })
     // A success without the check-in in it: find it rather than guess.
-    entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, sentAt) })) as CheckInEntry
+    entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, sentAt, true) })) as CheckInEntry
     const found = await look(api, entry)
     if (found) return delivered(found, false, { goal, prepared })
     return {
