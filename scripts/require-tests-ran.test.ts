@@ -23,6 +23,49 @@ describe('the Electron tests must really run in CI', () => {
     expect(notRunReason({})).toMatch(/no statistics/)
   })
 
+  it('holds vitest’s JSON report to the same rules: the Windows signature test skips itself off Windows', () => {
+    const vitest = (values: object) => ({
+      numTotalTests: 2,
+      numPassedTests: 0,
+      numFailedTests: 0,
+      numPendingTests: 0,
+      numTodoTests: 0,
+      numFailedTestSuites: 0,
+      ...values,
+    })
+    expect(notRunReason(vitest({ numPassedTests: 2 }))).toBeNull()
+    expect(notRunReason(vitest({ numPendingTests: 2 }))).toBe('2 test(s) were skipped, 0 ran')
+    expect(notRunReason(vitest({ numPassedTests: 1, numFailedTests: 1 }))).toBe('1 test(s) failed')
+    expect(notRunReason(vitest({ numFailedTestSuites: 1 }))).toBe('1 test file(s) failed to run')
+    expect(notRunReason(vitest({ numTotalTests: 0 }))).toBe('no test ran')
+  })
+
+  it('reads a real vitest report of a file that skips itself here, and refuses it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-'))
+    const file = join(dir, 'windows-signature.json')
+    const vitest = spawnSync(
+      process.execPath,
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        'src/main/services/updates/windows-signature.test.ts',
+        '--reporter=json',
+        `--outputFile=${file}`,
+      ],
+      { cwd: root, encoding: 'utf8' },
+    )
+    expect(vitest.status, vitest.stderr).toBe(0)
+    const gate = spawnSync(process.execPath, ['scripts/require-tests-ran.mjs', file], {
+      cwd: root,
+      encoding: 'utf8',
+    })
+    if (process.platform === 'win32') expect(gate.status).toBe(0)
+    else {
+      expect(gate.status).toBe(1)
+      expect(gate.stderr).toMatch(/test\(s\) were skipped/)
+    }
+  }, 60_000)
+
   it('fails the CI step on a skipped run, and on a missing report', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'report-')), 'playwright.json')
     writeFileSync(file, JSON.stringify(stats({ skipped: 2 })))

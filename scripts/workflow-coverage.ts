@@ -79,7 +79,8 @@ export const verifications: Record<Platform, Verification[]> = {
     { what: "the MSI's Manufacturer", run: /'Manufacturer'[\s\S]*EXPECT_MANUFACTURER/, signed: false },
     {
       what: "the app's update signature check on real signatures",
-      run: /^npx vitest run src\/main\/services\/updates\/windows-signature\.test\.ts$/,
+      // Run, and proved to have run: off Windows the test skips itself, and a skip must not pass.
+      run: /^npx vitest run src\/main\/services\/updates\/windows-signature\.test\.ts .*--outputFile\.json=(\S+)\n\s*node scripts\/require-tests-ran\.mjs \1\n?$/,
       signed: false,
     },
     { what: 'signtool verify /pa', run: /signtool[\s\S]* verify \/pa /, signed: true },
