@@ -151,6 +151,12 @@ export const checkInEntrySchema = z
      * goal is looked at for a second copy (the first request, landed late), which is shown, never hidden.
      */
     resent: z.literal(true).optional(),
+    /**
+     * Queued a while ago, and before its first request the goal already had the same words by the same
+     * person, written since (from the web, another computer): the app asked whether to send it anyway.
+     * Set, and the entry pending again, means the person said yes.
+     */
+    askedSameWords: isoString.optional(),
   })
   .strict()
 export type CheckInEntry = z.infer<typeof checkInEntrySchema>
@@ -192,6 +198,7 @@ export interface OutboxPatch {
   snapshot?: string[] | null
   askedToResend?: string | null
   resent?: true
+  askedSameWords?: string
 }
 
 export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`

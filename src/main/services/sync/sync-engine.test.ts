@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
-import { wireId } from '../../../../e2e/emulator/test-support'
+import { post, wireId } from '../../../../e2e/emulator/test-support'
 import { sameJson } from '../check-ins/recovery'
 import { createRig, type Rig } from './testing/rig'
 import { createFakeClock, type FakeClock } from './testing/fake-clock'
@@ -133,6 +133,60 @@ describe('sync engine against the emulator', () => {
     expect(checkInsSaying(doc('check-in from a plane'))).toHaveLength(1)
     expect(rig.engine.status()).toMatchObject({ online: true, pending: 0, lastSyncedAt: expect.any(String) })
     expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
+  })
+
+  it('a check-in queued offline an hour ago, whose words were posted from the web meanwhile: asks before its first request; Retry sends it', async () => {
+    await build({ osOnline: false })
+    const message = doc('No change this month.')
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    // An hour later, on her phone, she posts the very same check-in in Operately's web app.
+    await rig.advance(60 * 60_000)
+    const web = await post(emulator, 'goals/create_check_in', {
+      goal_id: shipEngine(),
+      status: 'on_track',
+      content: message,
+    })
+    expect(web.status).toBe(200)
+
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    const [asked] = rig.outbox.list()
+    expect(asked).toMatchObject({ state: 'failed', askedSameWords: expect.any(String) })
+    expect(asked!.lastError!.message).toMatch(
+      /already has a check-in with these words by you.*Send this one too\?/,
+    )
+    expect(count('POST goals/create_check_in')).toBe(1)
+    expect(checkInsSaying(message)).toHaveLength(1)
+
+    // She means a second one: Retry sends it, once.
+    await rig.engine.retry(asked!.id)
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(count('POST goals/create_check_in')).toBe(2)
+    expect(checkInsSaying(message)).toHaveLength(2)
+  })
+
+  it('the same words posted before the check-in was queued (last month’s "No change") are not a reason to ask', async () => {
+    await build({ osOnline: false })
+    const message = doc('No change.')
+    expect(
+      (
+        await post(emulator, 'goals/create_check_in', {
+          goal_id: shipEngine(),
+          status: 'on_track',
+          content: message,
+        })
+      ).status,
+    ).toBe(200)
+    await rig.advance(30 * 24 * 60 * 60_000)
+    await rig.outbox.append(checkInSubmission(shipEngine(), message))
+    await rig.advance(60 * 60_000)
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(checkInsSaying(message)).toHaveLength(2)
   })
 
   it('"Retry now" while offline sends nothing and says why on the item', async () => {

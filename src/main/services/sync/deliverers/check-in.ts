@@ -29,6 +29,9 @@ export interface CheckInDelivery {
   recovered: boolean
 }
 
+/** A check-in queued longer ago than this looks for the same words posted elsewhere before it is sent. */
+const sameWordsAfterMs = 5 * 60_000
+
 /** `answered`: Operately itself answered, so a look after it tells for sure (see Unconfirmed). */
 const unconfirmedFrom = (at: number, settleAt: number, answered = false) => ({
   at: new Date(at).toISOString(),
@@ -235,6 +238,29 @@ export function createCheckInDeliverer(deps: {
 
     if (!entry.snapshot) {
       const list = await api.listCheckIns(input.goalId)
+      // Queued a while ago (offline, in the background): the same words may have been posted meanwhile
+      // from elsewhere. Before its first request, a check-in like it since then makes the app ask.
+      const queuedAt = Date.parse(entry.createdAt)
+      if (!entry.askedSameWords && context.now() - queuedAt >= sameWordsAfterMs) {
+        const person = await me(api)
+        const already = findEarlierAttempt(list, {
+          personId: person.id,
+          status: input.status,
+          message: input.message,
+          since: queuedAt,
+          taken: (id) => deps.claims.claimedByOther(id, entry.id),
+        })
+        if (already) {
+          await context.record({ askedSameWords: new Date(context.now()).toISOString() })
+          return {
+            outcome: 'needs_attention',
+            error: appError(
+              'invalid_input',
+              `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at)} (from the web or another computer?), after this one was queued. Send this one too? Retry sends it; discard it if it is the same.`,
+            ),
+          }
+        }
+      }
       entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
     const goal = await api.getGoal(input.goalId)
