@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import keytar from 'keytar'
-import type { Emulator } from '../../../../../e2e/emulator'
+import type { TestServer } from '../../sync/testing/test-server'
 import type { CreateCheckInInput } from '@shared/domain/check-ins'
 import type { GoalDetail } from '@shared/domain/goals'
 import { createMainServices, type MainServices } from '../../create-services'
@@ -27,7 +27,7 @@ export interface SignedIn {
 }
 
 export async function signedInServices(
-  emulator: Emulator,
+  emulator: TestServer,
   options: {
     token?: string
     requestTimeoutMs?: number
@@ -66,7 +66,7 @@ export async function signedInServices(
 }
 
 /** The endpoints the emulator has been asked for since `from`, e.g. `POST goals/create_check_in`. */
-export function requestsSince(emulator: Emulator, from: number): string[] {
+export function requestsSince(emulator: TestServer, from: number): string[] {
   return emulator.state.requests.slice(from).map((r) => `${r.method} ${r.endpoint ?? r.path}`)
 }
 

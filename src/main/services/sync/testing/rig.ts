@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Emulator } from '../../../../../e2e/emulator'
+import type { TestServer } from './test-server'
 import { createConnectivity, type Connectivity } from '../../connectivity/connectivity'
 import { silentLogger } from '../../log/logger'
 import { createOperatelyClient, type OperatelyClient } from '../../operately/client'
@@ -36,7 +36,7 @@ export interface Rig {
 }
 
 export interface RigOptions {
-  emulator: Emulator
+  emulator: TestServer
   clock: FakeClock
   dataDir?: string
   token?: string

@@ -1,0 +1,10 @@
+/**
+ * What the test rigs need of an Operately server to talk to: where it is, a token, and the requests it
+ * received. The emulator (`e2e/emulator`) is one; the rigs name only this, so nothing under `src/` reaches
+ * back up into `e2e/` for a type.
+ */
+export interface TestServer {
+  url: string
+  tokens: { write: string }
+  state: { requests: ReadonlyArray<{ method: string; endpoint: string | null; path: string }> }
+}
