@@ -514,6 +514,11 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
         { timeout: 5_000 },
       )
       expect(requestsSince(emulator, from).filter((r) => r === CREATE)).toHaveLength(1)
+      // Editing it now could put an edited copy beside a late first request: refused, with what to do.
+      expect(await s.dispatch('checkIns.withdraw', { submissionId: input.submissionId })).toMatchObject({
+        ok: false,
+        error: { message: expect.stringMatching(/may still reach Operately/) },
+      })
       await s.dispatch('sync.retry', { id: s.sync.outbox.list()[0]!.id })
       await vi.waitFor(() => expect(s.sync.outbox.list()).toEqual([]), { timeout: 5_000 })
       const sent = await s.dispatch('checkIns.submission', {

@@ -261,6 +261,16 @@ export function createCheckInSubmitter(deps: {
           appError('invalid_input', 'This check-in is no longer waiting: it was sent or discarded.'),
         )
       }
+      if (entry.askedToResend && entry.unconfirmed) {
+        // Waiting for the person's "Send again?": the first request may still land, and an edited copy
+        // would not be recognised as the same check-in.
+        throw new AppFailure(
+          appError(
+            'invalid_input',
+            'The first request for this check-in may still reach Operately, so an edited copy could end up beside it. Check the goal in Operately: if it is there, discard this; if not, Retry sends it as it is (after one more look).',
+          ),
+        )
+      }
       if (sync.engine.isSending(entry.id) || entry.unconfirmed) {
         throw new AppFailure(
           appError(
