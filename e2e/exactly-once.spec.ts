@@ -218,37 +218,49 @@ test.describe('with the services in a process of their own', () => {
     await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 })
   })
 
+  /**
+   * The services in a process of their own, signed in; a check-in for Ship the Engine submitted with
+   * `text`; the server saves it and holds its answer, and the process is killed while it waits.
+   */
+  async function submitAndDie(
+    page: import('@playwright/test').Page,
+    emulator: Emulator,
+    text: string,
+  ): Promise<ServicesProcess> {
+    dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-killed-'))
+    const started = await startServicesProcess({
+      dataDir,
+      vaultService: `Operately Tray e2e ${randomUUID()}`,
+      syncTiming: fast,
+    })
+    services = started
+    const signIn = await started.call('session.signIn', {
+      baseUrl: emulator.url,
+      token: emulator.tokens.write,
+    })
+    expect(signIn.ok).toBe(true)
+    const ui = await openCheckIns(page, started.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await fillIn(ui, text)
+    emulator.setFaults({ hangAfterCommitMs: 60_000 })
+    await ui.submit.click()
+    await expect.poll(() => saying(emulator, text).length).toBe(1)
+    await started.kill()
+    emulator.clearFaults()
+    return started
+  }
+
   test('killed mid-submit after the server saved it, and started again: one check-in, "Check-in sent"', async ({
     page,
     emulator,
   }) => {
     test.setTimeout(60_000)
-    dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-killed-'))
-    services = await startServicesProcess({
-      dataDir,
-      vaultService: `Operately Tray e2e ${randomUUID()}`,
-      syncTiming: fast,
-    })
-    const signIn = await services.call('session.signIn', {
-      baseUrl: emulator.url,
-      token: emulator.tokens.write,
-    })
-    expect(signIn.ok).toBe(true)
-
-    let ui = await openCheckIns(page, services.url)
-    await ui.openGoal(SHIP_ENGINE)
-    await fillIn(ui, 'Sent just before the crash.')
-    // The server saves it and then holds the answer; the app dies while it waits.
-    emulator.setFaults({ hangAfterCommitMs: 60_000 })
-    await ui.submit.click()
-    await expect.poll(() => saying(emulator, 'Sent just before the crash.').length).toBe(1)
-    await services.kill()
-    emulator.clearFaults()
+    const app = await submitAndDie(page, emulator, 'Sent just before the crash.')
 
     // Started again, while the server cannot be reached yet: the submission waits, and the goal shows it.
     emulator.pause()
-    await services.restart()
-    ui = await openCheckIns(page, services.url)
+    await app.restart()
+    const ui = await openCheckIns(page, app.url)
     await ui.filter.fill(SHIP_ENGINE)
     await ui.goalOption(SHIP_ENGINE).click()
     await expect(
@@ -262,40 +274,24 @@ test.describe('with the services in a process of their own', () => {
     expect(saying(emulator, 'Sent just before the crash.')).toHaveLength(1)
     expect(checkInRequests(emulator)).toHaveLength(1)
   })
+
   test('killed mid-submit, started again while Operately answers: the goal opens on "Sent at" with the text, and a second check-in is a deliberate step', async ({
     page,
     emulator,
   }) => {
     test.setTimeout(60_000)
-    dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-e2e-killed-'))
-    services = await startServicesProcess({
-      dataDir,
-      vaultService: `Operately Tray e2e ${randomUUID()}`,
-      syncTiming: fast,
-    })
-    expect(
-      (await services.call('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })).ok,
-    ).toBe(true)
-
-    let ui = await openCheckIns(page, services.url)
-    await ui.openGoal(SHIP_ENGINE)
-    await fillIn(ui, 'Sent while nobody watched.')
-    emulator.setFaults({ hangAfterCommitMs: 60_000 })
-    await ui.submit.click()
-    await expect.poll(() => saying(emulator, 'Sent while nobody watched.').length).toBe(1)
-    await services.kill()
-    emulator.clearFaults()
+    const app = await submitAndDie(page, emulator, 'Sent while nobody watched.')
 
     // Started again with Operately answering: the outbox finds the check-in and settles it before anyone
     // opens the goal, so neither the draft nor the outbox remembers it any more.
-    await services.restart()
+    await app.restart()
     await expect
-      .poll(async () => ((await services!.call('sync.get', {})).value as { items: unknown[] }).items.length, {
+      .poll(async () => ((await app.call('sync.get', {})).value as { items: unknown[] }).items.length, {
         timeout: 20_000,
       })
       .toBe(0)
 
-    ui = await openCheckIns(page, services.url)
+    let ui = await openCheckIns(page, app.url)
     await ui.filter.fill(SHIP_ENGINE)
     await ui.goalOption(SHIP_ENGINE).click()
     await expect(sentHeading(page)).toBeVisible()
