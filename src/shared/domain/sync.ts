@@ -37,6 +37,11 @@ export const syncItemSchema = z
     preview: z.string(),
     /** Queued while signed in to another server or as another person: waits until that account is back. */
     otherAccount: z.object({ baseUrl: z.string(), personName: z.string().nullable() }).strict().nullable(),
+    /**
+     * Operately may already have it, whatever the state says: a request got no clear answer, or (a
+     * check-in) one copy of it is known to be there. Discarding it then does not make it unsent.
+     */
+    maybeOnServer: z.boolean(),
   })
   .strict()
 export type SyncItem = z.infer<typeof syncItemSchema>

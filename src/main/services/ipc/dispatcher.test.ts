@@ -163,6 +163,7 @@ const syncView = {
       lastError: null,
       preview: 'Hi',
       otherAccount: null,
+      maybeOnServer: false,
     },
   ],
   damaged: [],

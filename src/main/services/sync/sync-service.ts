@@ -143,6 +143,8 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
       entry.account && !mine(entry)
         ? { baseUrl: entry.account.baseUrl, personName: entry.account.personName }
         : null,
+    maybeOnServer:
+      Boolean(entry.unconfirmed) || (entry.kind === 'check-in' && outbox.claimOf(entry.id) !== null),
   })
 
   const latestDescription = (projectId: string): OutboxEntry | null =>

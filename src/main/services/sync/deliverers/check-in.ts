@@ -31,6 +31,7 @@ export interface CheckInDelivery {
 
 /** A check-in queued longer ago than this looks for the same words posted elsewhere before it is sent. */
 const sameWordsAfterMs = 5 * 60_000
+const sameWordsClockAllowanceMs = 12 * 60 * 60_000
 
 /** `answered`: Operately itself answered, so a look after it tells for sure (see Unconfirmed). */
 const unconfirmedFrom = (at: number, settleAt: number, answered = false) => ({
@@ -197,7 +198,10 @@ export function createCheckInDeliverer(deps: {
     /** After a request whose fate is unknown: found, still to be waited for, or known not applied. */
     const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
       const found = await look(api, entry)
-      if (found) return delivered(found, true, null)
+      // After a re-send the person asked for, a copy found may be the first request landed late, while
+      // the re-send itself may still land: only once it cannot is the search for a second copy final.
+      if (found && !(entry.resent && (await stillSettling(entry, context))))
+        return delivered(found, true, null)
       if (await stillSettling(entry, context)) {
         // Not there yet, but the server may still be applying it: ask again later, send nothing.
         return {
@@ -236,31 +240,34 @@ export function createCheckInDeliverer(deps: {
       if (known) return known
     }
 
-    if (!entry.snapshot) {
-      const list = await api.listCheckIns(input.goalId)
-      // Queued a while ago (offline, in the background): the same words may have been posted meanwhile
-      // from elsewhere. Before its first request, a check-in like it since then makes the app ask.
-      const queuedAt = Date.parse(entry.createdAt)
-      if (!entry.askedSameWords && context.now() - queuedAt >= sameWordsAfterMs) {
-        const person = await me(api)
-        const already = findEarlierAttempt(list, {
-          personId: person.id,
-          status: input.status,
-          message: input.message,
-          since: queuedAt,
-          taken: (id) => deps.claims.claimedByOther(id, entry.id),
-        })
-        if (already) {
-          await context.record({ askedSameWords: new Date(context.now()).toISOString() })
-          return {
-            outcome: 'needs_attention',
-            error: appError(
-              'invalid_input',
-              `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at)} (from the web or another computer?), after this one was queued. Send this one too? Retry sends it; discard it if it is the same.`,
-            ),
-          }
+    // Queued a while ago (offline, in the background) and never sent: the same words may have been
+    // posted meanwhile from elsewhere. Before its first request, a check-in like it makes the app ask.
+    const queuedAt = Date.parse(entry.createdAt)
+    if (entry.attempts === 0 && !entry.askedSameWords && context.now() - queuedAt >= sameWordsAfterMs) {
+      const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      const already = findEarlierAttempt(list, {
+        personId: person.id,
+        status: input.status,
+        message: input.message,
+        // The server's clock and this computer's may disagree by hours: a question too many is cheap.
+        since: queuedAt - sameWordsClockAllowanceMs,
+        taken: (id) => deps.claims.claimedByOther(id, entry.id),
+      })
+      if (already) {
+        // The snapshot is read again if the person says "send": the copy found must never count as ours.
+        await context.record({ askedSameWords: new Date(context.now()).toISOString(), snapshot: null })
+        return {
+          outcome: 'needs_attention',
+          error: appError(
+            'invalid_input',
+            `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at)} (from the web or another computer?). Send this one too? Retry sends it; discard it if it is the same.`,
+          ),
         }
       }
+    }
+
+    if (!entry.snapshot) {
+      const list = await api.listCheckIns(input.goalId)
       entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
     const goal = await api.getGoal(input.goalId)

@@ -139,7 +139,11 @@ export function CheckInQueuedView({
             <p id={`${id}-discard`} className="ci-confirm__title">
               Discard this check-in for good?
             </p>
-            <p className="ci-confirm__text">It is never sent and cannot be brought back.</p>
+            <p className="ci-confirm__text">
+              {queued.maybeSaved
+                ? 'Operately may already have it: discarding only stops the app from sending it. Look at the goal in Operately before you write it again.'
+                : 'It is never sent and cannot be brought back.'}
+            </p>
             <div className="ci-confirm__actions">
               <Button
                 className="button--danger"

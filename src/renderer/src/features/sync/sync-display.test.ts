@@ -49,6 +49,7 @@ const item = (extra: Partial<SyncItem> = {}): SyncItem => {
     lastError: null,
     preview: 'The plan for Apollo',
     otherAccount: null,
+    maybeOnServer: false,
     ...extra,
   }
 }
@@ -151,11 +152,13 @@ describe('a row', () => {
   it('never says "never sent" of an item that is being sent or checked: Operately may have it already', () => {
     for (const kind of ['check-in', 'description'] as const) {
       for (const state of ['sending', 'checking'] as const) {
-        expect(discardText({ kind, state })).toMatch(/^Operately may already have this/)
-        expect(discardText({ kind, state })).not.toMatch(/never sent/)
+        expect(discardText({ kind, state, maybeOnServer: false })).toMatch(/^Operately may already have this/)
+        expect(discardText({ kind, state, maybeOnServer: false })).not.toMatch(/never sent/)
       }
       for (const state of ['pending', 'failed', 'needs_attention', 'conflict'] as const) {
-        expect(discardText({ kind, state })).toMatch(/never sent/)
+        expect(discardText({ kind, state, maybeOnServer: false })).toMatch(/never sent/)
+        // Waiting for the person ("Send again?", "twice"), yet maybe on Operately: never "never sent".
+        expect(discardText({ kind, state, maybeOnServer: true })).toMatch(/^Operately may already have this/)
       }
     }
   })

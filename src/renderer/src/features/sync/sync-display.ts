@@ -95,15 +95,15 @@ export function detailText(item: Pick<SyncItem, 'createdAt' | 'attempts'>, now: 
  * already be on Operately: "never sent" would be untrue there, and a person who believed it would write
  * the same check-in again.
  */
-export function discardText(item: Pick<SyncItem, 'kind' | 'state'>): string {
-  const mayBeThere = item.state === 'sending' || item.state === 'checking'
+export function discardText(item: Pick<SyncItem, 'kind' | 'state' | 'maybeOnServer'>): string {
+  const mayBeThere = item.state === 'sending' || item.state === 'checking' || item.maybeOnServer
   if (item.kind === 'description') {
     return mayBeThere
-      ? 'Operately may already have this text: the app was still finding out. Discarding only stops the app from sending it; look at the project in Operately to see which text it has.'
+      ? 'Operately may already have this text. Discarding only stops the app from sending it; look at the project in Operately to see which text it has.'
       : 'The text waiting here is never sent and cannot be brought back.'
   }
   return mayBeThere
-    ? 'Operately may already have this check-in: the app was still finding out. Discarding only stops the app from sending it; look at the goal in Operately before you write it again.'
+    ? 'Operately may already have this check-in. Discarding only stops the app from sending it; look at the goal in Operately before you write it again.'
     : 'This check-in is never sent and cannot be brought back.'
 }
 
