@@ -36,7 +36,13 @@ function answer(n: number, result: Awaited<ReturnType<typeof services.dispatch>>
     return { t: 'answer', n, ok: false, outcome: result.error.kind, state: null, error: result.error.message }
   }
   const value = result.value as { outcome: string; description?: string; serverDescription?: string | null }
-  const state = value.outcome === 'saved' ? (value.description ?? null) : null
+  // After "saved", the text now on the server; after "conflict", the server's text the person is shown.
+  const state =
+    value.outcome === 'saved'
+      ? (value.description ?? null)
+      : value.outcome === 'conflict'
+        ? (value.serverDescription ?? null)
+        : null
   return { t: 'answer', n, ok: true, outcome: value.outcome, state, error: null }
 }
 

@@ -31,7 +31,7 @@ export type FromChild =
       ok: boolean
       /** `created`, `queued`, `saved`, `conflict`, or the error's kind when not ok. */
       outcome: string
-      /** The description the server holds after a `saved`, or the base sent with a `queued`. */
+      /** The description the server holds after a `saved`, or the server's text shown with a `conflict`. */
       state: string | null
       error: string | null
     }

@@ -54,6 +54,11 @@ export interface SoakReport {
   duplicatesShown: number
   /** "Send again?" questions the simulated person answered with Retry. */
   resendsAnswered: number
+  /**
+   * Conflicts the person answered "Keep mine" (a late commit of an older text of theirs, landing after
+   * the app's wait, is someone else's text as far as the app can tell).
+   */
+  keptMine: number
   lost: number
   /** Acknowledged writes that wait for the person, by reason. */
   needsYou: Record<string, number>
@@ -126,6 +131,7 @@ interface Running {
 /** What the simulated person did, across restarts of the services process. */
 interface PersonLog {
   resendsAnswered: number
+  keptMine: number
 }
 
 function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promise<Running> {
@@ -228,7 +234,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const bases = projectIds.map((p) => descriptionOf(p.uuid))
     const records: WriteRecord[] = []
 
-    const person: PersonLog = { resendsAnswered: 0 }
+    const person: PersonLog = { resendsAnswered: 0, keptMine: 0 }
     running = await launch(command, env, person)
     running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
     const signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
@@ -302,11 +308,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           break
         }
         record.outcome = answer.outcome
-        if (answer.ok) {
+        if (answer.ok && answer.outcome === 'conflict' && attempt < 2 && write.kind === 'description') {
+          // Both versions shown; the person keeps theirs, over the server's text they were shown.
+          person.keptMine++
+          ;(input as { baseDescription: string | null }).baseDescription = answer.state
+          continue
+        }
+        if (answer.ok && answer.outcome !== 'conflict') {
           record.acknowledged = true
           if (answer.outcome === 'saved' && answer.state !== null) bases[write.target] = answer.state
           break
         }
+        if (answer.ok) break
         record.refusal = answer.error
         if (answer.outcome !== 'server_error') break
       }
@@ -328,6 +341,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     const report = judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
     report.resendsAnswered = person.resendsAnswered
+    report.keptMine = person.keptMine
     return report
   } finally {
     if (running) await kill(running)
@@ -383,6 +397,7 @@ function judge(
     duplicates: 0,
     duplicatesShown: 0,
     resendsAnswered: 0,
+    keptMine: 0,
     lost: 0,
     needsYou: {},
     cutShort: { onServer: 0, notOnServer: 0 },
@@ -411,7 +426,8 @@ function judge(
     const { plan } = record
     const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
     const waiting = leftOf(plan.n)
-    if (copies > 1) {
+    // A description saved twice is the same text twice: what matters is the project's final text (below).
+    if (copies > 1 && plan.kind === 'check-in') {
       if (waiting && /twice/.test(waiting.reason ?? '')) {
         report.duplicatesShown++
       } else {
@@ -438,7 +454,7 @@ function judge(
       continue
     }
     report.acknowledged++
-    if (copies === 1) {
+    if (copies === 1 || (copies > 1 && plan.kind === 'description')) {
       report.deliveredOnce++
       continue
     }
@@ -509,6 +525,7 @@ export function formatReport(report: SoakReport, replay: string): string {
     pad('duplicates, unseen', report.duplicates),
     pad('duplicates, shown', report.duplicatesShown),
     pad('"Send again?" answered', report.resendsAnswered),
+    pad('"Keep mine" after a conflict', report.keptMine),
     pad('lost', report.lost),
     pad(
       'not acknowledged',
