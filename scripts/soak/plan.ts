@@ -35,6 +35,8 @@ export interface PlannedWrite {
   offline: boolean
   /** A check-in mentioning someone who is not in the company: Operately answers 500, every time. */
   refusedAlways: boolean
+  /** A description of about 2 MB: its request takes long, and its timeout grows with it. */
+  large: boolean
   kill: { phase: KillPhase; delayMs: number } | null
 }
 
@@ -51,6 +53,8 @@ const phases: KillPhase[] = ['in-flight', 'after-answer', 'between']
 
 export function makePlan(options: PlanOptions): PlannedWrite[] {
   const random = seededRandom(options.seed)
+  // Drawn from a stream of their own, so a seed's writes, targets and kills stay what they were.
+  const extra = seededRandom(options.seed ^ 0x2b1dd5)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
   const plan: PlannedWrite[] = []
   let offlineLeft = 0
@@ -67,6 +71,7 @@ export function makePlan(options: PlanOptions): PlannedWrite[] {
       status: pick(statuses),
       offline,
       refusedAlways: kind === 'check-in' && random() < 0.01,
+      large: kind === 'description' && extra() < 0.01,
       kill: null,
     })
   }

@@ -59,6 +59,8 @@ export interface SoakReport {
    * the app's wait, is someone else's text as far as the app can tell).
    */
   keptMine: number
+  /** Description saves of about 2 MB. */
+  largeWrites: number
   lost: number
   /** Acknowledged writes that wait for the person, by reason. */
   needsYou: Record<string, number>
@@ -79,6 +81,8 @@ export interface SoakReport {
 }
 
 const marker = (seed: number, n: number) => `Soak ${seed} write ${n}.`
+/** About 2 MB of words after a large save's marker. */
+const largeFiller = 'Padding to make a long description. '.repeat(54_000)
 const doc = (content: unknown[]) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content }] })
 
 /** A v4-shaped UUID from the plan's random stream, so a replay submits the same ids. */
@@ -281,7 +285,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
             }
           : {
               projectId: projectIds[write.target]!.wire,
-              description: doc([{ type: 'text', text }]),
+              description: doc([{ type: 'text', text: write.large ? `${text} ${largeFiller}` : text }]),
               baseDescription: bases[write.target]!,
               overwrite: false,
             }
@@ -342,6 +346,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const report = judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
     report.resendsAnswered = person.resendsAnswered
     report.keptMine = person.keptMine
+    report.largeWrites = plan.filter((w) => w.large).length
     return report
   } finally {
     if (running) await kill(running)
@@ -398,6 +403,7 @@ function judge(
     duplicatesShown: 0,
     resendsAnswered: 0,
     keptMine: 0,
+    largeWrites: 0,
     lost: 0,
     needsYou: {},
     cutShort: { onServer: 0, notOnServer: 0 },
@@ -526,6 +532,7 @@ export function formatReport(report: SoakReport, replay: string): string {
     pad('duplicates, shown', report.duplicatesShown),
     pad('"Send again?" answered', report.resendsAnswered),
     pad('"Keep mine" after a conflict', report.keptMine),
+    pad('2 MB description saves', report.largeWrites),
     pad('lost', report.lost),
     pad(
       'not acknowledged',
