@@ -362,6 +362,9 @@ async function perform(context: StepContext, step: Step): Promise<IntentCheck | 
     case 'historyInput':
       await callPage(page, 'historyInput', step.inputType)
       return
+    case 'pause':
+      await page.waitForTimeout(historyGroupPauseMs)
+      return
     case 'pasteForeign':
       await callPage(page, 'pasteForeign', step.html, step.plain)
       return
@@ -395,6 +398,9 @@ export async function loadDocument(page: Page, docName: string): Promise<void> {
   await callPage(page, 'mount', docName)
   await page.getByRole('textbox', { name: 'Project description' }).waitFor()
 }
+
+/** Longer than ProseMirror history's newGroupDelay (500 ms). */
+const historyGroupPauseMs = 700
 
 /** Runs the steps in the editor of `page` and records what it did. */
 export async function runEditor(page: Page, kind: EditorKind, steps: readonly Step[]): Promise<EditorRun> {

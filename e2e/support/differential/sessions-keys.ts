@@ -186,13 +186,20 @@ export function undoRedo(size: DocumentSize): Session {
   return {
     name: `undo and redo by key and from the Edit menu around the boundary at ${b}`,
     size,
+    // Undo steps are grouped by time (typing within 500 ms is one step), and a loaded machine may be slow
+    // in one editor and quick in the other: each edit is one transaction, with a pause after it, so every
+    // editor has the same undo steps to take back.
     steps: [
       { kind: 'click', view: view(b - 1, 0.4), at: at(b - 1, 8) },
-      { kind: 'type', text: 'one ' },
+      { kind: 'type', text: '1' },
+      { kind: 'pause' },
       { kind: 'click', at: at(b, 0) },
       { kind: 'keys', keys: ['Home', 'Backspace'] },
+      { kind: 'pause' },
       { kind: 'keys', keys: ['Enter'] },
-      { kind: 'type', text: 'two' },
+      { kind: 'pause' },
+      { kind: 'type', text: '2' },
+      { kind: 'pause' },
       { kind: 'keys', keys: ['Control+z'] },
       { kind: 'keys', keys: ['Control+z'] },
       { kind: 'keys', keys: ['Control+z'] },
@@ -201,7 +208,7 @@ export function undoRedo(size: DocumentSize): Session {
       { kind: 'historyInput', inputType: 'historyUndo' },
       { kind: 'historyInput', inputType: 'historyRedo' },
       { kind: 'keys', keys: ['Control+y'] },
-      { kind: 'type', text: 'three' },
+      { kind: 'type', text: '3' },
     ],
   }
 }

@@ -42,6 +42,11 @@ export type Step =
   | { kind: 'compose'; stages: string[]; commit: string }
   /** A spelling fix: `length` characters at `at` replaced by `replacement` (beforeinput insertReplacementText). */
   | { kind: 'spellFix'; at: Aim; length: number; replacement: string }
+  /**
+   * A person pausing longer than the history's grouping delay (500 ms): the next edit starts an undo
+   * step of its own in every editor, however fast or slow each one ran the steps before.
+   */
+  | { kind: 'pause' }
 
 const aim = ({ block, offset }: Aim) => `block ${block} char ${offset}`
 const view = (step: { view?: View }) =>
@@ -65,6 +70,8 @@ export function describeStep(step: Step): string {
       return `mouse drag from ${aim(step.from)} out past the surface's ${step.edge} edge, held until it stops scrolling${view(step)}`
     case 'dragSelection':
       return `drag the selection and drop it at ${aim(step.to)}`
+    case 'pause':
+      return 'pause (a new undo step begins)'
     case 'keys':
       return `keys ${step.keys.join(', ')}`
     case 'type':
