@@ -43,6 +43,21 @@ const readJson = (path) => {
   }
 }
 
+/** The titles of the tests Playwright's JSON report marks flaky (failed, then passed on a retry). */
+function flakyTitles(report) {
+  const titles = []
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '))
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+  }
+  for (const suite of report.suites ?? []) walk(suite, [suite.title])
+  return titles
+}
+
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedSteps = []
 
@@ -87,6 +102,10 @@ if (built) {
     totals.failed += pw.stats.unexpected
     totals.skipped += pw.stats.skipped
     if (!e2eOk && pw.stats.unexpected === 0) failedSteps.push('e2e tests (runner error)')
+    if (pw.stats.flaky > 0) {
+      console.log(`\n⚠ ${pw.stats.flaky} e2e test(s) passed only when retried (flaky):`)
+      for (const title of flakyTitles(pw)) console.log(`  ${title}`)
+    }
   } else if (existsSync('playwright.config.ts')) {
     failedSteps.push('e2e tests (no report)')
   }
