@@ -198,11 +198,12 @@ export function createCheckInDeliverer(deps: {
     /** After a request whose fate is unknown: found, still to be waited for, or known not applied. */
     const settle = async (error: AppError | null): Promise<DeliveryOutcome | null> => {
       const found = await look(api, entry)
+      if (found && !entry.resent) return delivered(found, true, null)
+      const settling = await stillSettling(entry, context)
       // After a re-send the person asked for, a copy found may be the first request landed late, while
       // the re-send itself may still land: only once it cannot is the search for a second copy final.
-      if (found && !(entry.resent && (await stillSettling(entry, context))))
-        return delivered(found, true, null)
-      if (await stillSettling(entry, context)) {
+      if (found && !settling) return delivered(found, true, null)
+      if (settling) {
         // Not there yet, but the server may still be applying it: ask again later, send nothing.
         return {
           outcome: 'retry',
@@ -243,8 +244,11 @@ export function createCheckInDeliverer(deps: {
     // Queued a while ago (offline, in the background) and never sent: the same words may have been
     // posted meanwhile from elsewhere. Before its first request, a check-in like it makes the app ask.
     const queuedAt = Date.parse(entry.createdAt)
+    // The goal's check-ins as this pass read them: the snapshot below is taken from the same read.
+    let list: CheckIn[] | null = null
     if (entry.attempts === 0 && !entry.askedSameWords && context.now() - queuedAt >= sameWordsAfterMs) {
-      const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      const [read, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      list = read
       const already = findEarlierAttempt(list, {
         personId: person.id,
         status: input.status,
@@ -267,7 +271,7 @@ export function createCheckInDeliverer(deps: {
     }
 
     if (!entry.snapshot) {
-      const list = await api.listCheckIns(input.goalId)
+      list ??= await api.listCheckIns(input.goalId)
       entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
     const goal = await api.getGoal(input.goalId)
