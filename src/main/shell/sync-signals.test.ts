@@ -71,8 +71,36 @@ describe('syncNotice', () => {
       }),
     ).toEqual({
       title: 'Check-in posted',
-      body: 'Your queued check-in for “Ship the engine” is now in Operately.',
+      body: 'Your check-in for “Ship the engine” is now in Operately.',
     })
+  })
+
+  it('says when a check-in sent in the background was posted, and with which words', () => {
+    const checkIn = entry({
+      kind: 'check-in',
+      title: 'Ship the engine',
+      payload: {
+        message: JSON.stringify({
+          type: 'doc',
+          content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tests are green again.' }] }],
+        }),
+      },
+    } as Partial<OutboxEntry> & { kind: 'check-in' })
+    const utcClock = (at: Date) => at.toISOString().slice(11, 16)
+    const result = { checkIn: { inserted_at: '2026-11-26T10:42:05Z' } }
+    expect(
+      syncNotice({ type: 'delivered', entry: checkIn, result, awaited: false }, { clockTime: utcClock }),
+    ).toEqual({
+      title: 'Check-in posted',
+      body: 'Your check-in for “Ship the engine” was posted at 10:42: “Tests are green again.”',
+    })
+    // Found by an earlier pass (no record read now): the time it was found is the best known.
+    expect(
+      syncNotice(
+        { type: 'delivered', entry: checkIn, result: { checkIn: null }, awaited: false },
+        { clockTime: utcClock, now: () => new Date('2026-11-26T11:05:00Z') },
+      )?.body,
+    ).toBe('Your check-in for “Ship the engine” was posted by 11:05: “Tests are green again.”')
   })
 
   it('says a conflict overwrote nothing and where to decide', () => {

@@ -1,6 +1,7 @@
 import type { AppError } from '@shared/errors'
 import type { OutboxEntry } from '../services/outbox/entry'
 import type { SyncEvent } from '../services/sync/sync-engine'
+import { plainText } from '../services/sync/preview'
 import type { SyncStatus } from '../services/sync/status'
 import type { TrayBadge } from './tray-badge'
 
@@ -31,12 +32,53 @@ const titleOfFailure = (kind: OutboxEntry['kind'], error: AppError): string => {
   return kind === 'check-in' ? 'A check-in needs you' : 'A queued change could not be sent'
 }
 
+export interface SyncNoticeOptions {
+  /** "10:42" in the person's own time zone (tests pass a fixed one). */
+  clockTime?: (at: Date) => string
+  now?: () => Date
+}
+
+const localClockTime = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+
+/** A check-in's words as a notification can carry them: plain, one line, short. */
+const QUOTED_MAX = 140
+
+/**
+ * When a check-in delivered in the background was posted, from the delivery (check-ins/CheckInDelivery):
+ * the server's own time when this pass read the record, else "by" now (an earlier pass found it). Null
+ * when the result says nothing about a check-in.
+ */
+function postedWhen(result: unknown, options: SyncNoticeOptions): string | null {
+  if (typeof result !== 'object' || result === null || !('checkIn' in result)) return null
+  const clockTime = options.clockTime ?? localClockTime
+  const record = (result as { checkIn: { inserted_at?: unknown } | null }).checkIn
+  const at = typeof record?.inserted_at === 'string' ? new Date(record.inserted_at) : null
+  if (at && !Number.isNaN(at.getTime())) return `at ${clockTime(at)}`
+  return `by ${clockTime((options.now ?? (() => new Date()))())}`
+}
+
+/** The notification's words for a check-in that reached Operately with nobody watching. */
+function checkInPosted(entry: OutboxEntry, result: unknown, options: SyncNoticeOptions): SyncNotice {
+  const goal = named(entry.title, 'a goal')
+  const when = postedWhen(result, options)
+  const message = entry.kind === 'check-in' ? entry.payload?.message : undefined
+  const words = typeof message === 'string' ? plainText(message, QUOTED_MAX).replace(/\s+/g, ' ').trim() : ''
+  const said = words ? `: “${words}”` : '.'
+  return {
+    title: 'Check-in posted',
+    body: when
+      ? `Your check-in for ${goal} was posted ${when}${said}`
+      : `Your check-in for ${goal} is now in Operately${said}`,
+  }
+}
+
 /**
  * The OS notification for an event of the sync engine, or null for events that need none. What the person
  * saw happen where they were (a form that waited for its delivery) needs none either; work they let go on
- * in the background ("Keep it in the background", or queued) is followed to the end by these.
+ * in the background ("Keep it in the background", or queued) is followed to the end by these, a check-in
+ * with when it was posted and what it said (a restarted app shows the same on the goal's screen).
  */
-export function syncNotice(event: SyncEvent): SyncNotice | null {
+export function syncNotice(event: SyncEvent, options: SyncNoticeOptions = {}): SyncNotice | null {
   if (event.type !== 'halted' && event.awaited) return null
   switch (event.type) {
     case 'delivered': {
@@ -46,10 +88,7 @@ export function syncNotice(event: SyncEvent): SyncNotice | null {
             title: 'Description saved',
             body: `Your queued change to ${named(entry.title, 'a project')} is now in Operately.`,
           }
-        : {
-            title: 'Check-in posted',
-            body: `Your queued check-in for ${named(entry.title, 'a goal')} is now in Operately.`,
-          }
+        : checkInPosted(entry, event.result, options)
     }
     case 'conflict':
       return {
