@@ -176,6 +176,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     session,
     initialSession,
     client: () => session.client(),
+    webUrls,
     ...(options.syncTiming ? { timing: options.syncTiming } : {}),
     ...(options.files ? { files: options.files } : {}),
   })

@@ -42,6 +42,13 @@ export const syncItemSchema = z
      * check-in) one copy of it is known to be there. Discarding it then does not make it unsent.
      */
     maybeOnServer: z.boolean(),
+    /**
+     * Check-ins Operately ended up with twice: each copy's time and its page in Operately's web app
+     * (null when the app cannot know the address), so the person can open both and delete one.
+     */
+    copies: z
+      .array(z.object({ postedAt: z.string().nullable(), url: z.string().nullable() }).strict())
+      .optional(),
   })
   .strict()
 export type SyncItem = z.infer<typeof syncItemSchema>

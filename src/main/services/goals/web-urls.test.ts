@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { companyFromPath } from './web-urls'
+import { companyFromPath, createWebUrls } from './web-urls'
 
 describe('companyFromPath', () => {
   it('reads the company part in front of a section of the web app', () => {
@@ -24,5 +24,43 @@ describe('companyFromPath', () => {
     ]) {
       expect(companyFromPath(path), String(path)).toBeNull()
     }
+  })
+})
+
+describe('createWebUrls', () => {
+  const signedIn = {
+    status: 'signed_in',
+    baseUrl: 'https://ops.example',
+    person: { id: 'p1', fullName: 'Ada Lovelace' },
+  }
+  const assignments = {
+    due_soon: [
+      {
+        origin: { path: '/acme-1/goals/ship-a7B0' },
+        assignments: [{ path: '/acme-1/goal-check-ins/2026-03-01-Xy', origin: null }],
+      },
+    ],
+    needs_review: [],
+    upcoming: [],
+  }
+  const session = (state: unknown) =>
+    ({
+      get: async () => state,
+      client: async () => ({ listAssignments: async () => assignments }),
+    }) as unknown as Parameters<typeof createWebUrls>[0]['session']
+  const log = { warn: () => undefined } as unknown as Parameters<typeof createWebUrls>[0]['log']
+
+  it('builds the pages of a goal, a project and a goal check-in under the company part', async () => {
+    const urls = createWebUrls({ session: session(signedIn), log })
+    expect(await urls.goal('ship-a7B0')).toBe('https://ops.example/acme-1/goals/ship-a7B0')
+    expect(await urls.project('launch-5JZP')).toBe('https://ops.example/acme-1/projects/launch-5JZP')
+    expect(await urls.checkIn('2026-03-02-Ab/c')).toBe(
+      'https://ops.example/acme-1/goal-check-ins/2026-03-02-Ab%2Fc',
+    )
+  })
+
+  it('knows no page while signed out', async () => {
+    const urls = createWebUrls({ session: session({ status: 'signed_out' }), log })
+    expect(await urls.checkIn('2026-03-02-Ab')).toBeNull()
   })
 })

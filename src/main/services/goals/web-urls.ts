@@ -61,6 +61,8 @@ export interface WebUrls {
   /** `<server>/<company>/goals/<goal id>`, or null when the company is not known. */
   goal(goalId: string): Promise<string | null>
   project(projectId: string): Promise<string | null>
+  /** `<server>/<company>/goal-check-ins/<check-in id>`, the path Operately's own assignments use. */
+  checkIn(checkInId: string): Promise<string | null>
 }
 
 export function createWebUrls(deps: { session: SessionService; log: Logger; now?: () => number }): WebUrls {
@@ -101,11 +103,18 @@ export function createWebUrls(deps: { session: SessionService; log: Logger; now?
     return found ? { baseUrl, company: found } : null
   }
 
-  const page = async (section: 'goals' | 'projects', id: string): Promise<string | null> => {
+  const page = async (
+    section: 'goals' | 'projects' | 'goal-check-ins',
+    id: string,
+  ): Promise<string | null> => {
     const where = await company()
     if (!where) return null
     return `${where.baseUrl}/${encodeURIComponent(where.company)}/${section}/${encodeURIComponent(id)}`
   }
 
-  return { goal: (id) => page('goals', id), project: (id) => page('projects', id) }
+  return {
+    goal: (id) => page('goals', id),
+    project: (id) => page('projects', id),
+    checkIn: (id) => page('goal-check-ins', id),
+  }
 }

@@ -157,6 +157,23 @@ export const checkInEntrySchema = z
      * Set, and the entry pending again, means the person said yes.
      */
     askedSameWords: isoString.optional(),
+    /**
+     * Operately ended up with this check-in twice (the request that got no answer landed beside the one
+     * sent again): each copy with when it was posted and its page, so the person can open both and delete
+     * one. Kept until they discard or retry the item.
+     */
+    copies: z
+      .array(
+        z
+          .object({
+            checkInId: z.string().min(1).max(200),
+            postedAt: isoString.nullable(),
+            url: z.string().url().max(2000).nullable(),
+          })
+          .strict(),
+      )
+      .max(10)
+      .optional(),
   })
   .strict()
 export type CheckInEntry = z.infer<typeof checkInEntrySchema>
@@ -199,6 +216,14 @@ export interface OutboxPatch {
   askedToResend?: string | null
   resent?: true
   askedSameWords?: string
+  copies?: CheckInCopy[]
+}
+
+/** One of the copies Operately holds of a check-in sent twice (see the entry's `copies`). */
+export interface CheckInCopy {
+  checkInId: string
+  postedAt: string | null
+  url: string | null
 }
 
 export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`

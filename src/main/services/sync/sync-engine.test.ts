@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
+import { checkInId } from '../../../../e2e/emulator/serialize'
 import { post, wireId } from '../../../../e2e/emulator/test-support'
 import { sameJson } from '../check-ins/recovery'
+import { createDeliverers } from './deliverers'
 import { createRig, type Rig } from './testing/rig'
 import { createFakeClock, type FakeClock } from './testing/fake-clock'
 import { checkInSubmission, descriptionSave, doc } from './testing/entries'
@@ -344,7 +346,13 @@ describe('sync engine against the emulator', () => {
 
   it('a first request that lands just as the person’s re-send goes out: both are shown in "Needs you", and Retry posts no third', async () => {
     const lost = lostFirstPost()
-    await build({ settleMs: 30_000, fetch: lost.fetch })
+    const page = (id: string) => `https://ops.example/acme-1/goal-check-ins/${id}`
+    await build({
+      settleMs: 30_000,
+      fetch: lost.fetch,
+      deliverers: (client, outbox) =>
+        createDeliverers({ client, claims: outbox, webUrls: { checkIn: async (id) => page(id) } }),
+    })
     const message = doc('lands with the re-send')
     await rig.outbox.append(checkInSubmission(shipEngine(), message))
     await rig.settle()
@@ -359,6 +367,15 @@ describe('sync engine against the emulator', () => {
     expect(shown).toMatchObject({ state: 'failed' })
     expect(shown!.lastError!.message).toMatch(
       /twice.*delete one of them \(posted at \d\d:\d\d UTC and at \d\d:\d\d UTC\)/,
+    )
+    // Each copy with when it was posted and its page in Operately, to open and delete one.
+    const copies = checkInsSaying(message)
+    expect(shown!.kind === 'check-in' && shown!.copies).toEqual(
+      copies.map((copy) => ({
+        checkInId: checkInId(copy),
+        postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        url: page(checkInId(copy)),
+      })),
     )
     // Whatever the person presses next, nothing is posted a third time.
     await rig.engine.retry(shown!.id)

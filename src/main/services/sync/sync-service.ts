@@ -16,6 +16,7 @@ import {
 import { openOutboxStore, type OutboxStore } from '../outbox/outbox-store'
 import { lastSegment, sameId } from '@shared/ids'
 import type { BackoffPolicy } from './backoff'
+import type { WebUrls } from '../goals/web-urls'
 import { createDeliverers } from './deliverers'
 import { plainText } from './preview'
 import { createSyncEngine, type SyncEngine } from './sync-engine'
@@ -59,6 +60,8 @@ export interface SyncServiceOptions {
   log: Logger
   connectivity: Connectivity
   client: () => Promise<OperatelyClient>
+  /** Pages in Operately's web app, for the links of a check-in Operately ended up with twice. */
+  webUrls?: Pick<WebUrls, 'checkIn'>
   session: { subscribe(listener: (state: SessionState) => void): () => void }
   /** Who is signed in as the app starts (read once by createMainServices). */
   initialSession: SessionState
@@ -103,7 +106,11 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
 
   const engine = createSyncEngine({
     outbox,
-    deliverers: createDeliverers({ client: options.client, claims: outbox }),
+    deliverers: createDeliverers({
+      client: options.client,
+      claims: outbox,
+      ...(options.webUrls ? { webUrls: options.webUrls } : {}),
+    }),
     connectivity,
     log,
     canSend: mine,
@@ -145,6 +152,9 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
         : null,
     maybeOnServer:
       Boolean(entry.unconfirmed) || (entry.kind === 'check-in' && outbox.claimOf(entry.id) !== null),
+    ...(entry.kind === 'check-in' && entry.copies
+      ? { copies: entry.copies.map(({ postedAt, url }) => ({ postedAt, url })) }
+      : {}),
   })
 
   const latestDescription = (projectId: string): OutboxEntry | null =>

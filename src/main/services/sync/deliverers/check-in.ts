@@ -3,7 +3,7 @@ import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
 import { findEarlierAttempt, findOwnCheckIn } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
 import type { CheckIn, Goal, Person } from '../../operately/types'
-import type { CheckInEntry, OutboxEntry } from '../../outbox/entry'
+import type { CheckInCopy, CheckInEntry, OutboxEntry } from '../../outbox/entry'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { DeliveryContext, DeliveryOutcome, Deliverer } from '../outcomes'
 import {
@@ -53,6 +53,22 @@ const clock = (iso: string | null | undefined): string => {
 
 type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
 
+/** A check-in's page in Operately's web app (goals/web-urls.ts), or null when it cannot be known. */
+export interface CheckInPages {
+  checkIn(checkInId: string): Promise<string | null>
+}
+
+/** What the entry keeps of a copy: the server's words only where they are what they claim to be. */
+async function copyOf(checkIn: CheckIn, pages: CheckInPages | undefined): Promise<CheckInCopy> {
+  const posted = typeof checkIn.inserted_at === 'string' ? checkIn.inserted_at : ''
+  const url = await pages?.checkIn(checkIn.id).catch(() => null)
+  return {
+    checkInId: checkIn.id.slice(0, 200),
+    postedAt: posted.length <= 40 && !Number.isNaN(Date.parse(posted)) ? posted : null,
+    url: url && url.length <= 2000 && /^https?:\/\//i.test(url) && URL.canParse(url) ? url : null,
+  }
+}
+
 /**
  * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so:
  *
@@ -78,6 +94,8 @@ type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
 export function createCheckInDeliverer(deps: {
   client: () => Promise<OperatelyClient>
   claims: Claims
+  /** Where each copy of a check-in sent twice can be opened (optional: without it, times only). */
+  webUrls?: CheckInPages
 }): Deliverer {
   const people = new WeakMap<OperatelyClient, Promise<Person>>()
   const me = (api: OperatelyClient): Promise<Person> => {
@@ -147,12 +165,22 @@ export function createCheckInDeliverer(deps: {
       }
       if (twin) {
         // Claimed, so Retry only tidies up and nothing is posted a third time; the person decides which
-        // one stays.
+        // one stays, from the two pages the Sync view links to.
+        const copies = await Promise.all([twin, checkIn].map((copy) => copyOf(copy, deps.webUrls)))
+        // The links are a help, the message below is the news: a disk that refuses them is said there.
+        const unkept = await context.record({ copies }).then(
+          () => '',
+          (err: unknown) =>
+            ` (This computer could not keep the links to them: ${err instanceof Error ? err.message : String(err)}.)`,
+        )
         return {
           outcome: 'needs_attention',
           error: appError(
             'server_error',
-            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at)} and ${clock(checkIn.inserted_at)}), then discard this item.`,
+            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at)} and ${clock(checkIn.inserted_at)}), then discard this item.${unkept}`.slice(
+              0,
+              1900,
+            ),
           ),
         }
       }

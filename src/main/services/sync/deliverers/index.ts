@@ -1,7 +1,7 @@
 import type { OperatelyClient } from '../../operately/client'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { Deliverers } from '../outcomes'
-import { createCheckInDeliverer } from './check-in'
+import { createCheckInDeliverer, type CheckInPages } from './check-in'
 import { createDescriptionDeliverer } from './description'
 
 export type { CheckInDelivery } from './check-in'
@@ -12,6 +12,8 @@ export function createDeliverers(deps: {
   client: () => Promise<OperatelyClient>
   /** Where check-in claims are kept (the outbox). */
   claims: Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
+  /** Pages of check-ins in Operately's web app, linked from a check-in Operately ended up with twice. */
+  webUrls?: CheckInPages
 }): Deliverers {
   return {
     description: createDescriptionDeliverer(deps),

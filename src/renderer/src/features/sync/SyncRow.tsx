@@ -1,12 +1,15 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
+import { openInBrowser } from '../../bridge/app'
+import type { BridgeError } from '../../bridge/bridge-error'
 import { useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
 import { DiscardQuestion, useDiscardQuestion } from './DiscardQuestion'
 import {
   canRetry,
+  copyText,
   detailText,
   itemTitle,
   openRoute,
@@ -54,7 +57,8 @@ export function SyncRow({
   const titleId = useId()
   const title = itemTitle(item)
   const route = openRoute(item)
-  const problem = retry.error ?? discard.error
+  const [openError, setOpenError] = useState<BridgeError | null>(null)
+  const problem = retry.error ?? discard.error ?? openError
   // After "Retry now", the row says how it went for as long as that stays true (the item is still here).
   const retried = retry.isSuccess ? retryOutcomeText(item, status) : null
 
@@ -81,6 +85,26 @@ export function SyncRow({
           </span>
         ) : null}
         {item.lastError ? <span className="sync-row__error">{item.lastError.message}</span> : null}
+        {item.copies ? (
+          <ul className="sync-row__copies" aria-label="Copies in Operately">
+            {item.copies.map((copy, index) => (
+              <li key={index}>
+                {copy.url ? (
+                  <RowButton
+                    label={copyText(copy, now)}
+                    about={title}
+                    onClick={() => {
+                      setOpenError(null)
+                      openInBrowser(copy.url!).catch((error: BridgeError) => setOpenError(error))
+                    }}
+                  />
+                ) : (
+                  copyText(copy, now)
+                )}
+              </li>
+            ))}
+          </ul>
+        ) : null}
       </div>
 
       {confirming ? (
@@ -126,7 +150,7 @@ export function SyncRow({
           <>
             <AlertIcon className="sync-row__problem-icon" />
             <span>
-              {retry.error ? 'Could not retry: ' : 'Could not discard: '}
+              {retry.error ? 'Could not retry: ' : discard.error ? 'Could not discard: ' : 'Could not open: '}
               {problem.message}
             </span>
           </>

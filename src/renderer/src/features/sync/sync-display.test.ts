@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import {
+  copyText,
   discardText,
   canRetry,
   detailText,
@@ -217,5 +218,25 @@ describe('what "Retry now" came to', () => {
       ),
     ).toBe('Not sent: Operately had a problem (502).')
     expect(retryOutcomeText({ state: 'conflict', lastError: null }, online)).toMatch(/changed in Operately/)
+  })
+})
+
+describe('copyText', () => {
+  const now = new Date(2026, 10, 26, 12, 0)
+  it('names each copy of a check-in sent twice by when it was posted, as a link when its page is known', () => {
+    const at = new Date(2026, 10, 26, 10, 42).toISOString()
+    expect(copyText({ postedAt: at, url: 'https://ops.example/a/goal-check-ins/x' }, now, 'en-GB')).toBe(
+      'Open the copy posted at 10:42',
+    )
+    expect(copyText({ postedAt: at, url: null }, now, 'en-GB')).toBe(
+      'The copy posted at 10:42: open the goal in Operately to find it',
+    )
+    const earlier = new Date(2026, 10, 24, 9, 5).toISOString()
+    expect(copyText({ postedAt: earlier, url: 'https://ops.example/x' }, now, 'en-GB')).toBe(
+      'Open the copy posted 24 Nov, 9:05',
+    )
+    expect(copyText({ postedAt: null, url: 'https://ops.example/x' }, now, 'en-GB')).toBe(
+      'Open the copy posted at an unknown time',
+    )
   })
 })

@@ -2,6 +2,7 @@ import type { SyncItem, SyncStatusView, SyncView } from '@shared/domain/sync'
 import type { AppError } from '@shared/errors'
 import type { Route } from '../../app/navigation'
 import { syncedAtText } from '../../ui/freshness'
+import { keptAtLabel } from '../description/project-display'
 
 /** What the Sync view and the Sync tab say, worked out from main's view: pure, tested without a DOM. */
 
@@ -169,4 +170,15 @@ export function openRoute(item: Pick<SyncItem, 'kind' | 'targetId' | 'otherAccou
   return item.kind === 'description'
     ? { section: 'projects', projectId: item.targetId }
     : { section: 'check-ins', goalId: item.targetId }
+}
+
+/**
+ * The words of a link to one copy of a check-in Operately ended up with twice ("Open the copy posted at
+ * 10:42"); without a page address, what to look for instead.
+ */
+export function copyText(copy: NonNullable<SyncItem['copies']>[number], now: Date, locale?: string): string {
+  const label = copy.postedAt ? keptAtLabel(copy.postedAt, now, locale) : null
+  const today = copy.postedAt !== null && new Date(copy.postedAt).toDateString() === now.toDateString()
+  const when = label ? `posted ${today ? 'at ' : ''}${label}` : 'posted at an unknown time'
+  return copy.url ? `Open the copy ${when}` : `The copy ${when}: open the goal in Operately to find it`
 }
