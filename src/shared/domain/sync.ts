@@ -102,6 +102,22 @@ export const queuedDescriptionSchema = z
       .object({ serverDescription: richTextStringSchema.nullable(), seenAt: z.string() })
       .strict()
       .nullable(),
+    /**
+     * An earlier save of the same description waits for the person in Sync (a conflict, a refusal): this
+     * one goes only after it, whatever the network does.
+     */
+    behind: z
+      .object({ state: z.enum(['conflict', 'failed', 'needs_attention']) })
+      .strict()
+      .nullable(),
   })
   .strict()
 export type QueuedDescription = z.infer<typeof queuedDescriptionSchema>
+
+/** Why a save waits when an earlier save of the same description waits for the person; null when none does. */
+export function behindReason(behind: QueuedDescription['behind'] | undefined): string | null {
+  if (!behind) return null
+  return behind.state === 'conflict'
+    ? 'An earlier save of this description needs your decision first: someone else changed it meanwhile. Open Sync to choose which version to keep; this one is sent after that.'
+    : 'An earlier save of this description could not be sent and waits for you in Sync; this one is sent after it.'
+}

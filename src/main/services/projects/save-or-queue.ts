@@ -1,4 +1,5 @@
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
+import { behindReason } from '@shared/domain/sync'
 import { AppFailure } from '@shared/errors'
 import { projectDetailSchema } from '@shared/domain/projects'
 import type { Cache } from '../cache/cache'
@@ -59,7 +60,8 @@ export function createDescriptionSaver(deps: {
       queuedAt: after.updatedAt,
       reason: after.unconfirmed
         ? 'Operately may have saved it without saying so. The app checks before sending anything newer.'
-        : queueReason(after.lastError),
+        : (behindReason(sync.queuedDescription(input.projectId)?.behind ?? null) ??
+          queueReason(after.lastError)),
     })
     if (sync.connectivity.knownOffline()) return queued(entry)
 

@@ -244,6 +244,59 @@ describe.skipIf(!hasSecretService)('exactly once, against a server that fails af
     const server = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description
     expect(server).toEqual(JSON.parse(doc('theirs again, never shown')))
   })
+
+  it('a save waiting behind an earlier one that met a colleague’s edit says that it waits for the person’s decision, not for the network', async () => {
+    // A save sent in the background (queued offline earlier) is on its way when the person saves again.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let holding = true
+    const s = await start({
+      fetch: observingFetch(async (endpoint, method) => {
+        if (endpoint === 'projects/get' && method === 'GET' && holding) await held
+      }),
+    })
+    holding = false
+    const project = await s.services.dispatch('projects.get', { id: LAUNCH })
+    if (!project.ok) throw new Error(project.error.message)
+    const base = (project.value as { description: string | null }).description
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = JSON.parse(
+      doc('a colleague’s edit'),
+    ) as never
+    holding = true
+    const earlier = await s.services.sync.enqueue({
+      kind: 'description',
+      payload: { projectId: LAUNCH, description: doc('queued on the train') },
+      base,
+      title: 'Launch site',
+    })
+    await vi.waitFor(() => expect(s.services.sync.engine.isSending(earlier.id)).toBe(true))
+    const later = s.services.dispatch('projects.saveDescription', {
+      projectId: LAUNCH,
+      description: doc('typed at the desk'),
+      baseDescription: base,
+      overwrite: false,
+    })
+    await vi.waitFor(() => expect(s.services.sync.outbox.list()).toHaveLength(2))
+    holding = false
+    release()
+    const answer = await later
+    await s.services.sync.engine.idle()
+    expect(s.services.sync.outbox.list().map((e) => e.state)).toEqual(['conflict', 'pending'])
+    // The editor opens on the later save, and says what it waits for and where to decide.
+    const reopened = await s.services.dispatch('projects.get', { id: LAUNCH })
+    expect(reopened).toMatchObject({
+      ok: true,
+      value: { queued: { state: 'pending', behind: { state: 'conflict' } } },
+    })
+    // Answered after the earlier one met the conflict: the save says so itself.
+    expect(answer).toMatchObject({
+      ok: true,
+      value: { outcome: 'queued', reason: expect.stringMatching(/earlier save .* needs your decision/i) },
+    })
+    // Nothing was sent over the colleague's text.
+    const server = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description
+    expect(server).toEqual(JSON.parse(doc('a colleague’s edit')))
+  })
 })
 
 describe('queued files that cannot be read', () => {

@@ -177,6 +177,16 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
     queuedDescription(projectId) {
       const entry = latestDescription(projectId)
       if (!entry || entry.kind !== 'description') return null
+      // The lane goes strictly in order: an earlier save waiting for the person holds this one back.
+      const waiting = outbox
+        .list()
+        .find(
+          (e) =>
+            e.key === entry.key &&
+            e.seq < entry.seq &&
+            mine(e) &&
+            (e.state === 'conflict' || e.state === 'failed' || e.state === 'needs_attention'),
+        )
       return {
         entryId: entry.id,
         state: stateOf(entry),
@@ -185,6 +195,7 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
         queuedAt: entry.createdAt,
         lastError: entry.lastError,
         conflict: entry.conflict,
+        behind: waiting ? { state: waiting.state as 'conflict' | 'failed' | 'needs_attention' } : null,
       }
     },
     checkInEntry(submissionId) {

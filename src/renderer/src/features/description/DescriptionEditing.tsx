@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import type { SyncItem, SyncView } from '@shared/domain/sync'
+import { behindReason, type SyncView } from '@shared/domain/sync'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import type { BridgeError } from '../../bridge/bridge-error'
@@ -36,7 +36,7 @@ import {
 } from './edit-state'
 import { PageTop } from './PageTop'
 import { keptAtLabel, statusLabel } from './project-display'
-import { entryNews, type SeenEntry } from './queued-entry-watch'
+import { entryNews, listedEntry, type SeenEntry } from './queued-entry-watch'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
@@ -61,8 +61,7 @@ const isSaveShortcut = (event: KeyboardEvent) =>
 const messageOf = (err: unknown): string => (err instanceof Error ? err.message : String(err))
 
 /** The queued save's entry as the outbox view lists it (module-level, as useSyncPick asks). */
-const listedEntry = (view: SyncView, entryId: string | null): Array<Pick<SyncItem, 'id' | 'state'>> =>
-  view.items.filter((item) => item.id === entryId).map(({ id, state }) => ({ id, state }))
+const listedInView = (view: SyncView, entryId: string | null) => listedEntry(view.items, entryId)
 
 /**
  * The description editor page: the project's description in the loss-proof editor, saved only when the
@@ -196,7 +195,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   // Follows a save waiting in the outbox while the page is open, through the Sync view's polled list. Only
   // that entry is picked from the list, so the page (and its editor) renders again only when it changes.
   const queuedEntryId = state.queued?.entryId ?? null
-  const listed = useSyncPick(listedEntry, queuedEntryId).data
+  const listed = useSyncPick(listedInView, queuedEntryId).data
   const seenEntry = useRef<SeenEntry | null>(null)
   const recheck = useCallback(
     async (entryId: string) => {
@@ -213,6 +212,8 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
       if (view.queued?.entryId === entryId) {
         if (view.queued.conflict) {
           dispatch({ type: 'queueConflicted', theirs: view.queued.conflict.serverDescription })
+        } else {
+          dispatch({ type: 'queueBehind', reason: behindReason(view.queued.behind) })
         }
         return
       }
@@ -227,7 +228,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
   useEffect(() => {
     if (!listed) return
     const queued: QueuedSave | null = state.queued
-    const expected = queued ? { id: queued.entryId, state: queued.state } : null
+    const expected = queued ? { id: queued.entryId, state: queued.state, behind: queued.behind } : null
     const { news, seen } = entryNews(seenEntry.current, expected, listed)
     seenEntry.current = seen
     if (queued && news.kind !== 'none') void recheck(queued.entryId)

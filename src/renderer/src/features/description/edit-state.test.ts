@@ -243,6 +243,7 @@ describe('a save waiting in the outbox', () => {
     queuedAt,
     lastError: { kind: 'offline', message: 'Operately could not be reached.' },
     conflict: null,
+    behind: null,
     ...extra,
   })
   const more = doc('Written in the web app.', 'Added in the tray.', 'And on the train.')
@@ -263,6 +264,7 @@ describe('a save waiting in the outbox', () => {
       queuedAt,
       lastError: 'You are offline.',
       state: 'pending',
+      behind: false,
       fromEarlier: false,
     })
     expect(state).toMatchObject({ base: server, dirty: true, save: { state: 'idle' } })
@@ -292,6 +294,25 @@ describe('a save waiting in the outbox', () => {
     )
     expect(state.queued).toBeNull()
     expect(toStoredDescriptionDraft(draftOf(state))).toBeNull()
+  })
+
+  it('says a save waits behind an earlier one that needs the person, when opened and when it happens', () => {
+    const opened = initialEditState(server, null, null, queued({ behind: { state: 'conflict' } }))
+    expect(opened.queued).toMatchObject({
+      behind: true,
+      lastError: expect.stringMatching(/needs your decision/),
+    })
+    const held = run(savedThenQueued(), { type: 'queueBehind', reason: 'An earlier save waits.' })
+    expect(held.queued).toMatchObject({ behind: true, lastError: 'An earlier save waits.' })
+    // The same news twice changes nothing; the earlier one resolved, the reason goes.
+    expect(run(held, { type: 'queueBehind', reason: 'An earlier save waits.' })).toBe(held)
+    expect(run(held, { type: 'queueBehind', reason: null }).queued).toMatchObject({
+      behind: false,
+      lastError: null,
+    })
+    // Nothing waits: nothing to say.
+    const idle = initialEditState(server, null, null)
+    expect(run(idle, { type: 'queueBehind', reason: 'x' })).toBe(idle)
   })
 
   it('opens on the queued text, based on what it will be checked against, and says it waits', () => {

@@ -1,4 +1,4 @@
-import type { QueuedDescription } from '@shared/domain/sync'
+import { behindReason, type QueuedDescription } from '@shared/domain/sync'
 import { isSameDocument, parseJson, type ServerDoc } from '../../editor'
 import type { DescriptionDraft, KeptCopy } from './description-draft'
 
@@ -33,6 +33,8 @@ export interface QueuedSave {
   lastError: string | null
   /** The entry's state when last known here: a change to `conflict` after that is news to show. */
   state: QueuedDescription['state']
+  /** An earlier save of this description waits for the person, so this one waits too (`lastError` says so). */
+  behind: boolean
   /**
    * The page opened with this save already waiting (queued on an earlier visit): a notice at the top says
    * since when. A save queued during this visit is said by the status next to Save.
@@ -86,6 +88,11 @@ export type EditAction =
   | { type: 'queueConflicted'; theirs: string | null }
   /** The waiting save left the outbox without reaching the server (discarded from the Sync view). */
   | { type: 'queueLeft' }
+  /**
+   * An earlier save of this description began waiting for the person (`reason` says why this one waits
+   * too), or stopped (null): the lane goes in order.
+   */
+  | { type: 'queueBehind'; reason: string | null }
 
 /** The document the editor holds now. */
 export function currentDocument(state: EditState): ServerDoc | string | null {
@@ -158,8 +165,9 @@ function openOnQueued(
       entryId: queued.entryId,
       doc: queued.description,
       queuedAt: queued.queuedAt,
-      lastError: queued.lastError?.message ?? null,
+      lastError: behindReason(queued.behind) ?? queued.lastError?.message ?? null,
       state: queued.state,
+      behind: queued.behind !== null,
       fromEarlier: true,
     },
   }
@@ -292,6 +300,7 @@ export function editReducer(state: EditState, action: EditAction): EditState {
           queuedAt: action.at,
           lastError: action.reason || null,
           state: 'pending',
+          behind: false,
           fromEarlier: state.queued?.fromEarlier ?? false,
         },
         save: { state: 'idle' },
@@ -324,6 +333,13 @@ export function editReducer(state: EditState, action: EditAction): EditState {
     }
     case 'queueLeft':
       return state.queued ? { ...state, queued: null } : state
+    case 'queueBehind': {
+      if (!state.queued || state.queued.behind === (action.reason !== null)) return state
+      return {
+        ...state,
+        queued: { ...state.queued, behind: action.reason !== null, lastError: action.reason },
+      }
+    }
   }
 }
 

@@ -9,6 +9,30 @@ import type { SyncItem } from '@shared/domain/sync'
 export interface SeenEntry {
   id: string
   state: SyncItem['state']
+  /** An earlier save of the same description waits for the person (see `waitsBehind`). */
+  behind?: boolean
+}
+
+/** One listed entry as the watch reads it. */
+export type ListedEntry = Pick<SyncItem, 'id' | 'state'> & { behind?: boolean }
+
+/**
+ * The entry `entryId` as the Sync list shows it, and whether an earlier save of the same description in
+ * that list waits for the person (a conflict, a refusal): the lane goes in order, so this one waits too.
+ */
+export function listedEntry(items: readonly SyncItem[], entryId: string | null): ListedEntry[] {
+  const index = items.findIndex((item) => item.id === entryId)
+  const item = items[index]
+  if (!item) return []
+  const behind = items
+    .slice(0, index)
+    .some(
+      (earlier) =>
+        earlier.kind === item.kind &&
+        earlier.targetId === item.targetId &&
+        (earlier.state === 'conflict' || earlier.state === 'failed' || earlier.state === 'needs_attention'),
+    )
+  return [{ id: item.id, state: item.state, behind }]
 }
 
 export type EntryNews =
@@ -18,6 +42,8 @@ export type EntryNews =
   | { kind: 'gone' }
   /** The entry has just turned into a conflict: read the project again for the server's version. */
   | { kind: 'conflict' }
+  /** An earlier save of the description began (or stopped) waiting for the person: read why. */
+  | { kind: 'behind' }
 
 /**
  * What the latest list says about the entry last seen as `seen`, and what to remember of it now. An entry
@@ -26,7 +52,7 @@ export type EntryNews =
 export function entryNews(
   seen: SeenEntry | null,
   expected: SeenEntry | null,
-  items: readonly Pick<SyncItem, 'id' | 'state'>[],
+  items: readonly ListedEntry[],
 ): { news: EntryNews; seen: SeenEntry | null } {
   if (!expected) return { news: { kind: 'none' }, seen: null }
   // A new save (another entry, or the same entry handed over again) starts from what the page knows of it.
@@ -35,8 +61,13 @@ export function entryNews(
   if (!item) {
     return known ? { news: { kind: 'gone' }, seen: null } : { news: { kind: 'none' }, seen: null }
   }
-  const before = known?.state ?? expected.state
+  const before = known ?? expected
+  const behind = item.behind === true
   const news: EntryNews =
-    item.state === 'conflict' && before !== 'conflict' ? { kind: 'conflict' } : { kind: 'none' }
-  return { news, seen: { id: item.id, state: item.state } }
+    item.state === 'conflict' && before.state !== 'conflict'
+      ? { kind: 'conflict' }
+      : behind !== (before.behind === true)
+        ? { kind: 'behind' }
+        : { kind: 'none' }
+  return { news, seen: { id: item.id, state: item.state, behind } }
 }
