@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { linuxFeedPublicKey } from './linux-feed-key'
 import {
+  fetchVerifiedFeed,
   feedSignatureRefusal,
   fileMatchesFeed,
   signatureFileName,
@@ -126,17 +127,17 @@ describe('fileMatchesFeed', () => {
 
   it('accepts the AppImage the signed feed names', async () => {
     writeFileSync(join(dir, 'good.AppImage'), appImage)
-    expect(await fileMatchesFeed(verified, join(dir, 'good.AppImage'))).toBeNull()
+    expect(fileMatchesFeed(verified, join(dir, 'good.AppImage'))).toBeNull()
   })
 
   it('refuses an AppImage changed after the feed was signed, and one that cannot be read', async () => {
     const tampered = Buffer.from(appImage)
     tampered[0] = tampered[0]! ^ 1
     writeFileSync(join(dir, 'tampered.AppImage'), tampered)
-    expect(await fileMatchesFeed(verified, join(dir, 'tampered.AppImage'))).toBe(
+    expect(fileMatchesFeed(verified, join(dir, 'tampered.AppImage'))).toBe(
       'refused: the downloaded AppImage’s SHA-512 is not the one in the signed update feed',
     )
-    expect(await fileMatchesFeed(verified, join(dir, 'missing.AppImage'))).toMatch(
+    expect(fileMatchesFeed(verified, join(dir, 'missing.AppImage'))).toMatch(
       /^refused: the downloaded update could not be read \(ENOENT/,
     )
   })
@@ -145,5 +146,44 @@ describe('fileMatchesFeed', () => {
 describe('the key built into the app', () => {
   it('is an ed25519 public key', () => {
     expect(createPublicKey(linuxFeedPublicKey).asymmetricKeyType).toBe('ed25519')
+  })
+})
+
+describe('fetchVerifiedFeed', () => {
+  const feedUrl = new URL('https://updates.acme.example/latest-linux.yml')
+  const signatureUrl = new URL('https://updates.acme.example/latest-linux.yml.sig')
+  const hosted = (signature: () => Promise<Uint8Array>) => (url: URL) =>
+    url.href === feedUrl.href ? Promise.resolve(feed) : signature()
+
+  it('verifies the feed with the signature fetched beside it', async () => {
+    const verdict = await fetchVerifiedFeed({
+      feedUrl,
+      signatureUrl,
+      publicKeyPem: key.publicKeyPem,
+      get: hosted(() => Promise.resolve(signatureFile(feed))),
+    })
+    expect(verdict.ok).toBe(true)
+  })
+
+  it('refuses when the server will not give the signature, but leaves a network failure to the updater', async () => {
+    const notThere = await fetchVerifiedFeed({
+      feedUrl,
+      signatureUrl,
+      publicKeyPem: key.publicKeyPem,
+      get: hosted(() => Promise.reject(new Error('Cannot download "…", status 404: Not Found'))),
+    })
+    expect(notThere).toEqual({
+      ok: false,
+      reason: `${feedSignatureRefusal}: its signature could not be read (Cannot download "…", status 404: Not Found)`,
+    })
+    const offline = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })
+    await expect(
+      fetchVerifiedFeed({
+        feedUrl,
+        signatureUrl,
+        publicKeyPem: key.publicKeyPem,
+        get: hosted(() => Promise.reject(offline)),
+      }),
+    ).rejects.toBe(offline)
   })
 })

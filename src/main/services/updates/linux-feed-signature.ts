@@ -1,5 +1,5 @@
 import { createHash, createPublicKey, verify } from 'node:crypto'
-import { createReadStream } from 'node:fs'
+import { closeSync, openSync, readSync } from 'node:fs'
 import { load } from 'js-yaml'
 
 /**
@@ -82,13 +82,15 @@ export function verifyFeedSignature(
   return { ok: true, text, appImage }
 }
 
-/** Reads a URL's body; rejects on a network error or an HTTP error status. */
+/** Reads a URL's body; rejects on a network error (an error with a `code`) or an HTTP error status. */
 export type GetBytes = (url: URL) => Promise<Uint8Array>
 
 /**
- * Fetches the feed and its signature and verifies them. A feed that cannot be fetched rejects (the
- * updater's ordinary "cannot reach the server"); a signature that cannot be fetched is a refusal, as a
- * missing one is.
+ * Fetches the feed and its signature and verifies them. A feed that cannot be fetched, or a network
+ * failure (an error with a `code`, such as ECONNRESET) on the signature, rejects: the updater's ordinary
+ * "cannot reach the server", tried again later. Any other failure to read the signature (the server
+ * answers 404: electron-updater's client then rejects with a plain "Cannot download …, status 404") is a
+ * refusal, as a missing signature is.
  */
 export async function fetchVerifiedFeed(input: {
   feedUrl: URL
@@ -101,30 +103,34 @@ export async function fetchVerifiedFeed(input: {
   try {
     signature = await input.get(input.signatureUrl)
   } catch (err) {
+    if (typeof (err as { code?: unknown } | null)?.code === 'string') throw err
     const why = err instanceof Error ? err.message.split('\n')[0]?.slice(0, 200) : String(err)
     return refused(`its signature could not be read (${why})`)
   }
   return verifyFeedSignature(feed, signature, input.publicKeyPem)
 }
 
-const sha512OfFile = (file: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const hash = createHash('sha512')
-    createReadStream(file)
-      .on('error', reject)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('end', () => resolve(hash.digest('base64')))
-  })
-
-/** Null when the downloaded file is the AppImage the verified feed names (same SHA-512); else why not. */
-export async function fileMatchesFeed(feed: VerifiedFeed, file: string): Promise<string | null> {
-  let actual: string
+/**
+ * Null when the downloaded file is the AppImage the verified feed names (same SHA-512); else why not.
+ * Synchronous on purpose: the shell runs it inside electron-updater's "update-downloaded" event, so the
+ * verdict is known before electron-updater decides whether to install the file when the app quits. An
+ * AppImage of some 150 MB hashes in a fraction of a second, once per update.
+ */
+export function fileMatchesFeed(feed: VerifiedFeed, file: string): string | null {
+  const hash = createHash('sha512')
+  const chunk = Buffer.alloc(1024 * 1024)
+  let fd: number | null = null
   try {
-    actual = await sha512OfFile(file)
+    fd = openSync(file, 'r')
+    for (let read = readSync(fd, chunk); read > 0; read = readSync(fd, chunk)) {
+      hash.update(chunk.subarray(0, read))
+    }
   } catch (err) {
     return `refused: the downloaded update could not be read (${err instanceof Error ? err.message : String(err)})`
+  } finally {
+    if (fd !== null) closeSync(fd)
   }
-  return actual === feed.appImage.sha512
+  return hash.digest('base64') === feed.appImage.sha512
     ? null
     : 'refused: the downloaded AppImage’s SHA-512 is not the one in the signed update feed'
 }
