@@ -380,12 +380,12 @@ describe('Linux updates come from a signed feed', () => {
     expect(updates.status()).toEqual({
       state: 'error',
       message:
-        'The update feed’s signature does not match, so no update was downloaded. Tell your IT department.',
+        "The update feed's signature does not match, so no update was downloaded. Tell your IT department.",
       lastCheckedAt: null,
     })
     expect(warnings).toContainEqual([
       'update failed',
-      { error: expect.stringContaining('the update feed’s signature does not match') },
+      { error: expect.stringContaining("the update feed's signature does not match") },
     ])
     expect(asked).toEqual([])
     expect(updates.restartToUpdate()).toBe(false)

@@ -13,7 +13,7 @@ import { load } from 'js-yaml'
  */
 
 /** What the log and the About view say whenever the feed is refused, followed by why. */
-export const feedSignatureRefusal = 'the update feed’s signature does not match'
+export const feedSignatureRefusal = "the update feed's signature does not match"
 
 /** Where the signature of a feed file is published: beside it, with .sig appended. */
 export const signatureFileName = (feedFileName: string): string => `${feedFileName}.sig`

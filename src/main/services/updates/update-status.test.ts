@@ -87,11 +87,11 @@ describe('updateErrorMessage', () => {
     expect(
       updateErrorMessage(
         new Error(
-          'the update feed’s signature does not match: its signature could not be read (Cannot download "https://u.example/latest-linux.yml.sig", status 404: Not Found)',
+          'the update feed\'s signature does not match: its signature could not be read (Cannot download "https://u.example/latest-linux.yml.sig", status 404: Not Found)',
         ),
       ),
     ).toBe(
-      'The update feed’s signature does not match, so no update was downloaded. Tell your IT department.',
+      "The update feed's signature does not match, so no update was downloaded. Tell your IT department.",
     )
     expect(updateErrorMessage(new Error('refused: the signed update feed names no AppImage'))).toContain(
       'signature does not match',
