@@ -190,6 +190,10 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
   let verifiedFeed: VerifiedFeed | null = null
 
   const configure = (instance: UpdaterLike, decided: UpdaterConfig) => {
+    // Before anything is set up: an updater that cannot be configured is not kept, and is loaded again.
+    if (options.platform === 'linux' && !instance.setFeedURL) {
+      throw new Error('this updater cannot be given a verified feed')
+    }
     instance.autoDownload = true
     instance.autoInstallOnAppQuit = true
     instance.allowPrerelease = false
@@ -214,8 +218,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     if (options.platform === 'linux') {
       // After updateConfigPath, which drops any provider set before it. The file still gives
       // electron-updater its download folder (updaterCacheDirName); the feed comes only from here.
-      if (!instance.setFeedURL) throw new Error('this updater cannot be given a verified feed')
-      instance.setFeedURL({
+      instance.setFeedURL?.({
         provider: 'custom',
         url: decided.url,
         updateProvider: verifiedLinuxFeedProvider({

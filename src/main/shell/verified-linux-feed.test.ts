@@ -24,7 +24,8 @@ import { verifiedLinuxFeedProvider } from './verified-linux-feed'
 /** electron-updater's HTTP client, sending its requests with Node's http instead of Electron's net. */
 class NodeHttpExecutor extends ElectronHttpExecutor {
   override createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void) {
-    return request(options, callback) as unknown as Electron.ClientRequest
+    // A fresh connection each time, as each test changes what the host serves.
+    return request({ ...options, agent: false }, callback) as unknown as Electron.ClientRequest
   }
 }
 
