@@ -298,6 +298,24 @@ describe('the Linux update feed is signed for every release', () => {
     ])
   })
 
+  it('fails when the preflight no longer checks the key, or checks it without the secret', () => {
+    const preflightCheck = (w: Workflows) =>
+      w.release.jobs['preflight']?.steps?.find((s) => s.run?.includes('sign-linux-feed.mjs --check-key'))
+    const unchecked = changed((w) => {
+      const job = w.release.jobs['preflight']
+      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-linux-feed.mjs'))
+    })
+    const keyless = changed((w) => {
+      const step = preflightCheck(w)
+      if (step) step.env = {}
+    })
+    for (const workflows of [unchecked, keyless]) {
+      expect(linuxFeedSigningProblems(workflows.release)).toEqual([
+        'The preflight does not check the Linux feed signing key before the installers are built.',
+      ])
+    }
+  })
+
   it('fails when the feed is signed before it is downloaded or after the folder is checked', () => {
     const move = (w: Workflows, to: (steps: Step[], step: Step) => void) => {
       const steps = publishSteps(w)

@@ -8,6 +8,9 @@
 //       writes <feed>.sig beside it (the base64 ed25519 signature of the feed's exact bytes), then checks it
 //       against the public key built into the app; refuses without the key, or with a key that is not the
 //       built-in one's other half (the published apps would refuse every update)
+//   LINUX_FEED_SIGNING_KEY=… node scripts/sign-linux-feed.mjs --check-key
+//       only checks the key (set, ed25519, the built-in public key's other half): the release's preflight,
+//       so a missing or wrong secret stops the release before the installers are built, not after
 //   node scripts/sign-linux-feed.mjs --generate <private key file>
 //       makes a new key pair: writes the private key (PKCS#8 PEM, mode 0600, never over an existing file)
 //       and prints the public key to paste into src/main/services/updates/linux-feed-key.ts
@@ -75,6 +78,16 @@ export function generateKeyPair() {
   }
 }
 
+/** Throws with the reason unless the variable holds the private half of `publicKeyPem`. */
+export function checkSigningKey({ env = process.env, publicKeyPem = builtInPublicKey() } = {}) {
+  const probe = Buffer.from('operately-tray linux feed signing key check')
+  if (!signatureMatches(probe, signFeed(probe, privateKeyFrom(env[keyVariable])), publicKeyPem)) {
+    throw new Error(
+      `${keyVariable} is not the private half of the public key in ${publicKeyModule}: installed copies would refuse this feed.`,
+    )
+  }
+}
+
 /** Signs `feedFile` into `feedFile`.sig; throws with the reason when it cannot or must not. */
 export function signFeedFile(feedFile, { env = process.env, publicKeyPem = builtInPublicKey() } = {}) {
   const privateKey = privateKeyFrom(env[keyVariable])
@@ -103,6 +116,16 @@ function main(args) {
     console.log(`Public key, for ${publicKeyModule}:\n${pair.publicKey}`)
     return 0
   }
+  if (args.length === 1 && args[0] === '--check-key') {
+    try {
+      checkSigningKey()
+      console.log(`${keyVariable} is set and matches the public key built into the app.`)
+      return 0
+    } catch (err) {
+      console.error(`::error::${err.message}`)
+      return 1
+    }
+  }
   if (args.length === 1 && !args[0].startsWith('--')) {
     try {
       const written = signFeedFile(resolve(args[0]))
@@ -113,7 +136,9 @@ function main(args) {
       return 1
     }
   }
-  console.error('Usage: node scripts/sign-linux-feed.mjs <latest-linux.yml> | --generate <private key file>')
+  console.error(
+    'Usage: node scripts/sign-linux-feed.mjs <latest-linux.yml> | --check-key | --generate <private key file>',
+  )
   return 1
 }
 

@@ -9,6 +9,7 @@ import { linuxFeedPublicKey } from '../src/main/services/updates/linux-feed-key'
 import { verifyFeedSignature } from '../src/main/services/updates/linux-feed-signature'
 import {
   builtInPublicKey,
+  checkSigningKey,
   generateKeyPair,
   keyVariable,
   privateKeyFrom,
@@ -92,6 +93,30 @@ describe('signing the Linux feed', () => {
     expect(signatureMatches(bytes, `${signature.trim()}!`, pair.publicKey)).toBe(false)
     expect(signatureMatches(Buffer.from(`${feedText} `), signature, pair.publicKey)).toBe(false)
     expect(signatureMatches(bytes, signature, generateKeyPair().publicKey)).toBe(false)
+  })
+})
+
+describe('checking the key before building (the release preflight)', () => {
+  it('passes the right key, and refuses a missing or wrong one with the reason', () => {
+    const pair = generateKeyPair()
+    expect(() =>
+      checkSigningKey({ env: { [keyVariable]: pair.privateKey }, publicKeyPem: pair.publicKey }),
+    ).not.toThrow()
+    expect(() => checkSigningKey({ env: {}, publicKeyPem: pair.publicKey })).toThrow(
+      `${keyVariable} is not set`,
+    )
+    expect(() =>
+      checkSigningKey({ env: { [keyVariable]: generateKeyPair().privateKey }, publicKeyPem: pair.publicKey }),
+    ).toThrow(`${keyVariable} is not the private half of the public key`)
+  })
+
+  it('fails the step from the command line without the secret, or with another key', () => {
+    const result = run(['--check-key'])
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain(`::error::${keyVariable} is not set`)
+    const wrong = run(['--check-key'], { [keyVariable]: generateKeyPair().privateKey })
+    expect(wrong.status).toBe(1)
+    expect(wrong.stderr).toContain('is not the private half of the public key')
   })
 })
 

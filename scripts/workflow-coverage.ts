@@ -361,6 +361,17 @@ export function linuxFeedSigningProblems(release: Workflow): string[] {
     problems.push('The Linux feed is signed without the LINUX_FEED_SIGNING_KEY secret.')
   if (step.if !== undefined || step['continue-on-error'] !== undefined)
     problems.push('Signing the Linux update feed may be skipped or fail without failing the release.')
+  // The same key checked before anything is built, so a missing secret costs minutes, not the whole run.
+  const preflight = stepsOf(release.jobs['preflight']).find((s) =>
+    /node scripts\/sign-linux-feed\.mjs --check-key(\s|$)/.test(s.run ?? ''),
+  )
+  if (
+    !preflight ||
+    preflight.env?.['LINUX_FEED_SIGNING_KEY'] !== '${{ secrets.LINUX_FEED_SIGNING_KEY }}' ||
+    preflight.if !== undefined ||
+    preflight['continue-on-error'] !== undefined
+  )
+    problems.push('The preflight does not check the Linux feed signing key before the installers are built.')
   const download = at((s) => s.uses?.startsWith('actions/download-artifact@') === true)
   const check = at((s) => s.run?.includes('node scripts/release-files.mjs check release') === true)
   const create = at((s) => s.run?.includes('gh release create') === true)
