@@ -27,4 +27,9 @@ export function collect(
   targets: string[],
   dirs: { from: string; to: string },
 ): { copied: string[]; problems: string[] }
-export function checkRelease(project: Project, dir: string): string[]
+export function feedSignatureProblems(dir: string, publicKeyPem?: string): string[]
+export function checkRelease(
+  project: Project,
+  dir: string,
+  options?: { linuxFeedPublicKey?: string },
+): string[]

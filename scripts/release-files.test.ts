@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
+import { generateKeyPair, signFeedFile } from './sign-linux-feed.mjs'
 import {
   builderTargets,
   checkRelease,
@@ -182,10 +183,21 @@ describe('collect', () => {
 })
 
 describe('checkRelease', () => {
-  /** What the publish job downloads: every platform's installers and feed, and the Linux checksums. */
+  /** The pair the publish job's secret and the app's built-in key stand for in these tests. */
+  const feedKey = generateKeyPair()
+  const options = { linuxFeedPublicKey: feedKey.publicKey }
+
+  /**
+   * What the publish job has after downloading and signing: every platform's installers and feed, the
+   * Linux feed's signature, and the Linux checksums.
+   */
   function completeRelease() {
     const dir = temp('release-')
     for (const platform of platforms) builtFor(dir, platform)
+    signFeedFile(join(dir, 'latest-linux.yml'), {
+      env: { LINUX_FEED_SIGNING_KEY: feedKey.privateKey },
+      publicKeyPem: feedKey.publicKey,
+    })
     const linux = builderTargets(project.builder, 'linux').map((target) => installerFile(project, target))
     const sums = linux.map(
       (file) =>
@@ -197,8 +209,28 @@ describe('checkRelease', () => {
     return dir
   }
 
-  it('passes a folder with every installer, every feed and matching checksums', () => {
-    expect(checkRelease(project, completeRelease())).toEqual([])
+  it('passes a folder with every installer, every feed, the feed signature and matching checksums', () => {
+    expect(checkRelease(project, completeRelease(), options)).toEqual([])
+  })
+
+  it('fails when the Linux feed is unsigned, changed after signing, or signed with another key', () => {
+    const unsigned = completeRelease()
+    rmSync(join(unsigned, 'latest-linux.yml.sig'))
+    expect(checkRelease(project, unsigned, options)).toEqual([
+      'latest-linux.yml.sig is missing: installed AppImages refuse an unsigned feed.',
+    ])
+    const changed = completeRelease()
+    writeFileSync(
+      join(changed, 'latest-linux.yml'),
+      `${readFileSync(join(changed, 'latest-linux.yml'), 'utf8')}# changed\n`,
+    )
+    expect(checkRelease(project, changed, options)).toEqual([
+      'latest-linux.yml.sig does not verify with the public key built into the app.',
+    ])
+    // By default the key is the one built into the app, which these test keys are not.
+    expect(checkRelease(project, completeRelease())).toEqual([
+      'latest-linux.yml.sig does not verify with the public key built into the app.',
+    ])
   })
 
   it('names what is missing or does not match', () => {
@@ -206,13 +238,13 @@ describe('checkRelease', () => {
     rmSync(join(dir, 'latest-mac.yml'))
     rmSync(join(dir, installerFile(project, 'msi')))
     writeFileSync(join(dir, installerFile(project, 'deb')), 'a different package')
-    expect(checkRelease(project, dir)).toEqual([
+    expect(checkRelease(project, dir, options)).toEqual([
       'The update feed latest-mac.yml is missing.',
       `The msi installer operately-tray-${version}.msi is missing.`,
       `SHA256SUMS: operately-tray_${version}_amd64.deb does not have the checksum listed.`,
     ])
     rmSync(join(dir, 'SHA256SUMS'))
-    expect(checkRelease(project, dir)).toContain('SHA256SUMS is missing.')
+    expect(checkRelease(project, dir, options)).toContain('SHA256SUMS is missing.')
     expect(existsSync(join(dir, 'latest.yml'))).toBe(true)
   })
 })

@@ -10,6 +10,7 @@ import {
   coverageProblems,
   endToEndProblems,
   jobProblems,
+  linuxFeedSigningProblems,
   matrixProblems,
   packagingProblems,
   releaseProblems,
@@ -254,6 +255,83 @@ describe('jobs, pull requests and the release', () => {
     })
     expect(releaseProblems(placeholders.release)).toEqual([
       'release.yml does not refuse placeholder publisher details before building.',
+    ])
+  })
+})
+
+describe('the Linux update feed is signed for every release', () => {
+  const publishSteps = (w: Workflows) => w.release.jobs['publish']?.steps ?? []
+  const signStep = (w: Workflows) => publishSteps(w).find((s) => s.run?.includes('sign-linux-feed.mjs'))
+
+  it('signs it with the secret after downloading, before checking and attaching anything', () => {
+    expect(linuxFeedSigningProblems(load().release)).toEqual([])
+  })
+
+  it('fails when the step is gone, runs without the secret, or can be skipped', () => {
+    const gone = changed((w) => {
+      const job = w.release.jobs['publish']
+      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-linux-feed.mjs'))
+    })
+    expect(linuxFeedSigningProblems(gone.release)).toEqual([
+      'release.yml does not sign the Linux update feed (scripts/sign-linux-feed.mjs).',
+    ])
+    const keyless = changed((w) => {
+      const step = signStep(w)
+      if (step) step.env = {}
+    })
+    expect(linuxFeedSigningProblems(keyless.release)).toEqual([
+      'The Linux feed is signed without the LINUX_FEED_SIGNING_KEY secret.',
+    ])
+    const optional = changed((w) => {
+      const step = signStep(w)
+      if (step) step.if = "env.LINUX_FEED_SIGNING_KEY != ''"
+    })
+    expect(linuxFeedSigningProblems(optional.release)).toEqual([
+      'Signing the Linux update feed may be skipped or fail without failing the release.',
+    ])
+    const tolerated = changed((w) => {
+      const step = signStep(w)
+      if (step) step['continue-on-error'] = true
+    })
+    expect(linuxFeedSigningProblems(tolerated.release)).toEqual([
+      'Signing the Linux update feed may be skipped or fail without failing the release.',
+    ])
+  })
+
+  it('fails when the preflight no longer checks the key, or checks it without the secret', () => {
+    const preflightCheck = (w: Workflows) =>
+      w.release.jobs['preflight']?.steps?.find((s) => s.run?.includes('sign-linux-feed.mjs --check-key'))
+    const unchecked = changed((w) => {
+      const job = w.release.jobs['preflight']
+      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-linux-feed.mjs'))
+    })
+    const keyless = changed((w) => {
+      const step = preflightCheck(w)
+      if (step) step.env = {}
+    })
+    for (const workflows of [unchecked, keyless]) {
+      expect(linuxFeedSigningProblems(workflows.release)).toEqual([
+        'The preflight does not check the Linux feed signing key before the installers are built.',
+      ])
+    }
+  })
+
+  it('fails when the feed is signed before it is downloaded or after the folder is checked', () => {
+    const move = (w: Workflows, to: (steps: Step[], step: Step) => void) => {
+      const steps = publishSteps(w)
+      const [step] = steps.splice(
+        steps.findIndex((s) => s.run?.includes('sign-linux-feed.mjs')),
+        1,
+      )
+      if (step) to(steps, step)
+    }
+    const early = changed((w) => move(w, (steps, step) => steps.unshift(step)))
+    expect(linuxFeedSigningProblems(early.release)).toEqual([
+      'The Linux update feed is signed before it is downloaded.',
+    ])
+    const late = changed((w) => move(w, (steps, step) => steps.push(step)))
+    expect(linuxFeedSigningProblems(late.release)).toEqual([
+      'The Linux update feed is signed after the release folder is checked or attached.',
     ])
   })
 })

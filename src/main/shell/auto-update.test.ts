@@ -1,7 +1,8 @@
+import { createHash, generateKeyPairSync, sign } from 'node:crypto'
 import { EventEmitter } from 'node:events'
-import { mkdtempSync, readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../services/log/logger'
 import { emptyPolicy, type Policy } from '../services/policy/load-policy'
@@ -19,6 +20,26 @@ import { dialog, resetFakeElectron } from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
+/** The key pair a release signs the Linux feed with; the app under test is built with its public half. */
+const feedKey = generateKeyPairSync('ed25519')
+const feedPublicKeyPem = feedKey.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+
+/** What a release puts on the feed host for Linux: the AppImage, latest-linux.yml naming it, its signature. */
+function linuxRelease(version: string, signingKey = feedKey.privateKey) {
+  const name = `operately-tray-${version}-x86_64.AppImage`
+  const appImage = Buffer.from(`the ${version} AppImage`)
+  const sha512 = createHash('sha512').update(appImage).digest('base64')
+  const feed = Buffer.from(
+    `version: ${version}\nfiles:\n  - url: ${name}\n    sha512: ${sha512}\n    size: ${appImage.length}\npath: ${name}\n`,
+  )
+  const signature = Buffer.from(sign(null, feed, signingKey).toString('base64'))
+  return new Map([
+    ['latest-linux.yml', feed],
+    ['latest-linux.yml.sig', signature],
+    [name, appImage],
+  ])
+}
+
 /**
  * electron-updater's AppUpdater as far as the app sees it: a check emits the events a real check on a
  * generic feed emits, in the same order, for the scenario the test picked.
@@ -32,6 +53,9 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   logger: UpdaterLike['logger'] = null
   updateConfigPath: string | null = null
   verifyUpdateCodeSignature?: UpdaterLike['verifyUpdateCodeSignature']
+  feed: Parameters<NonNullable<UpdaterLike['setFeedURL']>>[0] | null = null
+  /** Linux: the feed host's files by name; a signed release of the scenario's version unless a test set it. */
+  host: Map<string, Buffer> | null = null
   checks = 0
   installs: [boolean | undefined, boolean | undefined][] = []
   journal: string[]
@@ -44,6 +68,35 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   /** The configuration electron-updater would read, from the file the app pointed it at. */
   config(): unknown {
     return this.updateConfigPath === null ? null : JSON.parse(readFileSync(this.updateConfigPath, 'utf8'))
+  }
+  setFeedURL(options: NonNullable<FakeUpdater['feed']>) {
+    this.feed = options
+  }
+  /**
+   * Linux: what electron-updater does with the provider the app set: reads the feed through it (a
+   * refusal is an error and nothing is downloaded), then downloads the file it names. electron-updater
+   * would also refuse a file whose SHA-512 differs; this fake hands it over, to show the app's own check.
+   */
+  private async downloadThroughFeed(version: string): Promise<string | undefined> {
+    if (!this.feed) return undefined
+    const host = this.host ?? linuxRelease(version)
+    const executor = {
+      downloadToBuffer: async (url: URL) => {
+        const body = host.get(basename(url.pathname))
+        if (!body) throw new Error(`Cannot download "${url.href}", status 404: Not Found`)
+        return body
+      },
+    }
+    const provider = new this.feed.updateProvider(
+      this.feed,
+      { isAddNoCacheQuery: false },
+      { isUseMultipleRangeRequest: false, platform: 'linux', executor: executor as never },
+    )
+    const info = await provider.getLatestVersion()
+    const name = basename(provider.resolveFiles(info)[0]!.url.pathname)
+    const file = join(mkdtempSync(join(tmpdir(), 'updater-cache-')), name)
+    writeFileSync(file, host.get(name) ?? '')
+    return file
   }
   async checkForUpdates() {
     this.checks++
@@ -60,9 +113,16 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
       this.emit('update-not-available', { version: '0.1.0' })
       return { downloadPromise: null }
     }
+    let downloadedFile: string | undefined
+    try {
+      downloadedFile = await this.downloadThroughFeed(scenario.version)
+    } catch (error) {
+      this.emit('error', error)
+      throw error
+    }
     this.emit('update-available', { version: scenario.version })
     this.emit('download-progress', { percent: 50 })
-    this.emit('update-downloaded', { version: scenario.version })
+    this.emit('update-downloaded', { version: scenario.version, downloadedFile })
     return { downloadPromise: Promise.resolve([]) }
   }
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean) {
@@ -125,6 +185,7 @@ async function setup(
     platform: 'linux',
     builtInFeed,
     publisherNames: [],
+    linuxFeedPublicKeyPem: feedPublicKeyPem,
     configPath: join(mkdtempSync(join(tmpdir(), 'updates-config-')), 'update-config.yml'),
     log: { ...silentLogger, warn: (message, fields) => void warnings.push([message, fields]) },
     timers,
@@ -294,6 +355,83 @@ describe('when updates run', () => {
     })
     await updates.checkNow()
     expect(updates.status()).toMatchObject({ state: 'error' })
+  })
+})
+
+describe('Linux updates come from a signed feed', () => {
+  it('reads the feed through the verified provider, on the decided address', async () => {
+    const { updates, updater } = await setup()
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    await updates.checkNow()
+    await settle()
+    expect(updater.feed).toMatchObject({ provider: 'custom', url: 'https://updates.example/built-in/' })
+    expect(updates.status()).toMatchObject({ state: 'downloaded', version: '0.2.0' })
+    expect(updater.autoInstallOnAppQuit).toBe(true)
+  })
+
+  it('refuses a feed changed after signing: nothing downloaded, nothing asked, and it says why', async () => {
+    const { updates, updater, asked, warnings } = await setup({ answer: true })
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    updater.host = linuxRelease('0.2.0')
+    const feed = updater.host.get('latest-linux.yml')!
+    updater.host.set('latest-linux.yml', Buffer.from(feed.toString().replace('0.2.0', '0.2.1')))
+    await updates.checkNow()
+    await settle()
+    expect(updates.status()).toEqual({
+      state: 'error',
+      message:
+        "The update feed's signature does not match, so no update was downloaded. Tell your IT department.",
+      lastCheckedAt: null,
+    })
+    expect(warnings).toContainEqual([
+      'update failed',
+      { error: expect.stringContaining("the update feed's signature does not match") },
+    ])
+    expect(asked).toEqual([])
+    expect(updates.restartToUpdate()).toBe(false)
+    expect(updater.installs).toEqual([])
+  })
+
+  it('refuses a feed signed with another key, or with no signature', async () => {
+    const { updates, updater } = await setup()
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    updater.host = linuxRelease('0.2.0', generateKeyPairSync('ed25519').privateKey)
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'error', message: expect.stringContaining('signature') })
+    updater.host = linuxRelease('0.2.0')
+    updater.host.delete('latest-linux.yml.sig')
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'error', message: expect.stringContaining('signature') })
+  })
+
+  it('refuses a downloaded AppImage that is not the one the signed feed names, and never installs it', async () => {
+    const { updates, updater, asked } = await setup({ answer: true })
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    updater.host = linuxRelease('0.2.0')
+    updater.host.set('operately-tray-0.2.0-x86_64.AppImage', Buffer.from('another AppImage'))
+    await updates.checkNow()
+    await settle()
+    expect(updates.status()).toEqual({
+      state: 'error',
+      message:
+        'The downloaded update is not the one the signed update feed describes, so it was not installed. Tell your IT department.',
+      lastCheckedAt: '2025-06-01T10:00:00.000Z',
+    })
+    // electron-updater installs on quit only while this is true, and reads it when the download ends.
+    expect(updater.autoInstallOnAppQuit).toBe(false)
+    expect(asked).toEqual([])
+    expect(updates.restartToUpdate()).toBe(false)
+    expect(updater.installs).toEqual([])
+  })
+
+  it('does not update with an updater that cannot be given the verified feed', async () => {
+    const updater = new FakeUpdater([])
+    Object.defineProperty(updater, 'setFeedURL', { value: undefined })
+    const { updates } = await setup({ updater })
+    updater.scenario = { kind: 'update', version: '0.2.0' }
+    await updates.checkNow()
+    expect(updates.status()).toMatchObject({ state: 'error' })
+    expect(updater.checks).toBe(0)
   })
 })
 

@@ -3,6 +3,8 @@ import { dialog } from 'electron'
 import type { Logger } from '../services/log/logger'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
 import type { SettingsService } from '../services/settings/settings-service'
+import { linuxFeedPublicKey } from '../services/updates/linux-feed-key'
+import { fileMatchesFeed, type VerifiedFeed } from '../services/updates/linux-feed-signature'
 import { updaterConfig, type BuiltInFeed, type UpdaterConfig } from '../services/updates/update-config'
 import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
 import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
@@ -17,6 +19,7 @@ import {
   type UpdatePlan,
   type UpdateSupport,
 } from '../services/updates/update-support'
+import { verifiedLinuxFeedProvider, type VerifiedLinuxFeedProvider } from './verified-linux-feed'
 
 /**
  * Updates through electron-updater on a generic feed: quiet checks shortly after start and every few
@@ -26,7 +29,9 @@ import {
  * it downloads: update-config.ts). electron-updater always runs on the configuration decided there,
  * written to a file of ours, never on its own defaults, which skip the Windows signature check when the
  * build has no app-update.yml; and on Windows the installer's signature is checked by our own check,
- * which refuses when it cannot check (electron-updater's lets the installer through).
+ * which refuses when it cannot check (electron-updater's lets the installer through). On Linux the feed
+ * itself must carry the project's signature (verified-linux-feed.ts), and the downloaded AppImage must
+ * match the verified feed before it is offered or installed.
  */
 
 /** The part of electron-updater's AppUpdater this module uses. */
@@ -41,6 +46,12 @@ export interface UpdaterLike {
   updateConfigPath: string | null
   /** NsisUpdater only: checks an installer's signer against the publisher names; null means it passed. */
   verifyUpdateCodeSignature?: (publisherNames: string[], path: string) => Promise<string | null>
+  /** Replaces the provider electron-updater would make from the configuration file (Linux: the verified feed). */
+  setFeedURL?: (options: {
+    provider: 'custom'
+    url: string
+    updateProvider: VerifiedLinuxFeedProvider
+  }) => void
   checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
   on(event: 'checking-for-update', listener: () => void): unknown
@@ -49,7 +60,10 @@ export interface UpdaterLike {
     listener: (info: { version: string }) => void,
   ): unknown
   on(event: 'download-progress', listener: (progress: { percent: number }) => void): unknown
-  on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown
+  on(
+    event: 'update-downloaded',
+    listener: (info: { version: string; downloadedFile?: string }) => void,
+  ): unknown
   on(event: 'error', listener: (error: Error) => void): unknown
 }
 
@@ -77,6 +91,8 @@ export interface AutoUpdateOptions {
   askToRestart?: (version: string) => Promise<boolean>
   /** Windows: how a downloaded installer's signature is checked (windows-signature.ts by default). */
   createWindowsSignatureCheck?: (options: WindowsSignatureCheckOptions) => WindowsSignatureCheck
+  /** Linux: the public key the update feed's signature must verify with (linux-feed-key.ts by default). */
+  linuxFeedPublicKeyPem?: string
   /** Runs just before the app quits to install: lets the popup really close instead of hiding. */
   beforeRestart?: () => void
   timers?: Timers
@@ -170,7 +186,14 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     return true
   }
 
+  // Linux: the feed the current download came from, as verified; the downloaded file must match it.
+  let verifiedFeed: VerifiedFeed | null = null
+
   const configure = (instance: UpdaterLike, decided: UpdaterConfig) => {
+    // Before anything is set up: an updater that cannot be configured is not kept, and is loaded again.
+    if (options.platform === 'linux' && !instance.setFeedURL) {
+      throw new Error('this updater cannot be given a verified feed')
+    }
     instance.autoDownload = true
     instance.autoInstallOnAppQuit = true
     instance.allowPrerelease = false
@@ -192,6 +215,18 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
       const check = createCheck({ publisherNames: decided.publisherName ?? [] })
       instance.verifyUpdateCodeSignature = (_names, path) => check(path)
     }
+    if (options.platform === 'linux') {
+      // After updateConfigPath, which drops any provider set before it. The file still gives
+      // electron-updater its download folder (updaterCacheDirName); the feed comes only from here.
+      instance.setFeedURL?.({
+        provider: 'custom',
+        url: decided.url,
+        updateProvider: verifiedLinuxFeedProvider({
+          publicKeyPem: options.linuxFeedPublicKeyPem ?? linuxFeedPublicKey,
+          onVerified: (feed) => (verifiedFeed = feed),
+        }),
+      })
+    }
     instance.on('checking-for-update', () => store.apply({ type: 'checking' }))
     instance.on('update-not-available', () => store.apply({ type: 'not-available', at: now().toISOString() }))
     instance.on('update-available', (info) =>
@@ -205,6 +240,20 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
       store.apply({ type: 'error', error })
     })
     instance.on('update-downloaded', (info) => {
+      if (options.platform === 'linux') {
+        // Decided within the event, before electron-updater (right after it) registers the install on
+        // quit, which it skips while autoInstallOnAppQuit is false: a refused file is never installed.
+        const refusal =
+          verifiedFeed && info.downloadedFile
+            ? fileMatchesFeed(verifiedFeed, info.downloadedFile)
+            : 'refused: the download does not come from a verified update feed'
+        instance.autoInstallOnAppQuit = refusal === null
+        if (refusal !== null) {
+          log.error('the downloaded update was refused', { version: info.version, reason: refusal })
+          store.apply({ type: 'error', error: new Error(refusal) })
+          return
+        }
+      }
       store.apply({ type: 'downloaded', version: info.version })
       if (asked.has(info.version) || !plan.enabled) return
       asked.add(info.version)

@@ -11,7 +11,9 @@ import { load } from 'js-yaml'
  *   (electron-updater's verifySignature, through PowerShell's Get-AuthenticodeSignature);
  * - macOS: Squirrel.Mac installs only an app whose code signature satisfies the running app's designated
  *   requirement (same Developer ID team);
- * - Linux (AppImage): the download's SHA-512 must equal the one in latest-linux.yml, fetched over HTTPS.
+ * - Linux (AppImage): latest-linux.yml must carry the project's ed25519 signature (latest-linux.yml.sig,
+ *   checked against the key built into the app: linux-feed-signature.ts), and the download's SHA-512 must
+ *   equal the one in that signed feed.
  * Everywhere the file's SHA-512 is checked against the feed's .yml.
  */
 

@@ -83,6 +83,28 @@ describe('updateErrorMessage', () => {
     )
   })
 
+  it('says a refused Linux feed or download is refused, even when the reason quotes a 404 or a network code', () => {
+    expect(
+      updateErrorMessage(
+        new Error(
+          'the update feed\'s signature does not match: its signature could not be read (Cannot download "https://u.example/latest-linux.yml.sig", status 404: Not Found)',
+        ),
+      ),
+    ).toBe(
+      "The update feed's signature does not match, so no update was downloaded. Tell your IT department.",
+    )
+    expect(updateErrorMessage(new Error('refused: the signed update feed names no AppImage'))).toContain(
+      'signature does not match',
+    )
+    expect(
+      updateErrorMessage(
+        new Error('refused: the downloaded AppImage’s SHA-512 is not the one in the signed update feed'),
+      ),
+    ).toBe(
+      'The downloaded update is not the one the signed update feed describes, so it was not installed. Tell your IT department.',
+    )
+  })
+
   it('keeps other failures to their first line', () => {
     const message = updateErrorMessage(new Error('Something odd\n    at stack (file.js:1:1)'))
     expect(message).toBe('Looking for updates failed: Something odd. Operately Tray will try again later.')

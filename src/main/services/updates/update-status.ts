@@ -1,3 +1,4 @@
+import { feedSignatureRefusal } from './linux-feed-signature'
 import { updateDisabledMessages, type UpdateDisabledReason } from './update-support'
 
 /**
@@ -63,6 +64,13 @@ const networkCodes =
 export function updateErrorMessage(error: unknown): string {
   const text =
     error instanceof Error ? `${(error as NodeJS.ErrnoException).code ?? ''} ${error.message}` : String(error)
+  // First: a refused feed's reason quotes the HTTP error that says why (a 404 on latest-linux.yml.sig).
+  if (text.includes(feedSignatureRefusal) || /refused: the signed update feed/.test(text)) {
+    return "The update feed's signature does not match, so no update was downloaded. Tell your IT department."
+  }
+  if (/refused: the downloaded AppImage/.test(text)) {
+    return 'The downloaded update is not the one the signed update feed describes, so it was not installed. Tell your IT department.'
+  }
   if (networkCodes.test(text)) {
     return 'Could not reach the update server. Operately Tray will try again later.'
   }

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process'
 import { win32 } from 'node:path'
 // The distinguished-name parser electron-updater itself uses, so a publisher name means here exactly what
 // it meant to electron-builder and to docs/it-deployment.md (a CN alone, or a full DN).
-import { parseDn } from 'builder-util-runtime/out/rfc2253Parser'
+import { parseDn } from 'builder-util-runtime/out/rfc2253Parser.js'
 
 /**
  * The Windows updater's signature check, failing closed. electron-updater's own check answers "fine" (it
