@@ -7,6 +7,7 @@ import yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
 import {
   cacheProblems,
+  dmgProblems,
   emptySecretProblems,
   fuseCheckProblems,
   hardeningProblems,
@@ -221,6 +222,30 @@ describe('item 11: the packaged app starts on macOS and Windows', () => {
     expect(launchProblems(workflows.installers)).toEqual([
       "The packaged mac app is not launched with --version (if: matrix.platform == 'mac').",
     ])
+  })
+})
+
+describe('item 16: the DMG itself is signed, notarised and stapled', () => {
+  it('fails when the DMG is not notarised, its feed entry not refreshed, or it is not verified', () => {
+    const dmgStep = (s: Step) => (s.run ?? '').includes('xcrun notarytool submit "$dmg"')
+    expect(dmgProblems(changed((w) => without(w, dmgStep)).installers)).toEqual([
+      'A signed Mac build does not notarise and staple the DMG itself.',
+    ])
+    const stale = changed((w) => {
+      const step = find(w, dmgStep)
+      step.run = (step.run ?? '').replace(/ *node scripts\/refresh-feed-entry[^\n]*\n/, '')
+      without(w, runs('spctl -a -t open'))
+    })
+    expect(dmgProblems(stale.installers)).toEqual([
+      "The stapled DMG's entry in latest-mac.yml is not refreshed.",
+      "The DMG's signature, notarisation and ticket are not verified.",
+    ])
+    const late = changed((w) => {
+      const steps = packageSteps(w)
+      const [step] = steps.splice(steps.findIndex(dmgStep), 1)
+      if (step) steps.splice(steps.findIndex(runs('release-files.mjs collect')) + 1, 0, step)
+    })
+    expect(dmgProblems(late.installers)).toEqual(['The DMG is notarised after the files were collected.'])
   })
 })
 

@@ -247,6 +247,41 @@ export function supplyChainProblems(workflows: Workflows): string[] {
   return problems
 }
 
+/**
+ * A signed Mac build notarises the DMG itself and staples its ticket, refreshes the DMG's entry in
+ * latest-mac.yml before the files are collected, and verifies the DMG's signature and notarisation.
+ */
+export function dmgProblems(installers: Workflow): string[] {
+  const steps = packageSteps(installers)
+  const signed = "matrix.platform == 'mac' && needs.signing.outputs.mac == 'true'"
+  const problems: string[] = []
+  const notarise = steps.findIndex(
+    (s) =>
+      s.if === signed &&
+      /xcrun notarytool submit "\$dmg"[^\n]*--wait/.test(s.run ?? '') &&
+      /status" = Accepted/.test(s.run ?? '') &&
+      (s.run ?? '').includes('xcrun stapler staple "$dmg"'),
+  )
+  if (notarise < 0) problems.push('A signed Mac build does not notarise and staple the DMG itself.')
+  else {
+    const run = steps[notarise]?.run ?? ''
+    if (!/stapler staple[\s\S]*node scripts\/refresh-feed-entry\.mjs dist\/latest-mac\.yml "\$dmg"/.test(run))
+      problems.push("The stapled DMG's entry in latest-mac.yml is not refreshed.")
+    if (notarise < packagingAt(steps, 'mac')) problems.push('The DMG is notarised before it is built.')
+    const collect = steps.findIndex((s) => (s.run ?? '').includes('release-files.mjs collect'))
+    if (collect >= 0 && notarise > collect)
+      problems.push('The DMG is notarised after the files were collected.')
+  }
+  const verify = steps.find(
+    (s) =>
+      s.if === signed &&
+      /spctl -a -t open --context context:primary-signature [^\n]*"\$dmg"/.test(s.run ?? '') &&
+      (s.run ?? '').includes('xcrun stapler validate "$dmg"'),
+  )
+  if (!verify) problems.push("The DMG's signature, notarisation and ticket are not verified.")
+  return problems
+}
+
 /** Every rule at once. */
 export function hardeningProblems(workflows: Workflows): string[] {
   return [
@@ -255,6 +290,7 @@ export function hardeningProblems(workflows: Workflows): string[] {
     ...unitTestProblems(workflows.installers),
     ...fuseCheckProblems(workflows.installers),
     ...launchProblems(workflows.installers),
+    ...dmgProblems(workflows.installers),
     ...cacheProblems(workflows.installers),
     ...securityGateProblems(workflows.installers),
     ...supplyChainProblems(workflows),
