@@ -293,7 +293,15 @@ function readReport(path, problems) {
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  const options = parseArguments(process.argv.slice(2))
+  let options
+  try {
+    options = parseArguments(process.argv.slice(2))
+  } catch (err) {
+    console.error(
+      `${err.message}\nUsage: node scripts/security.mjs [--vitest F]… [--playwright F]… [--json F] [--hosted-only-later]`,
+    )
+    process.exit(2)
+  }
   const problems = []
   const reports = {
     vitest: options.vitest.map((path) => readReport(path, problems)),
