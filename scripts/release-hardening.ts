@@ -8,7 +8,11 @@
 // only.
 import type { Job, Step, Workflow, Workflows } from './workflow-coverage'
 
-/** Node's Active LTS today (2026-11): what every workflow sets up. */
+/**
+ * The LTS line every workflow sets up (Node 20 reached its end of life in April 2026). nodejs/Release's
+ * schedule puts 24 in maintenance from 2026-10-20 (supported until 2028-04-30) and 26 in Active LTS from
+ * 2026-10-28: moving to 26 is this constant and the workflows' node-version lines.
+ */
 export const nodeLts = 24
 
 const onlyOn = (platform: string) => `matrix.platform == '${platform}'`
@@ -54,7 +58,7 @@ export function emptySecretProblems(installers: Workflow): string[] {
   return problems
 }
 
-/** Every setup-node step in every workflow asks for the current LTS. */
+/** Every setup-node step in every workflow asks for that LTS line. */
 export function nodeVersionProblems(workflows: Workflows): string[] {
   const problems: string[] = []
   for (const [name, workflow] of Object.entries(workflows) as [string, Workflow][])
@@ -65,7 +69,7 @@ export function nodeVersionProblems(workflows: Workflows): string[] {
           String(step.with?.['node-version']) !== String(nodeLts)
         )
           problems.push(
-            `${name}.yml: the ${jobName} job sets up Node ${step.with?.['node-version']}, not ${nodeLts} (the LTS).`,
+            `${name}.yml: the ${jobName} job sets up Node ${step.with?.['node-version']}, not ${nodeLts} (the LTS line the workflows use).`,
           )
   return problems
 }
