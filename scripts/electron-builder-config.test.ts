@@ -80,7 +80,13 @@ describe('electron-builder.yml', () => {
       loadBrowserProcessSpecificV8Snapshot: false,
       // The page comes from app://, so file:// keeps plain-browser rules.
       grantFileProtocolExtraPrivileges: false,
+      // An unsigned Mac build must still start on Apple silicon after the flip.
+      resetAdHocDarwinSignature: true,
     })
+  })
+
+  it('builds the MSI without ICE validation, which hosted Windows runners cannot do (light -sval)', () => {
+    expect(config.msi?.additionalLightArgs).toEqual(['-sval'])
   })
 
   it('names every installer without a space: GitHub release assets would turn it into a dot, and the feed names files as built', () => {

@@ -245,6 +245,10 @@ export function builderConfig({
   if (target === 'mac') {
     // keytar for both Intel and Apple silicon (see npmRebuild in electron-builder.yml).
     config.npmRebuild = true
+    // The DMG itself signed with the Developer ID too, not only the app inside it: Gatekeeper checks the
+    // disk image a person opens. Inside the build, so latest-mac.yml records the signed DMG; the release
+    // workflow then notarises and staples it (docs/release.md).
+    if (signed) config.dmg = { sign: true }
   }
 
   if (target === 'win') {

@@ -337,7 +337,12 @@ describe('builderConfig', () => {
     ).toEqual({
       forceCodeSigning: true,
       npmRebuild: true,
+      // The disk image signed too, not only the app inside it.
+      dmg: { sign: true },
     })
+    expect(
+      builderConfig({ target: 'mac', unfused: false, publisher: acme, env: feed }).config,
+    ).not.toHaveProperty('dmg')
     expect(
       builderConfig({ target: 'win', unfused: false, signed: true, publisher: acme, env: feed }).problems,
     ).toEqual([expect.stringContaining('--signed, but no Windows signing is configured')])

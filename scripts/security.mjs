@@ -1,39 +1,129 @@
 #!/usr/bin/env node
 // `npm run security`: Electron's security checklist, item by item, with how the app meets it and the
-// tests that prove it (each named test must exist, or the item fails), then the live checks: the
-// installed Electron against the newest one, and `npm audit --omit=dev`.
+// tests that prove it, read from the JSON reports of a test run (vitest's and Playwright's): each proof
+// must have run and passed there. Then the live checks: the installed Electron against the newest one,
+// and `npm audit --omit=dev`.
 //
-//   node scripts/security.mjs            the report; exits 1 when a proof is missing or the audit finds
-//                                        high or critical problems
-//   node scripts/security.mjs --json F   also writes the counts to F (scripts/test-all.mjs adds them up)
+//   node scripts/security.mjs                     reads test-results/vitest.json and
+//                                                 test-results/playwright.json (what `npm test` writes)
+//   node scripts/security.mjs --vitest F --playwright G [--playwright H …]
+//                                                 reads these reports instead (each flag may repeat)
+//   node scripts/security.mjs --json F            also writes the counts to F
+//   node scripts/security.mjs --hosted-only-later in hosted CI, leaves the hosted-only proofs to a later
+//                                                 run of this gate over the Electron jobs' reports
 //
-// The live checks need the npm registry; when it cannot answer they are reported as skipped, with why.
+// A proof marked hostedOnly (real Electron) cannot run on this machine: here it is reported as
+// "hosted-only (not run here)" and not counted as passed; in hosted CI (GITHUB_ACTIONS=true) it must have
+// passed like any other. In hosted CI the live checks must run: a skipped audit fails there.
+// Exits 1 when any item fails.
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beyond, checklist } from './security-checklist.mjs'
 
-const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** Slashes one way, so a Windows runner's paths match the checklist's. */
+const slashes = (path) => String(path).replace(/\\/g, '/')
 
 /**
- * Whether `file` declares a test titled `test`: it(…), test(…), it.each(…)(…), describe(…) and their
- * .skip/.only forms, with the title as the first argument in any kind of quotes.
+ * Every test in the reports as { file, titles, status, report }: `titles` holds the enclosing describe
+ * titles and the test's own, `status` is passed, failed or skipped, `file` the absolute path (slashes
+ * forward), `report` which report it came from (1, 2, …).
  */
-export function hasTest(root, { file, test }) {
-  const path = join(root, file)
-  if (!existsSync(path)) return false
-  const source = readFileSync(path, 'utf8')
-  const call = String.raw`\b(?:it|test|describe)(?:\.(?:skip|only|concurrent|fails))?(?:\.each\((?:[^()]|\((?:[^()]|\([^()]*\))*\))*\))?\(\s*`
-  const quoted = ["'", '"', '`'].map((q) => `${q}${escapeRegExp(test)}${q}`).join('|')
-  return new RegExp(`${call}(?:${quoted})\\s*,`).test(source)
+export function testResults({ vitest = [], playwright = [] }) {
+  const results = []
+  let reportIndex = 0
+  for (const vitestReport of vitest) {
+    reportIndex += 1
+    for (const file of vitestReport?.testResults ?? []) {
+      for (const test of file.assertionResults ?? []) {
+        const status = test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped'
+        results.push({
+          file: slashes(file.name),
+          titles: [...(test.ancestorTitles ?? []), test.title],
+          status,
+          report: reportIndex,
+        })
+      }
+    }
+  }
+  for (const playwrightReport of playwright) {
+    reportIndex += 1
+    const rootDir = playwrightReport?.config?.rootDir ?? ''
+    const walk = (suite, path) => {
+      for (const spec of suite.specs ?? []) {
+        for (const test of spec.tests ?? []) {
+          // expected and flaky (passed on its retry) both ended passed; unexpected is a failure.
+          const status =
+            test.status === 'expected' || test.status === 'flaky'
+              ? 'passed'
+              : test.status === 'skipped'
+                ? 'skipped'
+                : 'failed'
+          results.push({
+            file: slashes(join(rootDir, spec.file)),
+            titles: [...path, spec.title],
+            status,
+            report: reportIndex,
+          })
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...path, child.title])
+    }
+    // The top suites are the files themselves; their titles are not describe titles.
+    for (const suite of playwrightReport?.suites ?? []) walk(suite, [])
+  }
+  return results
 }
 
-/** Each item with its proofs found or missing. Items checked live have no proofs to find. */
-export function evaluate(root, items) {
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
+/** A title as written (it.each's %s, %j, %d … stand for whatever each case printed there). */
+const titlePattern = (title) => new RegExp(`^${escapeRegExp(title).replace(/%[sdifjoO#$]/g, '.+?')}$`, 's')
+
+/**
+ * How a proof fared in the reports: `missing` when no test of that file has that title (or a describe of
+ * that title). Within one report every matching test counts (each case of an it.each): one failed makes
+ * it `failed`, one skipped `skipped`. Across reports, one that failed it fails it and one that passed it
+ * is enough otherwise: the Debian run skips the Electron spec that the Electron jobs run.
+ */
+export function proofStatus(results, proof) {
+  const pattern = titlePattern(proof.test)
+  const file = `/${slashes(proof.file)}`
+  const matching = results.filter(
+    (result) => result.file.endsWith(file) && result.titles.some((title) => pattern.test(title)),
+  )
+  if (matching.length === 0) return 'missing'
+  const perReport = [...new Set(matching.map((result) => result.report))].map((report) => {
+    const statuses = matching.filter((result) => result.report === report).map((result) => result.status)
+    return statuses.includes('failed') ? 'failed' : statuses.includes('skipped') ? 'skipped' : 'passed'
+  })
+  if (perReport.includes('failed')) return 'failed'
+  return perReport.includes('passed') ? 'passed' : 'skipped'
+}
+
+/**
+ * Each item with each proof's status and the item's verdict: `passed` when every proof passed, `failed`
+ * when one did not (skipped, failed or missing), `hosted-only` when all passed but hosted-only proofs that
+ * this machine cannot run. A hosted-only proof must still be in the reports here (skipped is fine), so a
+ * mistyped title cannot wait for the hosted run to be noticed.
+ */
+export function evaluate(items, results, { hosted = false, hostedOnlyLater = false } = {}) {
   return items.map((item) => {
-    const missing = item.proofs.filter((proof) => !hasTest(root, proof))
-    return { ...item, missing, proved: item.live ? null : item.proofs.length > 0 && missing.length === 0 }
+    const proofs = item.proofs.map((proof) => {
+      const status = proofStatus(results, proof)
+      const deferred =
+        proof.hostedOnly && status === 'skipped' && (!hosted || hostedOnlyLater) ? 'hosted-only' : null
+      return { ...proof, status, ok: status === 'passed' || deferred !== null, deferred }
+    })
+    const verdict = item.live
+      ? 'live'
+      : proofs.length === 0 || proofs.some((proof) => !proof.ok)
+        ? 'failed'
+        : proofs.some((proof) => proof.deferred)
+          ? 'hosted-only'
+          : 'passed'
+    return { ...item, proofs, verdict }
   })
 }
 
@@ -86,30 +176,65 @@ function liveChecks(root) {
   return { audit, electron: electronCurrency(installed, latest) }
 }
 
-function report(root, live, lists = { checklist, beyond }) {
+const proofLabel = {
+  passed: 'passed',
+  failed: 'FAILED',
+  skipped: 'SKIPPED',
+  missing: 'MISSING (no such test in the reports)',
+}
+
+/**
+ * The report. `options.hosted`: this is hosted CI, where the live checks and the hosted-only proofs must
+ * run. `options.hostedOnlyLater`: in hosted CI, a later run of the gate checks the hosted-only proofs.
+ * Counts are items (and the two live checks): passed, failed, skipped, hostedOnly.
+ */
+export function report(results, live, options = {}, lists = { checklist, beyond }) {
+  const { hosted = false, hostedOnlyLater = false } = options
   const lines = []
-  const results = { passed: 0, failed: 0, skipped: 0 }
+  const counts = { passed: 0, failed: 0, skipped: 0, hostedOnly: 0 }
+  const skippedLive = (why) => {
+    // Hosted CI reaches the registry: a live check that could not run there is a failure.
+    counts[hosted ? 'failed' : 'skipped'] += 1
+    return hosted ? `FAILED: skipped in hosted CI (${why})` : `SKIPPED (${why})`
+  }
   const print = (heading, items, numbered) => {
     lines.push(heading, '')
-    evaluate(root, items).forEach((item, index) => {
+    evaluate(items, results, { hosted, hostedOnlyLater }).forEach((item, index) => {
       let verdict
       if (item.live === 'electron-version') {
         const e = live.electron
-        verdict = !e.known
-          ? 'SKIPPED (the registry did not say which Electron is newest)'
-          : e.supported
+        if (!e.known) verdict = skippedLive('the registry did not say which Electron is newest')
+        else {
+          verdict = e.supported
             ? `ok: Electron ${e.installed} installed, ${e.latest} the newest`
             : `FAILED: Electron ${e.installed} is out of support (newest ${e.latest})`
-        results[!e.known ? 'skipped' : e.supported ? 'passed' : 'failed'] += 1
+          counts[e.supported ? 'passed' : 'failed'] += 1
+        }
+      } else if (item.verdict === 'failed') {
+        const bad = item.proofs.filter((proof) => !proof.ok)
+        verdict =
+          bad.length === 0
+            ? 'FAILED: it names no proof'
+            : `FAILED: ${bad.map((proof) => `${proof.file} › "${proof.test}" ${proof.status}`).join('; ')}`
+        counts.failed += 1
+      } else if (item.verdict === 'hosted-only') {
+        verdict = hosted
+          ? 'passed here; its hosted-only proofs are checked after the Electron jobs'
+          : 'passed here; hosted-only proofs not run here'
+        counts.hostedOnly += 1
       } else {
-        verdict = item.proved ? 'proved' : 'FAILED: a proof is missing'
-        results[item.proved ? 'passed' : 'failed'] += 1
+        verdict = 'proved'
+        counts.passed += 1
       }
       lines.push(`${numbered ? `${String(index + 1).padStart(2)}. ` : ' - '}${item.title} — ${verdict}`)
       lines.push(`    How: ${item.how}`)
       for (const proof of item.proofs) {
-        const found = !item.missing.includes(proof)
-        lines.push(`    ${found ? 'Proof' : 'MISSING'}: ${proof.file} › ${proof.test}`)
+        const status = proof.deferred
+          ? hosted
+            ? 'hosted-only (checked after the Electron jobs)'
+            : 'hosted-only (not run here)'
+          : proofLabel[proof.status]
+        lines.push(`    ${status}: ${proof.file} › ${proof.test}`)
       }
       lines.push('')
     })
@@ -119,8 +244,7 @@ function report(root, live, lists = { checklist, beyond }) {
 
   const audit = live.audit
   if (!audit.ran) {
-    lines.push(`npm audit --omit=dev: SKIPPED (${audit.reason})`)
-    results.skipped += 1
+    lines.push(`npm audit --omit=dev: ${skippedLive(audit.reason)}`)
   } else {
     const c = audit.counts
     lines.push(
@@ -128,20 +252,71 @@ function report(root, live, lists = { checklist, beyond }) {
     )
     for (const f of audit.findings)
       lines.push(`  - ${f.name} (${f.severity}): ${f.via.join('; ')} — fix: ${f.fix}`)
-    results[audit.serious > 0 ? 'failed' : 'passed'] += 1
+    counts[audit.serious > 0 ? 'failed' : 'passed'] += 1
   }
-  lines.push('', `${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`)
-  return { text: lines.join('\n'), results }
+  lines.push(
+    '',
+    `Security gate: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped, ${counts.hostedOnly} hosted-only (not run here)`,
+  )
+  return { text: lines.join('\n'), results: counts }
 }
 
-const isMain = process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]
+/** The command line: which reports to read (defaults: what `npm test` writes), --json, --hosted-only-later. */
+export function parseArguments(argv) {
+  const options = { vitest: [], playwright: [], json: null, hostedOnlyLater: false }
+  for (let i = 0; i < argv.length; i += 1) {
+    const flag = argv[i]
+    if (flag === '--hosted-only-later') options.hostedOnlyLater = true
+    else if (['--vitest', '--playwright', '--json'].includes(flag) && argv[i + 1]) {
+      const value = argv[(i += 1)]
+      if (flag === '--json') options.json = value
+      else options[flag.slice(2)].push(value)
+    } else throw new Error(`unknown argument: ${flag}`)
+  }
+  if (options.vitest.length === 0 && options.playwright.length === 0) {
+    options.vitest.push('test-results/vitest.json')
+    options.playwright.push('test-results/playwright.json')
+  }
+  return options
+}
+
+/** A report read from disk; an unreadable one is said and read as empty, so its proofs are missing. */
+function readReport(path, problems) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'))
+  } catch (err) {
+    problems.push(`Cannot read the report ${path}: ${err.message}`)
+    return null
+  }
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
 if (isMain) {
   const root = fileURLToPath(new URL('..', import.meta.url))
-  const { text, results } = report(root, liveChecks(root))
+  let options
+  try {
+    options = parseArguments(process.argv.slice(2))
+  } catch (err) {
+    console.error(
+      `${err.message}\nUsage: node scripts/security.mjs [--vitest F]… [--playwright F]… [--json F] [--hosted-only-later]`,
+    )
+    process.exit(2)
+  }
+  const problems = []
+  const reports = {
+    vitest: options.vitest.map((path) => readReport(path, problems)),
+    playwright: options.playwright.map((path) => readReport(path, problems)),
+  }
+  const hosted = process.env.GITHUB_ACTIONS === 'true'
+  console.log(
+    `Reading ${[...options.vitest, ...options.playwright].join(', ')}${hosted ? ' (hosted CI)' : ''}`,
+  )
+  for (const problem of problems) console.log(problem)
+  const { text, results } = report(testResults(reports), liveChecks(root), {
+    hosted,
+    hostedOnlyLater: options.hostedOnlyLater,
+  })
   console.log(text)
-  const jsonAt = process.argv.indexOf('--json')
-  if (jsonAt > 0 && process.argv[jsonAt + 1]) writeFileSync(process.argv[jsonAt + 1], JSON.stringify(results))
+  if (options.json) writeFileSync(options.json, JSON.stringify(results))
   process.exit(results.failed > 0 ? 1 : 0)
 }
-
-export { report }
