@@ -157,7 +157,7 @@ describe('item 14: the current Node LTS', () => {
       if (step?.with) step.with['node-version'] = 20
     })
     expect(nodeVersionProblems(workflows)).toEqual([
-      'release.yml: the preflight job sets up Node 20, not 24 (the LTS line the workflows use).',
+      'release.yml: the preflight job sets up Node 20, not 26 (the LTS line the workflows use).',
     ])
   })
 })

@@ -9,11 +9,11 @@
 import type { Job, Step, Workflow, Workflows } from './workflow-coverage'
 
 /**
- * The LTS line every workflow sets up (Node 20 reached its end of life in April 2026). nodejs/Release's
- * schedule puts 24 in maintenance from 2026-10-20 (supported until 2028-04-30) and 26 in Active LTS from
- * 2026-10-28: moving to 26 is this constant and the workflows' node-version lines.
+ * The LTS line every workflow sets up (Node 20 reached its end of life in April 2026): the Active LTS,
+ * 26 since 2026-10-28 by nodejs/Release's schedule (24 went into maintenance on 2026-10-20). Moving on is
+ * this constant and the workflows' node-version lines.
  */
-export const nodeLts = 24
+export const nodeLts = 26
 
 const onlyOn = (platform: string) => `matrix.platform == '${platform}'`
 const stepsOf = (job: Job | undefined) => job?.steps ?? []
