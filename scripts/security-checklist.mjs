@@ -140,7 +140,7 @@ export const checklist = [
       },
       {
         file: 'src/main/shell/security.test.ts',
-        test: '%s: another site is asked about in the popup, and not opened',
+        test: "%s: another site is asked about in main's dialog, and opened only on Open",
       },
       {
         file: 'src/main/shell/security.test.ts',
@@ -158,7 +158,7 @@ export const checklist = [
       },
       {
         file: 'src/main/shell/security.test.ts',
-        test: '%s: another site is asked about in the popup, and not opened',
+        test: "%s: another site is asked about in main's dialog, and opened only on Open",
       },
     ],
   },
@@ -169,7 +169,7 @@ export const checklist = [
       { file: 'src/main/services/app/link-policy.test.ts', test: 'refuses %j' },
       {
         file: 'src/main/services/app/handlers.test.ts',
-        test: 'answers a link to another site with a question, and opens nothing until the person says yes',
+        test: "a page-side call opens a link to another site only once main's dialog is answered Open",
       },
       {
         file: 'e2e/security.spec.ts',
@@ -234,7 +234,7 @@ export const checklist = [
       },
       {
         file: 'src/preload/index.test.ts',
-        test: 'listens to main on one channel only, and passes its signal on as a bare DOM event',
+        test: 'listens to nothing main sends: the page hears main only through the answers to its own calls',
       },
     ],
   },

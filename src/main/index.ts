@@ -15,7 +15,8 @@ if (version !== null) {
 } else {
   startShell({
     mainDir,
-    createServices: ({ dataDir, hidePopup }) => createAppServices({ dataDir, hidePopup }),
+    createServices: ({ dataDir, hidePopup, askBeforeOpening }) =>
+      createAppServices({ dataDir, hidePopup, askBeforeOpening }),
   }).catch((err: unknown) => {
     // A bug in start-up itself: say so and leave, rather than linger as an invisible process.
     console.error('Operately Tray failed to start:', err)
