@@ -1,10 +1,15 @@
 import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createAppServices } from './shell/app-services'
+import { refuseRemoteDebugging } from './shell/refuse-remote-debugging'
 import { startShell } from './shell/start-shell'
 import { versionAnswer } from './version-flag'
 
 // The main entry: no Electron import here; the shell owns Electron, the services own everything else.
+
+// First of all: a packaged build started with remote debugging leaves before Chromium opens the port.
+refuseRemoteDebugging()
+
 // out/main once bundled: the preload, the page and the icons are found relative to it.
 const mainDir = dirname(fileURLToPath(import.meta.url))
 
