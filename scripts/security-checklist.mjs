@@ -173,7 +173,7 @@ export const checklist = [
       },
       {
         file: 'e2e/security.spec.ts',
-        test: 'a link in a description asks "Open wiki.example.com in your browser?"; Cancel is the default, Escape closes only the question',
+        test: "a link in a description waits for main's question, which the page neither shows nor answers; Cancel opens nothing, Open opens it",
       },
     ],
   },
