@@ -7,11 +7,11 @@ import { versionAnswer } from './version-flag'
 
 // The main entry: no Electron import here; the shell owns Electron, the services own everything else.
 
-// First of all: a packaged build started with remote debugging leaves before Chromium opens the port.
-refuseRemoteDebugging()
-
 // out/main once bundled: the preload, the page and the icons are found relative to it.
 const mainDir = dirname(fileURLToPath(import.meta.url))
+
+// First of all: a packaged build started with remote debugging leaves before Chromium opens the port.
+refuseRemoteDebugging({ mainDir })
 
 const version = versionAnswer(process.argv, mainDir)
 if (version !== null) {

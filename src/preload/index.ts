@@ -8,4 +8,3 @@ contextBridge.exposeInMainWorld(
   'operately',
   buildBridge(operationNames, channelFor, (channel, input) => ipcRenderer.invoke(channel, input)),
 )
-

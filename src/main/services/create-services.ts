@@ -124,7 +124,9 @@ export interface MainServices {
 const noBrowser: OpenExternal = () =>
   Promise.reject(new AppFailure(appError('internal', 'This build of the app cannot open a web browser.')))
 const nobodyToAsk: AskBeforeOpening = () =>
-  Promise.reject(new AppFailure(appError('internal', 'This build of the app cannot ask before opening a link.')))
+  Promise.reject(
+    new AppFailure(appError('internal', 'This build of the app cannot ask before opening a link.')),
+  )
 
 /**
  * Builds every main-process service with its real dependencies. Both the Electron shell and the browser

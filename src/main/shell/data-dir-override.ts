@@ -4,9 +4,7 @@ import { resolve } from 'node:path'
 export const dataDirVariable = 'OPERATELY_TRAY_DATA_DIR'
 
 export type DataDirOverride =
-  | { kind: 'none' }
-  | { kind: 'use'; dir: string }
-  | { kind: 'ignored'; given: string }
+  { kind: 'none' } | { kind: 'use'; dir: string } | { kind: 'ignored'; given: string }
 
 /**
  * Whether OPERATELY_TRAY_DATA_DIR decides where the app keeps its data. Tests, the e2e harness and

@@ -6,7 +6,11 @@ import { FakeBrowserWindow, dialog, resetFakeElectron } from './testing/fake-ele
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
-const web = { kind: 'web', host: 'wiki.example.com', url: 'https://wiki.example.com/warehouse?page=2' } as const
+const web = {
+  kind: 'web',
+  host: 'wiki.example.com',
+  url: 'https://wiki.example.com/warehouse?page=2',
+} as const
 const trayAtBottomRight = { x: 1700, y: 1040, width: 24, height: 40 }
 
 function setup() {

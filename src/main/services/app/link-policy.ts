@@ -15,8 +15,7 @@
 
 /** What main's dialog asks about: a web page (by its host) or an e-mail (by its recipients). */
 export type LinkQuestion =
-  | { kind: 'web'; url: string; host: string }
-  | { kind: 'mail'; url: string; to: string }
+  { kind: 'web'; url: string; host: string } | { kind: 'mail'; url: string; to: string }
 
 export type LinkDecision =
   | { action: 'open'; url: string }
@@ -46,7 +45,8 @@ export function decideLink(raw: string, serverOrigin: string | null): LinkDecisi
 }
 
 // One address as people write them: no spaces, quotes, brackets or commas, and a dotted domain.
-const MAIL_ADDRESS = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
+const MAIL_ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
 // Only the fields every mail program reads the same way. Some have honoured others such as `attach=`
 // (a local file attached to the new mail), so any other field refuses the link.
 const MAIL_FIELDS = new Set(['subject', 'body', 'cc', 'bcc'])
@@ -66,7 +66,8 @@ function decideMail(url: URL): LinkDecision {
   }
   if (!to) return refuse('needs one or more addresses such as ann@example.com')
   for (const [field, value] of url.searchParams) {
-    if (!MAIL_FIELDS.has(field.toLowerCase())) return refuse(`carries a field mail links never need (${field})`)
+    if (!MAIL_FIELDS.has(field.toLowerCase()))
+      return refuse(`carries a field mail links never need (${field})`)
     if ((field.toLowerCase() === 'cc' || field.toLowerCase() === 'bcc') && !addresses(value)) {
       return refuse(`has a ${field} that is not an address`)
     }

@@ -74,7 +74,10 @@ export function createLinkService(deps: {
         asking = false
       }
       if (!yes) return { status: 'cancelled' }
-      log.info('opening a link the person agreed to', { kind: question.kind, url: addressForLog(question.url) })
+      log.info('opening a link the person agreed to', {
+        kind: question.kind,
+        url: addressForLog(question.url),
+      })
       // The address main decided on and showed, never anything the page sends later.
       await open(question.url)
       return { status: 'opened' }
