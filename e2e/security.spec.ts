@@ -200,7 +200,7 @@ test.describe("links to other sites wait for main's own question", () => {
     await link.click()
     const notice = page.getByRole('alertdialog', { name: 'This link was not opened' })
     await expect(notice).toBeVisible()
-    await expect(notice).toContainText('the address contains a user name or password')
+    await expect(notice).toContainText('The address contains a user name or password.')
     expect(linkDialog.asked).toEqual([])
     expect(openedUrls).toEqual([])
     // Escape closes the notice only, and focus goes back to the link.

@@ -33,7 +33,7 @@ export function decideLink(raw: string, serverOrigin: string | null): LinkDecisi
   }
   if (url.protocol === 'mailto:') return decideMail(url)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { action: 'refuse', reason: `${url.protocol} addresses are never opened` }
+    return { action: 'refuse', reason: `links to ${url.protocol} addresses are never opened` }
   }
   // https://app.operately.com@evil.example/ goes to evil.example: a classic disguise, never worth opening.
   if (url.username !== '' || url.password !== '') {

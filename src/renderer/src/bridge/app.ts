@@ -13,5 +13,5 @@ export async function openInBrowser(url: string): Promise<'opened' | 'cancelled'
   throw new BridgeError({ kind: 'invalid_input', message: refusalMessage(outcome.reason) })
 }
 
-const refusalMessage = (reason: string) =>
-  `Operately Tray opens only web and e-mail links, and not this one: ${reason}.`
+/** Main's reason as a sentence ("the address contains a user name or password" → "The address …."). */
+const refusalMessage = (reason: string) => `${reason.charAt(0).toUpperCase()}${reason.slice(1)}.`

@@ -2,9 +2,9 @@ import { useEffect, useId, useRef, useSyncExternalStore, type KeyboardEvent } fr
 import { linkRefusals } from './link-refusals'
 
 /**
- * Says that a link was not opened, and why ("javascript: addresses are never opened"). A modal dialog
- * with one OK: focus stays inside, Escape closes it without closing the popup, and focus goes back where
- * it was. (The question before a link opens is main's own dialog, not this page's.)
+ * Says that a link was not opened, and why ("Links to javascript: addresses are never opened."). A modal
+ * dialog with one OK: focus stays inside, Escape closes it without closing the popup, and focus goes back
+ * where it was. (The question before a link opens is main's own dialog, not this page's.)
  */
 export function LinkRefusal() {
   const message = useSyncExternalStore(linkRefusals.subscribe, linkRefusals.current)
