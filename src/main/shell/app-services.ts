@@ -7,7 +7,7 @@ import { loadKeytar as loadRealKeytar } from './load-keytar'
 import { systemPolicyReaders } from './policy-sources'
 
 export interface AppServicesInput {
-  /** Electron's userData folder (already redirected to OPERATELY_TRAY_DATA_DIR when that is set). */
+  /** Electron's userData folder (redirected to OPERATELY_TRAY_DATA_DIR when that is set, except when packaged). */
   dataDir: string
   loadKeytar?: () => Promise<KeytarLike>
   platform?: NodeJS.Platform

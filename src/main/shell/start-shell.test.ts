@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { channelFor, operationNames } from '@shared/contract'
 import { startEmulator, type Emulator } from '../../../e2e/emulator'
 import { createMainServices, type MainServices } from '../services/create-services'
-import { silentLogger } from '../services/log/logger'
+import { silentLogger, type Logger } from '../services/log/logger'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { startShell, type ShellOptions } from './start-shell'
 import {
@@ -58,7 +58,7 @@ afterAll(async () => {
   await emulator.close()
 })
 
-async function start(overrides: Partial<ShellOptions> = {}) {
+async function start(overrides: Partial<ShellOptions> = {}, servicesLog: Logger = silentLogger) {
   let services: MainServices | undefined
   const keychain = memoryKeychain()
   const factoryDirs: string[] = []
@@ -72,7 +72,7 @@ async function start(overrides: Partial<ShellOptions> = {}) {
       services = await createMainServices({
         dataDir: mkdtempSync(join(tmpdir(), 'shell-')),
         keytar: keychain,
-        log: silentLogger,
+        log: servicesLog,
         requestTimeoutMs: 5000,
         // What app-services.ts passes in the app: Electron's shell.openExternal (here the fake's).
         openExternal: (url) => fakeShell.openExternal(url),
@@ -354,16 +354,18 @@ describe('startShell', () => {
     expect(factoryDirs).toEqual([dir])
   })
 
-  it('ignores OPERATELY_TRAY_DATA_DIR in a packaged build, and logs that it did', async () => {
+  it("ignores OPERATELY_TRAY_DATA_DIR in a packaged build, and says so in the app's log", async () => {
     app.isPackaged = true
     const warnings: string[] = []
     const dir = mkdtempSync(join(tmpdir(), 'shell-data-'))
-    const { factoryDirs } = await start({
-      env: { OPERATELY_TRAY_DATA_DIR: dir },
-      bootLog: { ...silentLogger, warn: (message) => void warnings.push(message) },
-      // Where a packaged app finds its tray icons and update settings; none are needed here.
-      resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')),
-    })
+    const { factoryDirs } = await start(
+      {
+        env: { OPERATELY_TRAY_DATA_DIR: dir },
+        // Where a packaged app finds its tray icons and update settings; none are needed here.
+        resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')),
+      },
+      { ...silentLogger, warn: (message) => void warnings.push(message) },
+    )
     expect(factoryDirs).toEqual(['/tmp/operately-tray-fake-user-data'])
     expect(warnings).toContain(
       'OPERATELY_TRAY_DATA_DIR is ignored: a packaged build keeps its data in its own folder',

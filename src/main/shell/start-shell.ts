@@ -96,14 +96,10 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
 
   // Tests and side-by-side profiles get their own folder; this also scopes the single-instance lock.
-  // A packaged build keeps its data where the OS says (data-dir-override.ts).
+  // A packaged build keeps its data where the OS says (data-dir-override.ts); the log says so once the
+  // services' log file exists.
   const dataDir = dataDirOverride(env, app.isPackaged)
   if (dataDir.kind === 'use') app.setPath('userData', dataDir.dir)
-  if (dataDir.kind === 'ignored') {
-    log.warn(`${dataDirVariable} is ignored: a packaged build keeps its data in its own folder`, {
-      given: dataDir.given,
-    })
-  }
 
   if (!app.requestSingleInstanceLock()) {
     // The running instance receives 'second-instance' and shows its popup.
@@ -202,6 +198,11 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     return fail('Operately Tray could not start', err)
   }
   current = services.log
+  if (dataDir.kind === 'ignored') {
+    log.warn(`${dataDirVariable} is ignored: a packaged build keeps its data in its own folder`, {
+      given: dataDir.given,
+    })
+  }
   links = services.links
 
   // ── Managed configuration (issue 5): start at login and updates, following the services' settings ──
