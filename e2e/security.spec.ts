@@ -1,5 +1,6 @@
 import { browserHarnessPolicy, contentSecurityPolicy } from '../src/main/shell/content-security-policy'
 import { SEED_IDS } from './emulator'
+import { link as linkMark } from './emulator/richtext'
 import { descriptionUi, paragraph, pasteHtml, projects, storedProject, text } from './support/description'
 import { expect, test } from './support/fixtures'
 import { popup } from './support/popup'
@@ -79,54 +80,134 @@ test.describe('the browser harness is a capability', () => {
   })
 })
 
-test.describe('links to other sites ask first', () => {
-  test('a link in a description asks "Open wiki.example.com in your browser?"; Cancel is the default, Escape closes only the question', async ({
+test.describe("links to other sites wait for main's own question", () => {
+  const wiki = { kind: 'web', host: 'wiki.example.com', url: 'https://wiki.example.com/warehouse' }
+
+  test("a link in a description waits for main's question, which the page neither shows nor answers; Cancel opens nothing, Open opens it", async ({
     page,
     signedIn,
     openedUrls,
+    linkDialog,
     popupHides,
   }) => {
     const ui = descriptionUi(page)
     await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
     const link = ui.editor.getByRole('link', { name: 'internal wiki' })
     await link.click()
-    const question = page.getByRole('alertdialog', { name: 'Open wiki.example.com in your browser?' })
-    await expect(question).toBeVisible()
-    await expect(question).toContainText('https://wiki.example.com/warehouse')
-    // The safe choice has the focus: Enter alone never opens anything.
-    await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused()
-    await page.keyboard.press('Escape')
-    await expect(question).toBeHidden()
-    expect(popupHides.count).toBe(0)
+    await expect.poll(() => linkDialog.asked).toEqual([wiki])
+    // Main asks in its own window: the page has no question of its own to show, or to answer.
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    linkDialog.answer(false)
+    await expect(link).toBeVisible()
     expect(openedUrls).toEqual([])
-    await expect(link).toBeFocused()
+    expect(popupHides.count).toBe(0)
 
-    // Keyboard only: Enter on the link, Shift+Tab to "Open in browser", Enter.
+    // Keyboard only: Enter on the link asks again; this time the person chooses Open.
+    await link.focus()
     await page.keyboard.press('Enter')
-    await expect(question).toBeVisible()
-    await page.keyboard.press('Shift+Tab')
-    await expect(question.getByRole('button', { name: 'Open in browser' })).toBeFocused()
-    await page.keyboard.press('Enter')
-    await expect(question).toBeHidden()
+    await expect.poll(() => linkDialog.asked).toEqual([wiki, wiki])
+    expect(openedUrls).toEqual([])
+    linkDialog.answer(true)
     await expect.poll(() => openedUrls).toEqual(['https://wiki.example.com/warehouse'])
   })
 
-  test('Cancel opens nothing, and a middle click asks too instead of opening a tab', async ({
+  test('a middle click asks main too instead of opening a tab', async ({
     page,
     signedIn,
     openedUrls,
+    linkDialog,
   }) => {
     const ui = descriptionUi(page)
     await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
-    const link = ui.editor.getByRole('link', { name: 'internal wiki' })
     const tabs = page.context().pages().length
-    await link.click({ button: 'middle' })
-    const question = page.getByRole('alertdialog', { name: 'Open wiki.example.com in your browser?' })
-    await expect(question).toBeVisible()
-    await question.getByRole('button', { name: 'Cancel' }).click()
-    await expect(question).toBeHidden()
+    await ui.editor.getByRole('link', { name: 'internal wiki' }).click({ button: 'middle' })
+    await expect.poll(() => linkDialog.asked).toEqual([wiki])
+    linkDialog.answer(false)
     expect(page.context().pages()).toHaveLength(tabs)
     expect(openedUrls).toEqual([])
+  })
+
+  test("the page's own bridge call cannot open another site: it waits for main's question, and has no way to answer it", async ({
+    page,
+    signedIn,
+    openedUrls,
+    linkDialog,
+  }) => {
+    await page.goto(signedIn.url)
+    type AppBridge = Record<string, (input?: unknown) => Promise<unknown>>
+    const bridgeApp = () =>
+      page.evaluate(() =>
+        Object.keys((window as unknown as { operately: { app: AppBridge } }).operately.app).sort(),
+      )
+    expect(await bridgeApp()).toEqual(['about', 'hidePopup', 'numberLocale', 'openExternal'])
+    const call = page.evaluate(() =>
+      (window as unknown as { operately: { app: AppBridge } }).operately.app.openExternal?.({
+        url: 'https://evil.example/steal',
+      }),
+    )
+    await expect
+      .poll(() => linkDialog.asked)
+      .toEqual([{ kind: 'web', host: 'evil.example', url: 'https://evil.example/steal' }])
+    expect(openedUrls).toEqual([])
+    linkDialog.answer(false)
+    expect(await call).toEqual({ ok: true, value: { status: 'cancelled' } })
+    expect(openedUrls).toEqual([])
+  })
+
+  test('a mail link in a description asks main the same question, and opens the mail program on Open', async ({
+    page,
+    emulator,
+    signedIn,
+    openedUrls,
+    linkDialog,
+  }) => {
+    storedProject(emulator, projects.warehouse).description = {
+      type: 'doc',
+      content: [
+        paragraph(
+          text('Write to '),
+          text('the office team', [linkMark('mailto:office@example.com?subject=Keys')]),
+        ),
+      ],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
+    await ui.editor.getByRole('link', { name: 'the office team' }).click()
+    await expect
+      .poll(() => linkDialog.asked)
+      .toEqual([{ kind: 'mail', to: 'office@example.com', url: 'mailto:office@example.com?subject=Keys' }])
+    linkDialog.answer(true)
+    await expect.poll(() => openedUrls).toEqual(['mailto:office@example.com?subject=Keys'])
+  })
+
+  test('a link main refuses is not asked about, and the popup says why it was not opened', async ({
+    page,
+    emulator,
+    signedIn,
+    openedUrls,
+    linkDialog,
+    popupHides,
+  }) => {
+    storedProject(emulator, projects.warehouse).description = {
+      type: 'doc',
+      content: [
+        paragraph(text('See '), text('the old share', [linkMark('https://ada:hunter2@files.example.com/')])),
+      ],
+    }
+    const ui = descriptionUi(page)
+    await ui.openProject(signedIn, projects.warehouse, { readOnly: true })
+    const link = ui.editor.getByRole('link', { name: 'the old share' })
+    await link.click()
+    const notice = page.getByRole('alertdialog', { name: 'This link was not opened' })
+    await expect(notice).toBeVisible()
+    await expect(notice).toContainText('The address contains a user name or password.')
+    expect(linkDialog.asked).toEqual([])
+    expect(openedUrls).toEqual([])
+    // Escape closes the notice only, and focus goes back to the link.
+    await page.keyboard.press('Escape')
+    await expect(notice).toBeHidden()
+    expect(popupHides.count).toBe(0)
+    await expect(link).toBeFocused()
   })
 })
 

@@ -290,6 +290,9 @@ export function builderConfig({
   if (unfused) {
     config.electronFuses = null
     config.directories = { output: 'dist/unfused' }
+    // Merged into the shipped package.json: lets this build start with the --remote-debugging-port
+    // Playwright passes, which a release refuses (src/main/shell/refuse-remote-debugging.ts).
+    config.extraMetadata = { operatelyTrayUnfusedTestBuild: true }
     notes.push('Unfused test build (for Playwright) in dist/unfused: never ship it.')
   }
   return { config, notes, problems }

@@ -366,7 +366,11 @@ describe('builderConfig', () => {
       unfused: true,
       env: { OPERATELY_TRAY_UPDATE_URL: 'https://u.example/' },
     })
-    expect(config).toEqual({ electronFuses: null, directories: { output: 'dist/unfused' } })
+    expect(config).toEqual({
+      electronFuses: null,
+      directories: { output: 'dist/unfused' },
+      extraMetadata: { operatelyTrayUnfusedTestBuild: true },
+    })
     expect(notes.join(' ')).toContain('never ship it')
   })
 })

@@ -154,7 +154,7 @@ export const checklist = [
       },
       {
         file: 'src/main/shell/security.test.ts',
-        test: '%s: another site is asked about in the popup, and not opened',
+        test: "%s: another site is asked about in main's dialog, and opened only on Open",
       },
       {
         file: 'src/main/shell/security.test.ts',
@@ -172,7 +172,7 @@ export const checklist = [
       },
       {
         file: 'src/main/shell/security.test.ts',
-        test: '%s: another site is asked about in the popup, and not opened',
+        test: "%s: another site is asked about in main's dialog, and opened only on Open",
       },
     ],
   },
@@ -183,11 +183,11 @@ export const checklist = [
       { file: 'src/main/services/app/link-policy.test.ts', test: 'refuses %j' },
       {
         file: 'src/main/services/app/handlers.test.ts',
-        test: 'answers a link to another site with a question, and opens nothing until the person says yes',
+        test: "a page-side call opens a link to another site only once main's dialog is answered Open",
       },
       {
         file: 'e2e/security.spec.ts',
-        test: 'a link in a description asks "Open wiki.example.com in your browser?"; Cancel is the default, Escape closes only the question',
+        test: "a link in a description waits for main's question, which the page neither shows nor answers; Cancel opens nothing, Open opens it",
       },
     ],
   },
@@ -249,7 +249,7 @@ export const checklist = [
       },
       {
         file: 'src/preload/index.test.ts',
-        test: 'listens to main on one channel only, and passes its signal on as a bare DOM event',
+        test: 'listens to nothing main sends: the page hears main only through the answers to its own calls',
       },
     ],
   },

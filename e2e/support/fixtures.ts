@@ -10,6 +10,7 @@ import type { SyncTiming } from '../../src/main/services/sync/sync-service'
 import { startEmulator } from '../emulator'
 import type { Emulator } from '../emulator/types'
 import { startHarness, type Harness } from '../harness'
+import { linkDialogStandIn, type LinkDialogStandIn } from './link-dialog'
 
 export { expect }
 
@@ -24,6 +25,8 @@ export interface PopupFixtures {
   harness: Harness
   /** Web pages the app asked the default browser to open ("Open in Operately"), in order. */
   openedUrls: string[]
+  /** Main's own question before a link to another site opens; the test answers it as the person. */
+  linkDialog: LinkDialogStandIn
   /** How often the page asked main to hide the popup (an Escape nothing on the page used). */
   popupHides: { count: number }
   /** The harness, already signed in to the emulator as Ada with the write token. */
@@ -84,6 +87,10 @@ export const test = base.extend<PopupFixtures>({
     await use([])
   },
 
+  linkDialog: async ({}, use) => {
+    await use(linkDialogStandIn())
+  },
+
   policy: [null, { option: true }],
   syncTiming: [null, { option: true }],
 
@@ -99,7 +106,10 @@ export const test = base.extend<PopupFixtures>({
     { auto: true },
   ],
 
-  harness: async ({ dataDir, vaultService, openedUrls, popupHides, policy, syncTiming, emulator }, use) => {
+  harness: async (
+    { dataDir, vaultService, openedUrls, linkDialog, popupHides, policy, syncTiming, emulator },
+    use,
+  ) => {
     const policyText = policy
       ? JSON.stringify(policy, (_key, value: unknown) => (value === emulatorUrl ? emulator.url : value))
       : null
@@ -108,6 +118,7 @@ export const test = base.extend<PopupFixtures>({
       keytar,
       vaultService,
       openExternal: async (url) => void openedUrls.push(url),
+      askBeforeOpening: linkDialog.ask,
       hidePopup: () => void popupHides.count++,
       appVersion,
       ...(syncTiming ? { syncTiming } : {}),

@@ -4,7 +4,12 @@ import { AppFailure, appError } from '@shared/errors'
 import { createDispatcher, type Dispatch, type OperationHandlers } from './ipc/dispatcher'
 import { createLogger, type Logger } from './log/logger'
 import { createAppHandlers } from './app/handlers'
-import { createLinkService, type LinkService, type OpenExternal } from './app/link-service'
+import {
+  createLinkService,
+  type AskBeforeOpening,
+  type LinkService,
+  type OpenExternal,
+} from './app/link-service'
 import { createCheckInService } from './check-ins/check-in-service'
 import { createDraftHandlers } from './drafts/handlers'
 import { createDraftsService } from './drafts/drafts-service'
@@ -55,6 +60,12 @@ export interface MainServicesOptions {
   vaultService?: string
   /** Opens a web page in the default browser (Electron's shell.openExternal in the app). */
   openExternal?: OpenExternal
+  /**
+   * Main's own question before a link to another site or a mail link opens (a native dialog in the
+   * app, shell/link-dialog.ts; the e2e fixtures' stand-in in the harness). Without one, such links are
+   * refused: nothing here may open them unasked.
+   */
+  askBeforeOpening?: AskBeforeOpening
   /** Hides the popup window (the shell's; a no-op where there is no window, as in the harness). */
   hidePopup?: () => void
   /**
@@ -112,6 +123,10 @@ export interface MainServices {
 
 const noBrowser: OpenExternal = () =>
   Promise.reject(new AppFailure(appError('internal', 'This build of the app cannot open a web browser.')))
+const nobodyToAsk: AskBeforeOpening = () =>
+  Promise.reject(
+    new AppFailure(appError('internal', 'This build of the app cannot ask before opening a link.')),
+  )
 
 /**
  * Builds every main-process service with its real dependencies. Both the Electron shell and the browser
@@ -204,7 +219,12 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     rememberDescription: (projectId, description) => projects.rememberDescription(projectId, description),
     log,
   })
-  const links = createLinkService({ session, log, openExternal: options.openExternal ?? noBrowser })
+  const links = createLinkService({
+    session,
+    log,
+    openExternal: options.openExternal ?? noBrowser,
+    ask: options.askBeforeOpening ?? nobodyToAsk,
+  })
   const handlers: OperationHandlers = {
     ...createSessionHandlers(session),
     ...createAppHandlers({

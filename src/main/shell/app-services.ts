@@ -1,12 +1,13 @@
 import { app, net, shell } from 'electron'
 import { createMainServices, type MainServices } from '../services/create-services'
+import type { AskBeforeOpening } from '../services/app/link-service'
 import type { PolicyReaders } from '../services/policy/load-policy'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { loadKeytar as loadRealKeytar } from './load-keytar'
 import { systemPolicyReaders } from './policy-sources'
 
 export interface AppServicesInput {
-  /** Electron's userData folder (already redirected to OPERATELY_TRAY_DATA_DIR when that is set). */
+  /** Electron's userData folder (redirected to OPERATELY_TRAY_DATA_DIR when that is set, except when packaged). */
   dataDir: string
   loadKeytar?: () => Promise<KeytarLike>
   platform?: NodeJS.Platform
@@ -14,6 +15,8 @@ export interface AppServicesInput {
   policyReaders?: PolicyReaders
   /** Hides the popup; the services call it when the page asks (an Escape nothing on the page used). */
   hidePopup?: () => void
+  /** Main's dialog before a link leaves the app (shell/link-dialog.ts); without it such links are refused. */
+  askBeforeOpening?: AskBeforeOpening
 }
 
 /**
@@ -26,12 +29,14 @@ export async function createAppServices({
   platform = process.platform,
   policyReaders,
   hidePopup,
+  askBeforeOpening,
 }: AppServicesInput): Promise<MainServices> {
   return createMainServices({
     dataDir,
     keytar: await loadKeytar(),
     openExternal: (url) => shell.openExternal(url),
     hidePopup,
+    askBeforeOpening,
     platform,
     policyReaders: policyReaders ?? systemPolicyReaders({ platform, env: process.env }),
     appVersion: app.getVersion(),

@@ -112,6 +112,24 @@ describe('createPopupWindow', () => {
     expect(window.isVisible()).toBe(false)
   })
 
+  it('stays up while held open (a dialog over it), until every hold is released; a release counts once', () => {
+    const { popup, window, clock } = setup()
+    popup.show(trayAtBottomRight)
+    clock.now += 1000
+    const first = popup.holdOpen()
+    const second = popup.holdOpen()
+    window.blur()
+    popup.hide()
+    expect(window.isVisible()).toBe(true)
+    first()
+    first()
+    window.blur()
+    expect(window.isVisible()).toBe(true)
+    second()
+    window.blur()
+    expect(window.isVisible()).toBe(false)
+  })
+
   it('leaves Escape to the page, which asks to hide only when nothing on it used the key', () => {
     const { popup, window } = setup()
     popup.show(trayAtBottomRight)

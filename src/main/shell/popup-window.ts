@@ -34,6 +34,12 @@ export interface PopupWindow {
   setKeepOpenOnBlur(keepOpen: boolean): void
   /** From now on closing really closes (the app is quitting); before that, closing only hides. */
   allowClose(): void
+  /**
+   * Keeps the popup up while main's link dialog is open over it (shell/link-dialog.ts): the blur the
+   * dialog causes, a tray click and the page's hide request would otherwise hide the popup, and a dialog
+   * modal to it with it. Returns the release; once every hold is released, blur hides again.
+   */
+  holdOpen(): () => void
 }
 
 /**
@@ -89,11 +95,15 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   let hiddenOnBlurAt = Number.NEGATIVE_INFINITY
   let lastTarget: RendererTarget | null = null
   let crashReloads = 0
+  let holds = 0
 
   const alive = () => !window.isDestroyed()
 
   const hide = () => {
-    if (alive() && window.isVisible()) window.hide()
+    if (!alive() || !window.isVisible()) return
+    // The dialog held over the popup would vanish with it, unanswered: bring them forward instead.
+    if (holds > 0) window.focus()
+    else window.hide()
   }
 
   const show = (trayBounds?: Rectangle | null) => {
@@ -121,7 +131,8 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
   }
 
   window.on('blur', () => {
-    if (keepOpen || !window.isVisible()) return
+    // While main's link dialog is open, the focus went to the dialog, not to another app.
+    if (keepOpen || holds > 0 || !window.isVisible()) return
     if (now() - shownAt < blurGraceMs) return
     hiddenOnBlurAt = now()
     window.hide()
@@ -174,6 +185,15 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
     },
     allowClose: () => {
       closable = true
+    },
+    holdOpen: () => {
+      holds += 1
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        holds -= 1
+      }
     },
   }
 }

@@ -5,8 +5,17 @@ import { createLinkService } from '../services/app/link-service'
 import { silentLogger } from '../services/log/logger'
 import { appPageUrl, isAppUrl } from './app-location'
 import { contentSecurityPolicy } from './content-security-policy'
+import { createLinkDialog } from './link-dialog'
 import { applyDevServerPolicy, hardenSession, hardenWebContents, installWebContentsGuard } from './security'
-import { FakeWebContents, app, preventable, resetFakeElectron, session, shell } from './testing/fake-electron'
+import {
+  FakeWebContents,
+  app,
+  dialog,
+  preventable,
+  resetFakeElectron,
+  session,
+  shell,
+} from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
@@ -20,7 +29,10 @@ const signedIn: SessionState = {
   serverVersion: '1.8.0',
 }
 
-/** The shell's guard wired to the real link policy, as start-shell.ts wires it. */
+/**
+ * The shell's guard wired to the real link policy and main's real link dialog (on the fake Electron's
+ * message boxes, with no popup on screen), as start-shell.ts wires them.
+ */
 function setup() {
   const refusals: Record<string, unknown>[] = []
   const log = {
@@ -30,10 +42,9 @@ function setup() {
   const links = createLinkService({
     session: { get: async () => signedIn },
     openExternal: (url) => shell.openExternal(url),
+    ask: createLinkDialog(() => null),
     log,
   })
-  let questions = 0
-  links.onQuestion(() => void questions++)
   const pending: Promise<unknown>[] = []
   const policy = {
     isAppUrl: isOwnPage,
@@ -50,9 +61,8 @@ function setup() {
     policy,
     links,
     refusals,
-    questions: () => questions,
     settled: () => Promise.allSettled(pending),
-    openExternal: (url: string) => handlers['app.openExternal']({ url }).catch((err: unknown) => err),
+    openExternal: (url: string) => void pending.push(handlers['app.openExternal']({ url })),
   }
 }
 
@@ -66,7 +76,7 @@ const paths: [string, (s: Setup, url: string) => Promise<unknown>][] = [
     'window.open / target=_blank',
     async (s, url) => expect(s.contents.openWindow(url)).toEqual({ action: 'deny' }),
   ],
-  ["the page's app.openExternal call", (s, url) => s.openExternal(url)],
+  ["the page's app.openExternal call", async (s, url) => s.openExternal(url)],
 ]
 
 describe('one link policy for every way out of the window', () => {
@@ -80,22 +90,32 @@ describe('one link policy for every way out of the window', () => {
     expect(s.contents.getURL()).toBe(appPageUrl)
   })
 
-  it.each(paths)('%s: another site is asked about in the popup, and not opened', async (path, leave) => {
+  it.each(paths)(
+    "%s: another site is asked about in main's dialog, and opened only on Open",
+    async (_path, leave) => {
+      const s = setup()
+      await leave(s, 'https://example.com/phish')
+      await vi.waitFor(() => expect(dialog.messageBoxes).toHaveLength(1))
+      expect(dialog.messageBoxes[0]?.options).toMatchObject({
+        message: 'Open example.com in your browser?',
+        detail: 'https://example.com/phish',
+      })
+      expect(shell.opened).toEqual([])
+      expect(s.contents.getURL()).toBe(appPageUrl)
+      dialog.messageBoxes[0]?.answer(0)
+      await s.settled()
+      expect(shell.opened).toEqual(['https://example.com/phish'])
+    },
+  )
+
+  it.each(paths)("%s: Cancel in main's dialog opens nothing", async (_path, leave) => {
     const s = setup()
     await leave(s, 'https://example.com/phish')
+    await vi.waitFor(() => expect(dialog.messageBoxes).toHaveLength(1))
+    dialog.messageBoxes[0]?.answer(1)
     await s.settled()
     expect(shell.opened).toEqual([])
     expect(s.contents.getURL()).toBe(appPageUrl)
-    if (path === "the page's app.openExternal call") {
-      // The page gets its question back directly; no signal needed.
-      expect(s.questions()).toBe(0)
-    } else {
-      expect(s.questions()).toBe(1)
-      const question = s.links.take()
-      expect(question).toMatchObject({ host: 'example.com', url: 'https://example.com/phish' })
-      await s.links.answer(question?.id ?? '', true)
-      expect(shell.opened).toEqual(['https://example.com/phish'])
-    }
   })
 
   it.each(
@@ -108,7 +128,7 @@ describe('one link policy for every way out of the window', () => {
     await leave(s, url)
     await s.settled()
     expect(shell.opened).toEqual([])
-    expect(s.questions()).toBe(0)
+    expect(dialog.messageBoxes).toEqual([])
     expect(s.contents.getURL()).toBe(appPageUrl)
     expect(s.refusals).toMatchObject([{ url }])
   })

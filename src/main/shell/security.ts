@@ -6,8 +6,9 @@ import { withContentSecurityPolicy } from './content-security-policy'
 export interface NavigationPolicy {
   isAppUrl(url: string): boolean
   /**
-   * Where a link that tried to leave the window goes instead: the one link policy (the server's pages open
-   * in the browser, other sites are asked about in the popup, the rest is refused and logged).
+   * Where a link that tried to leave the window goes instead: the one link policy (the server's pages
+   * open in the browser, other sites and mail links only after main's own dialog got Open, the rest is
+   * refused and logged).
    */
   leave(url: string, via: LinkVia): void
   log: Logger

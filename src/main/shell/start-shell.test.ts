@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { channelFor, operationNames } from '@shared/contract'
 import { startEmulator, type Emulator } from '../../../e2e/emulator'
 import { createMainServices, type MainServices } from '../services/create-services'
-import { silentLogger } from '../services/log/logger'
+import { silentLogger, type Logger } from '../services/log/logger'
 import type { KeytarLike } from '../services/vault/token-vault'
 import { startShell, type ShellOptions } from './start-shell'
 import {
@@ -58,7 +58,7 @@ afterAll(async () => {
   await emulator.close()
 })
 
-async function start(overrides: Partial<ShellOptions> = {}) {
+async function start(overrides: Partial<ShellOptions> = {}, servicesLog: Logger = silentLogger) {
   let services: MainServices | undefined
   const keychain = memoryKeychain()
   const factoryDirs: string[] = []
@@ -67,15 +67,16 @@ async function start(overrides: Partial<ShellOptions> = {}) {
     env: {},
     platform: 'linux',
     bootLog: silentLogger,
-    createServices: async ({ dataDir }) => {
+    createServices: async ({ dataDir, askBeforeOpening }) => {
       factoryDirs.push(dataDir)
       services = await createMainServices({
         dataDir: mkdtempSync(join(tmpdir(), 'shell-')),
         keytar: keychain,
-        log: silentLogger,
+        log: servicesLog,
         requestTimeoutMs: 5000,
         // What app-services.ts passes in the app: Electron's shell.openExternal (here the fake's).
         openExternal: (url) => fakeShell.openExternal(url),
+        askBeforeOpening,
       })
       return services
     },
@@ -137,7 +138,7 @@ describe('startShell', () => {
     expect(protocol.privileged).toEqual([
       {
         scheme: 'app',
-        privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+        privileges: { standard: true, secure: true, codeCache: true },
       },
     ])
     expect(protocol.registeredBeforeReady).toBe(true)
@@ -157,18 +158,39 @@ describe('startShell', () => {
     expect(session.defaultSession.headersListener).toBeNull()
   })
 
-  it("sends links that leave the popup through the link policy: the server's pages open, other sites ask first", async () => {
-    const { invoke, window } = await start()
+  it("sends links that leave the popup through the link policy: the server's pages open, other sites wait for main's dialog", async () => {
+    const { invoke, window, tray } = await start()
     await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    tray?.click()
     expect(window?.webContents.navigate(`${emulator.url}/goals`)).toBe(true)
     expect(window?.webContents.openWindow('https://example.com/')).toEqual({ action: 'deny' })
-    await expect.poll(() => window?.webContents.sent.length).toBe(1)
+    await expect.poll(() => dialog.messageBoxes.length).toBe(1)
     expect(fakeShell.opened).toEqual([`${emulator.url}/goals`])
-    expect(window?.webContents.sent).toEqual([{ channel: 'operately:link-question', args: [] }])
-    expect(await invoke('app.takeLinkQuestion', {})).toMatchObject({
-      ok: true,
-      value: { question: { host: 'example.com', url: 'https://example.com/' } },
-    })
+    // Main's own box, modal to the popup; the page is told nothing and asked nothing.
+    expect(dialog.messageBoxes[0]?.parent).toBe(window)
+    expect(dialog.messageBoxes[0]?.options).toMatchObject({ message: 'Open example.com in your browser?' })
+    expect(window?.webContents.sent).toEqual([])
+    dialog.messageBoxes[0]?.answer(0)
+    await expect.poll(() => fakeShell.opened).toEqual([`${emulator.url}/goals`, 'https://example.com/'])
+  })
+
+  it("cannot open another site from the page without main's dialog answering Open", async () => {
+    const { invoke, tray } = await start()
+    await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    tray?.click()
+    const cancelled = invoke('app.openExternal', { url: 'https://evil.example/' })
+    await expect.poll(() => dialog.messageBoxes.length).toBe(1)
+    dialog.messageBoxes[0]?.answer(1)
+    expect(await cancelled).toEqual({ ok: true, value: { status: 'cancelled' } })
+    const agreed = invoke('app.openExternal', { url: 'https://evil.example/' })
+    await expect.poll(() => dialog.messageBoxes.length).toBe(2)
+    expect(fakeShell.opened).toEqual([])
+    dialog.messageBoxes[1]?.answer(0)
+    expect(await agreed).toEqual({ ok: true, value: { status: 'opened' } })
+    expect(fakeShell.opened).toEqual(['https://evil.example/'])
+    // The old page-side answer is gone from the bridge.
+    expect(ipcMain.handlers.has('app:answerLinkQuestion')).toBe(false)
+    expect(ipcMain.handlers.has('app:takeLinkQuestion')).toBe(false)
   })
 
   it('answers every contract operation over IPC', async () => {
@@ -330,6 +352,24 @@ describe('startShell', () => {
     const { factoryDirs } = await start({ env: { OPERATELY_TRAY_DATA_DIR: dir } })
     expect(app.getPath('userData')).toBe(dir)
     expect(factoryDirs).toEqual([dir])
+  })
+
+  it("ignores OPERATELY_TRAY_DATA_DIR in a packaged build, and says so in the app's log", async () => {
+    app.isPackaged = true
+    const warnings: string[] = []
+    const dir = mkdtempSync(join(tmpdir(), 'shell-data-'))
+    const { factoryDirs } = await start(
+      {
+        env: { OPERATELY_TRAY_DATA_DIR: dir },
+        // Where a packaged app finds its tray icons and update settings; none are needed here.
+        resourcesPath: mkdtempSync(join(tmpdir(), 'resources-')),
+      },
+      { ...silentLogger, warn: (message) => void warnings.push(message) },
+    )
+    expect(factoryDirs).toEqual(['/tmp/operately-tray-fake-user-data'])
+    expect(warnings).toContain(
+      'OPERATELY_TRAY_DATA_DIR is ignored: a packaged build keeps its data in its own folder',
+    )
   })
 
   it('tells the user why it cannot start when the services fail (a broken keychain module), and exits', async () => {

@@ -1,17 +1,17 @@
-import { resolve } from 'node:path'
 import { BrowserWindow, app, dialog, globalShortcut, session } from 'electron'
 import type { SessionState } from '@shared/session'
 import type { MainServices } from '../services/create-services'
 import { createLogger, type Logger } from '../services/log/logger'
-import { linkQuestionEvent } from '@shared/contract/link-question-event'
 import { addressForLog } from '../services/app/link-policy'
-import type { LinkService } from '../services/app/link-service'
+import type { AskBeforeOpening, LinkService } from '../services/app/link-service'
 import { appPaths, isAppUrl, rendererTarget, type RendererTarget } from './app-location'
 import { registerAppScheme, serveAppScheme } from './app-scheme'
 import { installApplicationMenu } from './application-menu'
 import { contentSecurityPolicy } from './content-security-policy'
+import { dataDirOverride, dataDirVariable } from './data-dir-override'
 import { registerToggleShortcut } from './global-shortcut'
 import { registerIpcHandlers } from './ipc-handlers'
+import { createLinkDialog } from './link-dialog'
 import {
   startManagedConfiguration,
   type ManagedConfiguration,
@@ -31,8 +31,15 @@ import { holdQuitUntilFinished } from './quit-gate'
 export const appUserModelId = 'com.operately.tray'
 
 export interface ShellOptions {
-  /** Builds the main-process services once Electron is ready; `dataDir` is the app's userData folder. */
-  createServices(context: { dataDir: string; hidePopup: () => void }): Promise<MainServices>
+  /**
+   * Builds the main-process services once Electron is ready; `dataDir` is the app's userData folder, and
+   * `askBeforeOpening` main's own dialog before a link leaves the app (the link service asks it).
+   */
+  createServices(context: {
+    dataDir: string
+    hidePopup: () => void
+    askBeforeOpening: AskBeforeOpening
+  }): Promise<MainServices>
   /** Directory of the main-process bundle (`out/main`), from which the preload, page and icons are found. */
   mainDir: string
   env?: NodeJS.ProcessEnv
@@ -89,8 +96,10 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
   }
 
   // Tests and side-by-side profiles get their own folder; this also scopes the single-instance lock.
-  const dataDirOverride = env['OPERATELY_TRAY_DATA_DIR']
-  if (dataDirOverride) app.setPath('userData', resolve(dataDirOverride))
+  // A packaged build keeps its data where the OS says (data-dir-override.ts); the log says so once the
+  // services' log file exists.
+  const dataDir = dataDirOverride(env, app.isPackaged)
+  if (dataDir.kind === 'use') app.setPath('userData', dataDir.dir)
 
   if (!app.requestSingleInstanceLock()) {
     // The running instance receives 'second-instance' and shows its popup.
@@ -183,11 +192,17 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     services = await options.createServices({
       dataDir: app.getPath('userData'),
       hidePopup: () => popup?.hide(),
+      askBeforeOpening: createLinkDialog(() => popup),
     })
   } catch (err) {
     return fail('Operately Tray could not start', err)
   }
   current = services.log
+  if (dataDir.kind === 'ignored') {
+    log.warn(`${dataDirVariable} is ignored: a packaged build keeps its data in its own folder`, {
+      given: dataDir.given,
+    })
+  }
   links = services.links
 
   // ── Managed configuration (issue 5): start at login and updates, following the services' settings ──
@@ -240,9 +255,6 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
     }),
   )
   void window.load(target)
-  // A link the page followed by itself (not through its own click handling) left a question: the page
-  // takes it and asks. Only a signal crosses; the question itself is fetched through the bridge.
-  cleanup.push(services.links.onQuestion(() => window.webContents.send(linkQuestionEvent)))
 
   const controller = createTray({
     iconDir: paths.trayIcons,

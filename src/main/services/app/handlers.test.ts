@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../log/logger'
 import { createAppHandlers } from './handlers'
-import { createLinkService, questionTtlMs } from './link-service'
+import type { LinkQuestion } from './link-policy'
+import { createLinkService, type AskBeforeOpening } from './link-service'
 
 const signedIn: SessionState = {
   status: 'signed_in',
@@ -12,82 +13,131 @@ const signedIn: SessionState = {
   serverVersion: '1.8.0',
 }
 
-function setup(state: SessionState = signedIn) {
+/** Main's dialog as the link service sees it: records each question, answers when the test says. */
+function fakeDialog() {
+  const asked: LinkQuestion[] = []
+  const open: ((yes: boolean) => void)[] = []
+  const ask: AskBeforeOpening = (question) => {
+    asked.push(question)
+    return new Promise((resolve) => open.push(resolve))
+  }
+  const answer = (yes: boolean) => {
+    const next = open.shift()
+    if (!next) throw new Error('no dialog is open')
+    next(yes)
+  }
+  return { asked, ask, answer, isOpen: () => open.length > 0 }
+}
+
+function setup(state: SessionState = signedIn, ask?: AskBeforeOpening) {
   const opened: string[] = []
   const warnings: Record<string, unknown>[] = []
-  let clock = 1_000_000
+  const dialog = fakeDialog()
   const links = createLinkService({
     session: { get: async () => state },
     openExternal: async (url) => void opened.push(url),
+    ask: ask ?? dialog.ask,
     log: { ...silentLogger, warn: (_m, fields) => void warnings.push(fields ?? {}) },
-    now: () => clock,
   })
   const handlers = createAppHandlers({ links, hidePopup: () => {} })
-  return {
-    opened,
-    warnings,
-    links,
-    handlers,
-    open: (url: string) => handlers['app.openExternal']({ url }),
-    later: (ms: number) => void (clock += ms),
-  }
+  return { opened, warnings, dialog, open: (url: string) => handlers['app.openExternal']({ url }) }
 }
 
+/** Lets every settled promise run its continuations (the service reads the session before asking). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
+
 describe('app.openExternal', () => {
-  it('opens a page of the signed-in server in the default browser at once', async () => {
-    const { opened, open } = setup()
+  it('opens a page of the signed-in server in the default browser at once, without a dialog', async () => {
+    const { opened, open, dialog } = setup()
     expect(await open('https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u')).toEqual({
       status: 'opened',
     })
     expect(opened).toEqual(['https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u'])
+    expect(dialog.asked).toEqual([])
   })
 
-  it('answers a link to another site with a question, and opens nothing until the person says yes', async () => {
-    const { opened, open, handlers } = setup()
-    const outcome = await open('https://example.com/report?q=1')
-    expect(outcome).toMatchObject({
-      status: 'ask',
-      question: { host: 'example.com', url: 'https://example.com/report?q=1' },
-    })
+  it("a page-side call opens a link to another site only once main's dialog is answered Open", async () => {
+    const { opened, open, dialog } = setup()
+    const outcome = open('https://example.com/report?q=1')
+    await settle()
+    expect(dialog.asked).toEqual([
+      { kind: 'web', host: 'example.com', url: 'https://example.com/report?q=1' },
+    ])
+    // The page's call is still waiting on main's dialog; nothing is open yet.
     expect(opened).toEqual([])
-    if (outcome.status !== 'ask') throw new Error('expected a question')
-    expect(await handlers['app.answerLinkQuestion']({ id: outcome.question.id, open: true })).toEqual({
-      opened: true,
-    })
+    dialog.answer(true)
+    expect(await outcome).toEqual({ status: 'opened' })
     expect(opened).toEqual(['https://example.com/report?q=1'])
-    // An answer counts once: the same id again opens nothing.
-    expect(await handlers['app.answerLinkQuestion']({ id: outcome.question.id, open: true })).toEqual({
-      opened: false,
-    })
-    expect(opened).toHaveLength(1)
   })
 
-  it('opens nothing on "no", on an id main never gave out, or on an answer that came too late', async () => {
-    const { opened, open, handlers, later } = setup()
-    const declined = await open('https://example.com/a')
-    const late = await open('https://example.com/b')
-    if (declined.status !== 'ask' || late.status !== 'ask') throw new Error('expected questions')
-    expect(await handlers['app.answerLinkQuestion']({ id: declined.question.id, open: false })).toEqual({
-      opened: false,
-    })
-    expect(await handlers['app.answerLinkQuestion']({ id: 'made-up', open: true })).toEqual({ opened: false })
-    later(questionTtlMs + 1)
-    expect(await handlers['app.answerLinkQuestion']({ id: late.question.id, open: true })).toEqual({
-      opened: false,
-    })
+  it("opens nothing when main's dialog is answered Cancel, and tells the page so", async () => {
+    const { opened, open, dialog } = setup()
+    const outcome = open('https://example.com/a')
+    await settle()
+    dialog.answer(false)
+    expect(await outcome).toEqual({ status: 'cancelled' })
     expect(opened).toEqual([])
+  })
+
+  it('opens a mail link in the mail program only after the same dialog', async () => {
+    const { opened, open, dialog } = setup()
+    const cancelled = open('mailto:ann@example.com?subject=Launch')
+    await settle()
+    expect(dialog.asked).toEqual([
+      { kind: 'mail', to: 'ann@example.com', url: 'mailto:ann@example.com?subject=Launch' },
+    ])
+    dialog.answer(false)
+    expect(await cancelled).toEqual({ status: 'cancelled' })
+    expect(opened).toEqual([])
+    const agreed = open('mailto:ann@example.com?subject=Launch')
+    await settle()
+    dialog.answer(true)
+    expect(await agreed).toEqual({ status: 'opened' })
+    expect(opened).toEqual(['mailto:ann@example.com?subject=Launch'])
   })
 
   it.each([
     'javascript:alert(1)',
     'file:///etc/passwd',
+    'data:text/html,<script>alert(1)</script>',
     'https://user:pw@app.operately.com/acme',
+    'mailto:ann@example.com?attach=/etc/passwd',
     'not a url',
-  ])('refuses %s with invalid_input, logs it, and opens nothing', async (url) => {
-    const { opened, open, warnings } = setup()
-    await expect(open(url)).rejects.toMatchObject({ error: { kind: 'invalid_input' } })
+  ])('refuses %s without a dialog, says why, logs it, and opens nothing', async (url) => {
+    const { opened, open, warnings, dialog } = setup()
+    expect(await open(url)).toMatchObject({ status: 'refused', reason: expect.any(String) })
+    expect(dialog.asked).toEqual([])
     expect(opened).toEqual([])
     expect(warnings).toMatchObject([{ via: 'open-external' }])
+  })
+
+  it('asks one question at a time: a page calling in a loop is refused while a dialog is open', async () => {
+    const { opened, open, dialog } = setup()
+    const first = open('https://example.com/1')
+    await settle()
+    expect(await open('https://example.com/2')).toMatchObject({ status: 'refused' })
+    expect(dialog.asked).toHaveLength(1)
+    dialog.answer(false)
+    expect(await first).toEqual({ status: 'cancelled' })
+    // Once answered, the next link is asked about again.
+    const next = open('https://example.com/3')
+    await settle()
+    expect(dialog.asked).toHaveLength(2)
+    dialog.answer(true)
+    expect(await next).toEqual({ status: 'opened' })
+    expect(opened).toEqual(['https://example.com/3'])
+  })
+
+  it('opens nothing when the dialog cannot be shown, and asks again next time', async () => {
+    let calls = 0
+    const { opened, open } = setup(signedIn, async () => {
+      calls += 1
+      if (calls === 1) throw new Error('no display')
+      return true
+    })
+    expect(await open('https://example.com/a')).toMatchObject({ status: 'refused' })
+    expect(opened).toEqual([])
+    expect(await open('https://example.com/a')).toEqual({ status: 'opened' })
   })
 
   it('logs a refused or asked-about link without the name, password, query or fragment it carries', async () => {
@@ -97,65 +147,41 @@ describe('app.openExternal', () => {
     const links = createLinkService({
       session: { get: async () => signedIn },
       openExternal: async () => {},
+      ask: async () => false,
       log: { ...silentLogger, info: write, warn: write },
     })
+    await links.request('https://intranet.example/wiki?sso=s3cret#frag-secret', 'navigation')
     await links.request('https://ada:hunter2@intranet.example/wiki?sso=s3cret#frag-secret', 'navigation')
     await links.request('ftp://ada:hunter2@files.example/x?sso=s3cret', 'new-window')
     await links.request('not an address s3cret', 'navigation')
-    expect(lines).toHaveLength(3)
-    for (const secret of ['hunter2', 's3cret', 'frag-secret']) expect(lines.join('\n')).not.toContain(secret)
+    await links.request('mailto:ann@example.com?subject=s3cret', 'open-external')
+    expect(lines).toHaveLength(5)
+    for (const secret of ['hunter2', 's3cret', 'frag-secret', 'ann@example.com']) {
+      expect(lines.join('\n')).not.toContain(secret)
+    }
     expect(lines.join('\n')).toContain('https://intranet.example/wiki')
   })
 
   it('asks even about the last server when nobody is signed in', async () => {
-    const { opened, open } = setup({ status: 'signed_out', lastBaseUrl: 'https://app.operately.com' })
-    expect(await open('https://app.operately.com/acme')).toMatchObject({ status: 'ask' })
+    const { opened, open, dialog } = setup({ status: 'signed_out', lastBaseUrl: 'https://app.operately.com' })
+    const outcome = open('https://app.operately.com/acme')
+    await settle()
+    expect(dialog.asked).toMatchObject([{ host: 'app.operately.com' }])
+    dialog.answer(false)
+    expect(await outcome).toEqual({ status: 'cancelled' })
     expect(opened).toEqual([])
-  })
-})
-
-describe('link questions left by navigations', () => {
-  it('tells the shell, and hands the newest question to the page once', async () => {
-    const { links, handlers } = setup()
-    let signals = 0
-    links.onQuestion(() => void signals++)
-    await links.request('https://example.com/one', 'navigation')
-    await links.request('https://example.org/two', 'new-window')
-    expect(signals).toBe(2)
-    expect(await handlers['app.takeLinkQuestion']({})).toMatchObject({
-      question: { host: 'example.org', url: 'https://example.org/two' },
-    })
-    expect(await handlers['app.takeLinkQuestion']({})).toMatchObject({
-      question: { host: 'example.com', url: 'https://example.com/one' },
-    })
-    expect(await handlers['app.takeLinkQuestion']({})).toEqual({ question: null })
-  })
-
-  it('does not signal for a question the page asked itself (it already has it)', async () => {
-    const { links, open, handlers } = setup()
-    let signals = 0
-    links.onQuestion(() => void signals++)
-    await open('https://example.com/')
-    expect(signals).toBe(0)
-    expect(await handlers['app.takeLinkQuestion']({})).toEqual({ question: null })
-  })
-
-  it('keeps only a few questions: a page asking in a loop cannot pile them up', async () => {
-    const { links } = setup()
-    const ids: string[] = []
-    for (let i = 0; i < 20; i++) {
-      const outcome = await links.request(`https://example.com/${i}`, 'navigation')
-      if (outcome.status === 'ask') ids.push(outcome.question.id)
-    }
-    expect((await links.answer(ids[0] ?? '', true)).opened).toBe(false)
-    expect((await links.answer(ids.at(-1) ?? '', true)).opened).toBe(true)
   })
 })
 
 describe('app.hidePopup', () => {
   it('asks the shell to hide the popup', async () => {
     let hidden = 0
-    const { links } = setup()
+    const links = createLinkService({
+      session: { get: async () => signedIn },
+      openExternal: async () => {},
+      ask: async () => false,
+      log: silentLogger,
+    })
     const handlers = createAppHandlers({ links, hidePopup: () => void hidden++ })
     expect(await handlers['app.hidePopup']({})).toEqual({})
     expect(hidden).toBe(1)
@@ -166,6 +192,7 @@ describe('app.numberLocale', () => {
   const links = createLinkService({
     session: { get: async () => signedIn },
     openExternal: async () => {},
+    ask: async () => false,
     log: silentLogger,
   })
   const answer = (numberLocale: () => string | null) =>

@@ -1,12 +1,12 @@
 import type { appOperations } from '@shared/contract/app'
-import { AppFailure, appError } from '@shared/errors'
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { LinkService } from './link-service'
 
 /**
  * The page's links go through the one link policy (link-policy.ts): pages of the signed-in server open
- * in the default browser, other web addresses come back as a question the popup asks, anything else is
- * refused. A compromised page can therefore open, unasked, only pages of the server it is signed in to.
+ * in the default browser, other web and e-mail addresses only after main's own dialog got Open, anything
+ * else is refused. A compromised page can therefore open, unasked, only pages of the server it is signed
+ * in to; the page learns what happened, and has no way to answer the question itself.
  */
 export function createAppHandlers(deps: {
   links: LinkService
@@ -19,20 +19,7 @@ export function createAppHandlers(deps: {
       deps.hidePopup()
       return {}
     },
-    'app.openExternal': async ({ url }) => {
-      const outcome = await deps.links.request(url, 'open-external')
-      if (outcome.status === 'refused') {
-        throw new AppFailure(
-          appError(
-            'invalid_input',
-            'Only web addresses (http:// or https://) can be opened from Operately Tray. This link was not opened.',
-          ),
-        )
-      }
-      return outcome
-    },
-    'app.takeLinkQuestion': async () => ({ question: deps.links.take() }),
-    'app.answerLinkQuestion': ({ id, open }) => deps.links.answer(id, open),
+    'app.openExternal': ({ url }) => deps.links.request(url, 'open-external'),
     'app.numberLocale': async () => ({ locale: canonicalLocale(deps.numberLocale ?? (() => null)) }),
   }
 }

@@ -20,7 +20,30 @@ describe('decideLink', () => {
     ['a subdomain of the server', 'https://evil.app.operately.com/', 'evil.app.operately.com'],
     ['a look-alike name, shown as it really is', 'https://аpp.operately.com/', 'xn--pp-6kc.operately.com'],
   ])('asks before opening %s', (_what, url, host) => {
-    expect(decideLink(url, server)).toEqual({ action: 'ask', url: new URL(url).href, host })
+    expect(decideLink(url, server)).toEqual({
+      action: 'ask',
+      question: { kind: 'web', url: new URL(url).href, host },
+    })
+  })
+
+  it.each([
+    ['one address', 'mailto:ada@example.com', 'ada@example.com'],
+    [
+      'a subject and a body',
+      'mailto:ada@example.com?subject=Launch%20plan&body=See%20you',
+      'ada@example.com',
+    ],
+    [
+      'several addresses and a copy',
+      'mailto:ada@example.com,bob@example.org?cc=eve@example.net',
+      'ada@example.com, bob@example.org',
+    ],
+    ['the scheme in capitals', 'MAILTO:ada@example.com', 'ada@example.com'],
+  ])('asks before opening a mail link with %s', (_what, url, to) => {
+    expect(decideLink(url, server)).toEqual({
+      action: 'ask',
+      question: { kind: 'mail', url: new URL(url).href, to },
+    })
   })
 
   it('asks about every web address when nobody is signed in', () => {
@@ -33,7 +56,15 @@ describe('decideLink', () => {
     'file:///etc/passwd',
     'file:///C:/Windows/System32/calc.exe',
     'data:text/html,<script>alert(1)</script>',
-    'mailto:ada@example.com',
+    'mailto:',
+    'mailto:?to=ada@example.com',
+    'mailto:ada',
+    'mailto:ada@localhost',
+    'mailto:ada@example.com?attach=/etc/passwd',
+    'mailto:ada@example.com?subject=Hi&x-header=1',
+    'mailto:ada@example.com?cc=not-an-address',
+    'mailto:%E0%A4%A@example.com',
+    'mailto:"Ada Lovelace" <ada@example.com>',
     'smb://server/share',
     'ms-settings:',
     'vbscript:msgbox',

@@ -3,17 +3,23 @@
  * inside a frame, window.open or a target=_blank link, and the page's `app.openExternal` call:
  *
  * - a page of the Operately server the person is signed in to opens in the default browser at once;
- * - any other http(s) address is opened only after the person said yes in the popup
- *   ("Open example.com in your browser?"), because a description can link anywhere;
+ * - any other http(s) address, and a mailto: link to well-formed addresses, is opened only after the
+ *   person said Open in main's own dialog ("Open example.com in your browser?"), because a description
+ *   can link anywhere and the page itself must not be able to approve its own links;
  * - everything else (file:, javascript:, custom protocol handlers that `shell.openExternal` would launch,
- *   addresses with a user name or password, anything unparsable) is refused and logged.
+ *   addresses with a user name or password, mailto: with odd fields, anything unparsable) is refused and
+ *   logged.
  *
  * Pure, so each path can be tested with the same cases.
  */
 
+/** What main's dialog asks about: a web page (by its host) or an e-mail (by its recipients). */
+export type LinkQuestion =
+  { kind: 'web'; url: string; host: string } | { kind: 'mail'; url: string; to: string }
+
 export type LinkDecision =
   | { action: 'open'; url: string }
-  | { action: 'ask'; url: string; host: string }
+  | { action: 'ask'; question: LinkQuestion }
   | { action: 'refuse'; reason: string }
 
 export type LinkVia = 'navigation' | 'frame-navigation' | 'new-window' | 'open-external'
@@ -23,10 +29,11 @@ export function decideLink(raw: string, serverOrigin: string | null): LinkDecisi
   try {
     url = new URL(raw)
   } catch {
-    return { action: 'refuse', reason: 'not a web address' }
+    return { action: 'refuse', reason: 'it is not a web or e-mail address' }
   }
+  if (url.protocol === 'mailto:') return decideMail(url)
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { action: 'refuse', reason: `${url.protocol} addresses are never opened` }
+    return { action: 'refuse', reason: `links to ${url.protocol} addresses are never opened` }
   }
   // https://app.operately.com@evil.example/ goes to evil.example: a classic disguise, never worth opening.
   if (url.username !== '' || url.password !== '') {
@@ -34,12 +41,44 @@ export function decideLink(raw: string, serverOrigin: string | null): LinkDecisi
   }
   if (serverOrigin !== null && url.origin === serverOrigin) return { action: 'open', url: url.href }
   // url.host is the punycode form (xn--…), so a look-alike name shows as what it really is.
-  return { action: 'ask', url: url.href, host: url.host }
+  return { action: 'ask', question: { kind: 'web', url: url.href, host: url.host } }
+}
+
+// One address as people write them: no spaces, quotes, brackets or commas, and a dotted domain.
+const MAIL_ADDRESS =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/
+// Only the fields every mail program reads the same way. Some have honoured others such as `attach=`
+// (a local file attached to the new mail), so any other field refuses the link.
+const MAIL_FIELDS = new Set(['subject', 'body', 'cc', 'bcc'])
+
+const addresses = (text: string): string[] | null => {
+  const list = text.split(',').map((part) => part.trim())
+  return list.every((address) => MAIL_ADDRESS.test(address)) ? list : null
+}
+
+function decideMail(url: URL): LinkDecision {
+  const refuse = (why: string): LinkDecision => ({ action: 'refuse', reason: `the e-mail link ${why}` })
+  let to: string[] | null
+  try {
+    to = addresses(decodeURIComponent(url.pathname))
+  } catch {
+    return refuse('is not written correctly')
+  }
+  if (!to) return refuse('needs one or more addresses such as ann@example.com')
+  for (const [field, value] of url.searchParams) {
+    if (!MAIL_FIELDS.has(field.toLowerCase()))
+      return refuse(`carries a field mail links never need (${field})`)
+    if ((field.toLowerCase() === 'cc' || field.toLowerCase() === 'bcc') && !addresses(value)) {
+      return refuse(`has a ${field} that is not an address`)
+    }
+  }
+  return { action: 'ask', question: { kind: 'mail', url: url.href, to: to.join(', ') } }
 }
 
 /**
  * A link as the log may show it: scheme, host and path, never a user name, password, query or fragment
- * (where links carry credentials, tickets and tokens). Something that is not an address shows its length.
+ * (where links carry credentials, tickets and tokens). A mail link shows its scheme only: its path is
+ * someone's address. Something that is not an address shows its length.
  */
 export function addressForLog(raw: string): string {
   let url: URL
@@ -48,6 +87,7 @@ export function addressForLog(raw: string): string {
   } catch {
     return `(not an address, ${raw.length} characters)`
   }
+  if (url.protocol === 'mailto:') return 'mailto:(an address)'
   url.username = ''
   url.password = ''
   url.search = ''

@@ -519,10 +519,39 @@ export const nativeImage = {
 
 export const nativeTheme = { shouldUseDarkColors: false }
 
+export interface FakeMessageBox {
+  parent: FakeBrowserWindow | null
+  options: Record<string, unknown>
+  /** The person clicks the button at this index (or closes the box: its cancelId). */
+  answer(response: number): void
+}
+
 export const dialog = {
   errors: [] as { title: string; content: string }[],
   showErrorBox(title: string, content: string) {
     this.errors.push({ title, content })
+  },
+  /** Message boxes shown with showMessageBox, oldest first; each waits until its answer(). */
+  messageBoxes: [] as FakeMessageBox[],
+  showMessageBox(
+    parentOrOptions: FakeBrowserWindow | Record<string, unknown>,
+    maybeOptions?: Record<string, unknown>,
+  ): Promise<{ response: number; checkboxChecked: boolean }> {
+    const parent = parentOrOptions instanceof FakeBrowserWindow ? parentOrOptions : null
+    const options = parent ? (maybeOptions ?? {}) : (parentOrOptions as Record<string, unknown>)
+    return new Promise((resolve) => {
+      this.messageBoxes.push({
+        parent,
+        options,
+        answer(response) {
+          // As the OS does: closing a modal box gives the focus back to the window it belongs to.
+          if (parent && !parent.isDestroyed() && parent.isVisible()) parent.focus()
+          resolve({ response, checkboxChecked: false })
+        },
+      })
+      // As the OS does: the box takes the focus, so whichever window had it gets a blur.
+      for (const window of FakeBrowserWindow.instances) if (window.focused) window.blur()
+    })
   },
 }
 
@@ -568,6 +597,7 @@ export function resetFakeElectron() {
   s.protocolHandlers.clear()
   nativeTheme.shouldUseDarkColors = false
   dialog.errors = []
+  dialog.messageBoxes = []
   Menu.applicationMenu = undefined
   FakeBrowserWindow.instances = []
   FakeTray.instances = []

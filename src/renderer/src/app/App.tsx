@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useSession } from '../bridge/session'
 import { SessionScreen } from '../features/session/SessionScreen'
-import { LinkPrompt } from './links/LinkPrompt'
+import { LinkRefusal } from './links/LinkRefusal'
 import { useLinkClicks } from './links/use-link-clicks'
 import { PopupLayout } from './PopupLayout'
 import { SignedInApp } from './SignedInApp'
@@ -27,7 +27,7 @@ export function App() {
           <SessionScreen />
         </PopupLayout>
       )}
-      <LinkPrompt />
+      <LinkRefusal />
     </>
   )
 }

@@ -1,0 +1,50 @@
+import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
+import type { LinkQuestion } from '../services/app/link-policy'
+import type { AskBeforeOpening } from '../services/app/link-service'
+import type { PopupWindow } from './popup-window'
+
+const openButton = 0
+const cancelButton = 1
+
+/** The dialog's words: the site or the recipients in the question, the whole address under it. */
+export function linkDialogOptions(question: LinkQuestion): MessageBoxOptions {
+  return {
+    type: 'question',
+    title: 'Operately Tray',
+    message:
+      question.kind === 'web'
+        ? `Open ${question.host} in your browser?`
+        : `Write an e-mail to ${question.to} in your mail program?`,
+    detail: question.url,
+    buttons: ['Open', 'Cancel'],
+    // Enter, Escape and closing the dialog all mean Cancel: only a deliberate Open opens.
+    defaultId: cancelButton,
+    cancelId: cancelButton,
+    // Windows would otherwise turn the buttons into large "command links".
+    noLink: true,
+  }
+}
+
+/**
+ * Main's question before a link leaves the app: a native message box the page can neither see nor
+ * answer. While it is open the popup is held up (its blur hides it otherwise, and a dialog modal to it
+ * would go with it). It is modal to the popup when the popup is on screen, so it stays in front of the
+ * always-on-top popup; with the popup hidden it stands alone.
+ */
+export function createLinkDialog(popup: () => PopupWindow | null): AskBeforeOpening {
+  return async (question) => {
+    const current = popup()
+    const parent = current?.isVisible() ? BrowserWindow.fromWebContents(current.webContents) : null
+    // Held before the box opens: the blur it causes comes as it appears.
+    const release = current?.holdOpen() ?? (() => {})
+    try {
+      const options = linkDialogOptions(question)
+      const { response } = parent
+        ? await dialog.showMessageBox(parent, options)
+        : await dialog.showMessageBox(options)
+      return response === openButton
+    } finally {
+      release()
+    }
+  }
+}
