@@ -178,7 +178,7 @@ export const checklist = [
   },
   {
     title: 'Do not use shell.openExternal with untrusted content',
-    how: "Only http(s) without credentials ever reaches shell.openExternal: the signed-in server's pages directly, other sites only after the person said yes in the popup (main opens the address it kept, the page only answers yes or no).",
+    how: "Only http(s) without credentials and well-formed mailto: ever reach shell.openExternal: the signed-in server's pages directly, anything else only after the person chose Open in main's own native dialog (Cancel is the default), which the page can neither show nor answer.",
     proofs: [
       { file: 'src/main/services/app/link-policy.test.ts', test: 'refuses %j' },
       {
@@ -241,7 +241,7 @@ export const checklist = [
   },
   {
     title: 'Do not expose Electron APIs to untrusted web content',
-    how: 'The preload exposes one function per contract operation and nothing else: no ipcRenderer, no generic invoke or listener; main signals the page only with a bare DOM event.',
+    how: 'The preload exposes one function per contract operation and nothing else: no ipcRenderer, no generic invoke or listener; main sends the page nothing: the page hears main only through the answers to its own calls.',
     proofs: [
       {
         file: 'src/preload/index.test.ts',
@@ -265,7 +265,7 @@ export const beyond = [
   },
   {
     title: 'Updates are always verified',
-    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check.',
+    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check. On Linux the feed is read only through its ed25519 signature, checked against the public key built into the app, and an AppImage that is not the one the signed feed names is never installed.',
     proofs: [
       {
         file: 'src/main/services/updates/update-config.test.ts',
@@ -282,6 +282,18 @@ export const beyond = [
       {
         file: 'src/main/services/updates/windows-signature.test.ts',
         test: 'refuses when PowerShell cannot be started, instead of letting the installer through',
+      },
+      {
+        file: 'src/main/shell/verified-linux-feed.test.ts',
+        test: 'is refused, with nothing downloaded, when one byte of it was changed after signing',
+      },
+      {
+        file: 'src/main/shell/verified-linux-feed.test.ts',
+        test: 'refuses an AppImage that was changed after the feed was signed',
+      },
+      {
+        file: 'src/main/shell/auto-update.test.ts',
+        test: 'refuses a downloaded AppImage that is not the one the signed feed names, and never installs it',
       },
     ],
   },
