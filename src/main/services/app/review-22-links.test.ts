@@ -1,0 +1,76 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { silentLogger } from '../log/logger'
+import { createMainServices } from '../create-services'
+import type { KeytarLike } from '../vault/token-vault'
+import type { LinkQuestion } from './link-policy'
+import { decideLink } from './link-policy'
+
+// Review of issue 22 (hostile page): the promise is that a page-side call can never open a link to
+// another site without main's own dialog being answered Open.
+
+function memoryKeytar(): KeytarLike {
+  const secrets = new Map<string, string>()
+  return {
+    getPassword: async (service, account) => secrets.get(`${service}\n${account}`) ?? null,
+    setPassword: async (service, account, password) => void secrets.set(`${service}\n${account}`, password),
+    deletePassword: async (service, account) => secrets.delete(`${service}\n${account}`),
+  }
+}
+
+describe('review 22: the "signed-in server opens at once" rule, attacked by the page', () => {
+  let real: Emulator
+  let evil: Emulator
+  beforeAll(async () => {
+    real = await startEmulator()
+    evil = await startEmulator()
+  })
+  afterAll(async () => {
+    await real.close()
+    await evil.close()
+  })
+
+  it('a page that signs the app in to a server of its choosing cannot then open that server unasked', async () => {
+    const opened: string[] = []
+    const asked: LinkQuestion[] = []
+    const services = await createMainServices({
+      dataDir: mkdtempSync(join(tmpdir(), 'review-22-links-')),
+      keytar: memoryKeytar(),
+      log: silentLogger,
+      requestTimeoutMs: 3000,
+      openExternal: async (url) => void opened.push(url),
+      askBeforeOpening: async (question) => {
+        asked.push(question)
+        return false // the person says Cancel to anything main asks
+      },
+    })
+    // The person signed in to their real server through the form.
+    expect(
+      await services.dispatch('session.signIn', { baseUrl: real.url, token: real.tokens.write }),
+    ).toMatchObject({ ok: true })
+    // A compromised page, with nothing but its own IPC calls: sign in to a server the attacker runs (any
+    // host that answers the two API calls), then ask to open a page there.
+    expect(
+      await services.dispatch('session.signIn', { baseUrl: evil.url, token: evil.tokens.write }),
+    ).toMatchObject({ ok: true })
+    const target = `${evil.url}/payload?steal=1`
+    await services.dispatch('app.openExternal', { url: target })
+    // Main's dialog must have been asked (and said Cancel): nothing may have opened.
+    expect(opened).toEqual([])
+  })
+})
+
+describe('review 22: mailto fields smuggled through the address', () => {
+  it.each([
+    // Decoded once by the policy, these put query syntax (?attach=, &) inside the "address".
+    'mailto:x%3Fattach%3D%2Fetc%2Fpasswd@example.com',
+    'mailto:ann%26attach%3D~%2F.ssh%2Fid_rsa@example.com',
+    // Double-encoded: shows as an odd address, a mail program that decodes once more reads ?attach=.
+    'mailto:x%253Fattach%253D%252Fetc%252Fpasswd@example.com',
+  ])('refuses %s', (link) => {
+    expect(decideLink(link, null).action).toBe('refuse')
+  })
+})
