@@ -74,3 +74,17 @@ describe('review 22: mailto fields smuggled through the address', () => {
     expect(decideLink(link, null).action).toBe('refuse')
   })
 })
+
+describe('review 22: the mail question names every recipient', () => {
+  it('names a bcc recipient the page hid (percent-encoded in the detail) in the question', () => {
+    // The dialog says "Write an e-mail to boss@company.example", its detail shows the raw, encoded URL:
+    // the hidden copy to the attacker is not readable anywhere in main's question.
+    const decision = decideLink(
+      'mailto:boss@company.example?bcc=%61%74%74%61%63%6b%65%72%40evil.example&subject=Q3%20numbers',
+      null,
+    )
+    expect(decision.action).toBe('ask')
+    const question = decision.action === 'ask' ? decision.question : null
+    expect(question?.kind === 'mail' ? question.to : '').toContain('attacker@evil.example')
+  })
+})
