@@ -11,6 +11,58 @@ import { proofStatus, testResults } from './security.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
+/** Reports in which every proof passed (hosted-only ones skipped, as on Debian), and the gate over them. */
+function passingReports(startTime: number) {
+  // Reports in which every proof of the checklist passed (hosted-only ones skipped, as on Debian).
+  const dir = mkdtempSync(join(tmpdir(), 'review-22-gate-'))
+  const proofs = [...checklist, ...beyond].flatMap((item) => item.proofs)
+  const vitestFiles = new Map<string, { title: string; status: string }[]>()
+  const specs: { title: string; file: string; tests: { status: string }[] }[] = []
+  for (const proof of proofs) {
+    if (proof.file.endsWith('.spec.ts')) {
+      specs.push({
+        title: proof.test,
+        file: proof.file,
+        tests: [{ status: proof.hostedOnly ? 'skipped' : 'expected' }],
+      })
+    } else {
+      const tests = vitestFiles.get(proof.file) ?? []
+      tests.push({ title: proof.test, status: 'passed' })
+      vitestFiles.set(proof.file, tests)
+    }
+  }
+  const vitest = {
+    startTime,
+    numTotalTests: proofs.length,
+    testResults: [...vitestFiles].map(([file, tests]) => ({
+      name: join(root, file),
+      assertionResults: tests.map((t) => ({ ancestorTitles: [], title: t.title, status: t.status })),
+    })),
+  }
+  const playwright = {
+    config: { rootDir: root },
+    stats: { startTime: new Date(startTime).toISOString() },
+    suites: [{ title: 'all', specs }],
+  }
+  writeFileSync(join(dir, 'vitest.json'), JSON.stringify(vitest))
+  writeFileSync(join(dir, 'playwright.json'), JSON.stringify(playwright))
+  const gate = (...extra: string[]) =>
+    spawnSync(
+      process.execPath,
+      [
+        join(root, 'scripts/security.mjs'),
+        '--vitest',
+        join(dir, 'vitest.json'),
+        '--playwright',
+        join(dir, 'playwright.json'),
+        ...extra,
+      ],
+      // No npm on PATH: the live checks are skipped at once (not hosted), as on this machine.
+      { cwd: root, encoding: 'utf8', env: { PATH: '/nonexistent' }, timeout: 60_000 },
+    )
+  return gate
+}
+
 describe('review 22: the security gate, fed results that did not really pass', () => {
   it("does not count a Playwright proof marked test.fail() (its assertion failed, status 'expected') as passed", () => {
     // What Playwright's JSON reporter writes for `test.fail()` whose body fails: the outcome is
@@ -92,55 +144,23 @@ describe('review 22: the security gate, fed results that did not really pass', (
   }, 130_000)
 
   it('fails when a report it was told to read does not exist (a job that never uploaded its results)', () => {
-    // Reports in which every proof of the checklist passed (hosted-only ones skipped, as on Debian).
-    const dir = mkdtempSync(join(tmpdir(), 'review-22-gate-'))
-    const proofs = [...checklist, ...beyond].flatMap((item) => item.proofs)
-    const vitestFiles = new Map<string, { title: string; status: string }[]>()
-    const specs: { title: string; file: string; tests: { status: string }[] }[] = []
-    for (const proof of proofs) {
-      if (proof.file.endsWith('.spec.ts')) {
-        specs.push({
-          title: proof.test,
-          file: proof.file,
-          tests: [{ status: proof.hostedOnly ? 'skipped' : 'expected' }],
-        })
-      } else {
-        const tests = vitestFiles.get(proof.file) ?? []
-        tests.push({ title: proof.test, status: 'passed' })
-        vitestFiles.set(proof.file, tests)
-      }
-    }
-    const vitest = {
-      numTotalTests: proofs.length,
-      testResults: [...vitestFiles].map(([file, tests]) => ({
-        name: join(root, file),
-        assertionResults: tests.map((t) => ({ ancestorTitles: [], title: t.title, status: t.status })),
-      })),
-    }
-    const playwright = { config: { rootDir: root }, suites: [{ title: 'all', specs }] }
-    writeFileSync(join(dir, 'vitest.json'), JSON.stringify(vitest))
-    writeFileSync(join(dir, 'playwright.json'), JSON.stringify(playwright))
-    const gate = (...extra: string[]) =>
-      spawnSync(
-        process.execPath,
-        [
-          join(root, 'scripts/security.mjs'),
-          '--vitest',
-          join(dir, 'vitest.json'),
-          '--playwright',
-          join(dir, 'playwright.json'),
-          ...extra,
-        ],
-        // No npm on PATH: the live checks are skipped at once (not hosted), as on this machine.
-        { cwd: root, encoding: 'utf8', env: { PATH: '/nonexistent' }, timeout: 60_000 },
-      )
+    const gate = passingReports(Date.now())
     // The control: these reports pass the gate.
     const control = gate()
     expect(control.stdout).toContain('0 failed')
     expect(control.status).toBe(0)
     // The installers workflow names one report per Electron job; one that is missing must not pass.
-    const missing = gate('--playwright', join(dir, 'electron-e2e-mac', 'playwright.json'))
+    const missing = gate('--playwright', join(tmpdir(), 'review-22-no-such-job', 'playwright.json'))
     expect(missing.stdout).toContain('Cannot read the report')
     expect(missing.status).not.toBe(0)
+  })
+
+  it('fails on reports of an earlier run (npm run security alone reads whatever test-results/ holds)', () => {
+    // vitest.config has no JSON reporter: only `npm test` writes test-results/. `npm run security` run
+    // after a later change still reads the last full run's results, and passes on them.
+    const fresh = passingReports(Date.now())()
+    expect(fresh.status).toBe(0)
+    const lastYear = passingReports(Date.now() - 365 * 24 * 3600 * 1000)()
+    expect(lastYear.status).not.toBe(0)
   })
 })
