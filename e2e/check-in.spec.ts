@@ -22,6 +22,7 @@ test.describe('a goal check-in', () => {
       signedIn,
       emulator,
       openedUrls,
+      linkDialog,
     }) => {
       const dueBefore = structuredClone(shipEngineGoal(emulator).timeframe?.contextual_end_date)
       const ui = await openCheckIns(page, signedIn.url)
@@ -98,6 +99,8 @@ test.describe('a goal check-in', () => {
       await expect(result).toContainText(`Status is ${status.label.toLowerCase()} this month.`)
 
       await ui.openInOperately.click()
+      await expect.poll(() => linkDialog.asked.length).toBe(1)
+      linkDialog.answer(true)
       await expect.poll(() => openedUrls).toHaveLength(1)
       expect(openedUrls[0]).toContain(`/goals/`)
       expect(openedUrls[0]).toContain(shortIdFromUuid(SEED_IDS.goals.shipEngine))

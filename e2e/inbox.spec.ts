@@ -87,10 +87,16 @@ test.describe('the inbox', () => {
     signedIn,
     emulator,
     openedUrls,
+    linkDialog,
   }) => {
     await page.goto(signedIn.url)
     const inbox = inboxScreen(page)
     await inbox.openInOperately(DATA_TEAM).click()
+    // The server's first page is asked about in main's dialog (the page chose the server at sign-in).
+    await expect.poll(() => linkDialog.asked.length).toBe(1)
+    expect(linkDialog.asked[0]).toMatchObject({ kind: 'web', server: true })
+    expect(openedUrls).toEqual([])
+    linkDialog.answer(true)
     await expect.poll(() => openedUrls.length).toBe(1)
     const url = new URL(openedUrls[0]!)
     expect(url.origin).toBe(new URL(emulator.url).origin)
@@ -102,6 +108,7 @@ test.describe('the inbox', () => {
     signedIn,
     emulator,
     openedUrls,
+    linkDialog,
   }) => {
     // Ada's weekly project check-in on "Launch site" became due two days ago.
     const launchSite = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
@@ -117,7 +124,13 @@ test.describe('the inbox', () => {
     await expect(inbox.tab).toHaveAccessibleName('Inbox, 1 due')
 
     await inbox.openInOperately('Launch site').click()
+    await expect.poll(() => linkDialog.asked.length).toBe(1)
+    linkDialog.answer(true)
     await expect.poll(() => openedUrls.length).toBe(1)
+    // Said Open once: the server's next page opens without asking again.
+    await inbox.openInOperately('Launch site').click()
+    await expect.poll(() => openedUrls.length).toBe(2)
+    expect(linkDialog.asked).toHaveLength(1)
     expect(openedUrls[0]).toContain(`/projects/`)
     expect(openedUrls[0]).toContain(shortIdFromUuid(SEED_IDS.projects.launchSite))
   })

@@ -142,11 +142,11 @@ export const checklist = [
   },
   {
     title: 'Disable or limit navigation',
-    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (server pages open in the browser, other sites are asked about, the rest refused and logged). Redirects away are blocked, and so are downloads (not navigations, but a way out all the same).",
+    how: "will-navigate and will-frame-navigate stop every navigation off the app's page; the link goes through the one link policy instead (web and mail links are asked about in main's dialog, the signed-in server's pages once, the rest refused and logged). Redirects away are blocked, and so are downloads (not navigations, but a way out all the same).",
     proofs: [
       {
         file: 'src/main/shell/security.test.ts',
-        test: '%s: a page of the signed-in server opens in the browser at once',
+        test: "%s: a page of the signed-in server is asked about once in main's dialog, then opens at once",
       },
       {
         file: 'src/main/shell/security.test.ts',
@@ -178,7 +178,7 @@ export const checklist = [
   },
   {
     title: 'Do not use shell.openExternal with untrusted content',
-    how: "Only http(s) without credentials and well-formed mailto: ever reach shell.openExternal: the signed-in server's pages directly, anything else only after the person chose Open in main's own native dialog (Cancel is the default), which the page can neither show nor answer.",
+    how: "Only http(s) without credentials and well-formed mailto: ever reach shell.openExternal: each only after the person chose Open in main's own native dialog (Cancel is the default), which the page can neither show nor answer; the signed-in server's pages are asked about once, since the page chooses that server itself when it signs in.",
     proofs: [
       { file: 'src/main/services/app/link-policy.test.ts', test: 'refuses %j' },
       {

@@ -15,7 +15,10 @@ export function linkDialogOptions(question: LinkQuestion): MessageBoxOptions {
       question.kind === 'web'
         ? `Open ${question.host} in your browser?`
         : `Write an e-mail to ${question.to} in your mail program?`,
-    detail: question.url,
+    detail:
+      question.kind === 'web' && question.server
+        ? `${question.url}\n\nThis is the Operately server you are signed in to: once you open it, its pages open without asking until another server is signed in to.`
+        : question.url,
     buttons: ['Open', 'Cancel'],
     // Enter, Escape and closing the dialog all mean Cancel: only a deliberate Open opens.
     defaultId: cancelButton,

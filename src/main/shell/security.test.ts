@@ -82,13 +82,28 @@ const paths: [string, (s: Setup, url: string) => Promise<unknown>][] = [
 describe('one link policy for every way out of the window', () => {
   beforeEach(() => resetFakeElectron())
 
-  it.each(paths)('%s: a page of the signed-in server opens in the browser at once', async (_path, leave) => {
-    const s = setup()
-    await leave(s, 'https://app.operately.com/acme/goals/1')
-    await s.settled()
-    expect(shell.opened).toEqual(['https://app.operately.com/acme/goals/1'])
-    expect(s.contents.getURL()).toBe(appPageUrl)
-  })
+  it.each(paths)(
+    "%s: a page of the signed-in server is asked about once in main's dialog, then opens at once",
+    async (_path, leave) => {
+      const s = setup()
+      await leave(s, 'https://app.operately.com/acme/goals/1')
+      await vi.waitFor(() => expect(dialog.messageBoxes).toHaveLength(1))
+      expect(dialog.messageBoxes[0]?.options).toMatchObject({
+        message: 'Open app.operately.com in your browser?',
+      })
+      expect(shell.opened).toEqual([])
+      dialog.messageBoxes[0]?.answer(0)
+      await s.settled()
+      await leave(s, 'https://app.operately.com/acme/goals/2')
+      await s.settled()
+      expect(shell.opened).toEqual([
+        'https://app.operately.com/acme/goals/1',
+        'https://app.operately.com/acme/goals/2',
+      ])
+      expect(dialog.messageBoxes).toHaveLength(1)
+      expect(s.contents.getURL()).toBe(appPageUrl)
+    },
+  )
 
   it.each(paths)(
     "%s: another site is asked about in main's dialog, and opened only on Open",

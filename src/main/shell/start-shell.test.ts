@@ -158,20 +158,30 @@ describe('startShell', () => {
     expect(session.defaultSession.headersListener).toBeNull()
   })
 
-  it("sends links that leave the popup through the link policy: the server's pages open, other sites wait for main's dialog", async () => {
+  it("sends links that leave the popup through the link policy: main's dialog first, the server's pages at once once it said Open", async () => {
     const { invoke, window, tray } = await start()
     await invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
     tray?.click()
+    const host = new URL(emulator.url).host
     expect(window?.webContents.navigate(`${emulator.url}/goals`)).toBe(true)
-    expect(window?.webContents.openWindow('https://example.com/')).toEqual({ action: 'deny' })
     await expect.poll(() => dialog.messageBoxes.length).toBe(1)
-    expect(fakeShell.opened).toEqual([`${emulator.url}/goals`])
     // Main's own box, modal to the popup; the page is told nothing and asked nothing.
     expect(dialog.messageBoxes[0]?.parent).toBe(window)
-    expect(dialog.messageBoxes[0]?.options).toMatchObject({ message: 'Open example.com in your browser?' })
-    expect(window?.webContents.sent).toEqual([])
+    expect(dialog.messageBoxes[0]?.options).toMatchObject({ message: `Open ${host} in your browser?` })
+    expect(fakeShell.opened).toEqual([])
     dialog.messageBoxes[0]?.answer(0)
-    await expect.poll(() => fakeShell.opened).toEqual([`${emulator.url}/goals`, 'https://example.com/'])
+    await expect.poll(() => fakeShell.opened).toEqual([`${emulator.url}/goals`])
+    // The server said yes to once: its pages open at once; another site waits for the dialog.
+    expect(window?.webContents.navigate(`${emulator.url}/projects`)).toBe(true)
+    await expect.poll(() => fakeShell.opened).toEqual([`${emulator.url}/goals`, `${emulator.url}/projects`])
+    expect(window?.webContents.openWindow('https://example.com/')).toEqual({ action: 'deny' })
+    await expect.poll(() => dialog.messageBoxes.length).toBe(2)
+    expect(dialog.messageBoxes[1]?.options).toMatchObject({ message: 'Open example.com in your browser?' })
+    expect(window?.webContents.sent).toEqual([])
+    dialog.messageBoxes[1]?.answer(0)
+    await expect
+      .poll(() => fakeShell.opened)
+      .toEqual([`${emulator.url}/goals`, `${emulator.url}/projects`, 'https://example.com/'])
   })
 
   it("cannot open another site from the page without main's dialog answering Open", async () => {

@@ -16,9 +16,10 @@ export type LinkOutcome = z.infer<typeof linkOutcomeSchema>
 export const appOperations = {
   /**
    * Open a link in the default browser or mail program, under the one link policy
-   * (main/services/app/link-policy.ts): a page of the signed-in server opens at once; another http(s)
-   * address or a mailto: link opens only after the person chose Open in main's own dialog, which the page
-   * can neither see nor answer; anything else is refused. The call returns once that is decided.
+   * (main/services/app/link-policy.ts): an http(s) address or a mailto: link opens only after the person
+   * chose Open in main's own dialog, which the page can neither see nor answer (the signed-in server's
+   * pages are asked about once, then open at once); anything else is refused. The call returns once that
+   * is decided.
    */
   'app.openExternal': {
     input: z.object({ url: z.string().max(2048) }).strict(),

@@ -47,13 +47,33 @@ function setup(state: SessionState = signedIn, ask?: AskBeforeOpening) {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0))
 
 describe('app.openExternal', () => {
-  it('opens a page of the signed-in server in the default browser at once, without a dialog', async () => {
+  it('asks once before the signed-in server’s first page (the page chose that server), then opens its pages at once', async () => {
     const { opened, open, dialog } = setup()
-    expect(await open('https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u')).toEqual({
-      status: 'opened',
-    })
-    expect(opened).toEqual(['https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u'])
-    expect(dialog.asked).toEqual([])
+    const goal = 'https://app.operately.com/acme/goals/ship-it-kHLABHdtjTkzZF2eK502u'
+    const first = open(goal)
+    await settle()
+    expect(dialog.asked).toEqual([{ kind: 'web', host: 'app.operately.com', url: goal, server: true }])
+    expect(opened).toEqual([])
+    dialog.answer(true)
+    expect(await first).toEqual({ status: 'opened' })
+    // Said Open once: the same server's pages now open without a dialog.
+    expect(await open('https://app.operately.com/acme/projects/launch-x')).toEqual({ status: 'opened' })
+    expect(opened).toEqual([goal, 'https://app.operately.com/acme/projects/launch-x'])
+    expect(dialog.asked).toHaveLength(1)
+  })
+
+  it('keeps asking about the signed-in server’s pages while the person answers Cancel', async () => {
+    const { opened, open, dialog } = setup()
+    const first = open('https://app.operately.com/acme')
+    await settle()
+    dialog.answer(false)
+    expect(await first).toEqual({ status: 'cancelled' })
+    const second = open('https://app.operately.com/acme')
+    await settle()
+    expect(dialog.asked).toHaveLength(2)
+    dialog.answer(false)
+    expect(await second).toEqual({ status: 'cancelled' })
+    expect(opened).toEqual([])
   })
 
   it("a page-side call opens a link to another site only once main's dialog is answered Open", async () => {

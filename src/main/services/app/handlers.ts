@@ -3,10 +3,10 @@ import type { AreaHandlers } from '../ipc/dispatcher'
 import type { LinkService } from './link-service'
 
 /**
- * The page's links go through the one link policy (link-policy.ts): pages of the signed-in server open
- * in the default browser, other web and e-mail addresses only after main's own dialog got Open, anything
- * else is refused. A compromised page can therefore open, unasked, only pages of the server it is signed
- * in to; the page learns what happened, and has no way to answer the question itself.
+ * The page's links go through the one link policy (link-policy.ts): web and e-mail addresses open only
+ * after main's own dialog got Open (for the signed-in server, once: its later pages open at once),
+ * anything else is refused. The page chooses the server itself (sign-in is a page call), so a compromised
+ * page that signs in elsewhere still meets the dialog; it learns what happened, and cannot answer it.
  */
 export function createAppHandlers(deps: {
   links: LinkService

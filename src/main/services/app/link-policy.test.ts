@@ -36,7 +36,7 @@ describe('decideLink', () => {
     [
       'several addresses and a copy',
       'mailto:ada@example.com,bob@example.org?cc=eve@example.net',
-      'ada@example.com, bob@example.org',
+      'ada@example.com, bob@example.org (cc: eve@example.net)',
     ],
     ['the scheme in capitals', 'MAILTO:ada@example.com', 'ada@example.com'],
   ])('asks before opening a mail link with %s', (_what, url, to) => {

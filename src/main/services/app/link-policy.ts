@@ -14,8 +14,13 @@
  */
 
 /** What main's dialog asks about: a web page (by its host) or an e-mail (by its recipients). */
+/**
+ * What main's dialog asks. `server`: a page of the Operately server signed in to now, asked about once
+ * (the page chose that server itself, through sign-in, so it is not trusted until the person says so).
+ * `to`: every recipient of a mail link, cc and bcc named as such, never only the visible one.
+ */
 export type LinkQuestion =
-  { kind: 'web'; url: string; host: string } | { kind: 'mail'; url: string; to: string }
+  { kind: 'web'; url: string; host: string; server?: true } | { kind: 'mail'; url: string; to: string }
 
 export type LinkDecision =
   | { action: 'open'; url: string }
@@ -51,9 +56,13 @@ const MAIL_ADDRESS =
 // (a local file attached to the new mail), so any other field refuses the link.
 const MAIL_FIELDS = new Set(['subject', 'body', 'cc', 'bcc'])
 
+// Query syntax and escapes inside an address, legal as they are, are how a field such as `attach=` is
+// smuggled past this check to a mail program that decodes the address again before splitting it.
+const SMUGGLING = /[?&=%]/
+
 const addresses = (text: string): string[] | null => {
   const list = text.split(',').map((part) => part.trim())
-  return list.every((address) => MAIL_ADDRESS.test(address)) ? list : null
+  return list.every((address) => MAIL_ADDRESS.test(address) && !SMUGGLING.test(address)) ? list : null
 }
 
 function decideMail(url: URL): LinkDecision {
@@ -65,14 +74,18 @@ function decideMail(url: URL): LinkDecision {
     return refuse('is not written correctly')
   }
   if (!to) return refuse('needs one or more addresses such as ann@example.com')
+  const copies: string[] = []
   for (const [field, value] of url.searchParams) {
-    if (!MAIL_FIELDS.has(field.toLowerCase()))
-      return refuse(`carries a field mail links never need (${field})`)
-    if ((field.toLowerCase() === 'cc' || field.toLowerCase() === 'bcc') && !addresses(value)) {
-      return refuse(`has a ${field} that is not an address`)
+    const name = field.toLowerCase()
+    if (!MAIL_FIELDS.has(name)) return refuse(`carries a field mail links never need (${field})`)
+    if (name === 'cc' || name === 'bcc') {
+      const list = addresses(value)
+      if (!list) return refuse(`has a ${field} that is not an address`)
+      copies.push(...list.map((address) => `${name}: ${address}`))
     }
   }
-  return { action: 'ask', question: { kind: 'mail', url: url.href, to: to.join(', ') } }
+  const recipients = copies.length > 0 ? `${to.join(', ')} (${copies.join(', ')})` : to.join(', ')
+  return { action: 'ask', question: { kind: 'mail', url: url.href, to: recipients } }
 }
 
 /**

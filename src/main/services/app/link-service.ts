@@ -13,9 +13,9 @@ export type AskBeforeOpening = (question: LinkQuestion) => Promise<boolean>
 
 export interface LinkService {
   /**
-   * Applies the link policy (link-policy.ts): opens the server's own pages, asks main's dialog about any
-   * other web or e-mail address and opens it only on Open, refuses the rest (logged, with the way the link
-   * tried to leave).
+   * Applies the link policy (link-policy.ts): asks main's dialog about a web or e-mail address and opens
+   * it only on Open (the signed-in server's pages once: after Open they open at once), refuses the rest
+   * (logged, with the way the link tried to leave).
    */
   request(url: string, via: LinkVia): Promise<LinkOutcome>
 }
@@ -52,15 +52,25 @@ export function createLinkService(deps: {
     return { status: 'refused', reason }
   }
 
+  // The server the person said Open to: its pages open without asking again while it is the one signed in
+  // to. The page picks the server itself (sign-in is a page call), so no server is trusted before that.
+  let trustedOrigin: string | null = null
+
   return {
     async request(url, via) {
       const decision = decideLink(url, await serverOrigin())
       if (decision.action === 'refuse') return refuse(via, String(url), decision.reason)
+      let question: LinkQuestion
       if (decision.action === 'open') {
-        await open(decision.url)
-        return { status: 'opened' }
+        const server = new URL(decision.url)
+        if (server.origin === trustedOrigin) {
+          await open(decision.url)
+          return { status: 'opened' }
+        }
+        question = { kind: 'web', url: server.href, host: server.host, server: true }
+      } else {
+        question = decision.question
       }
-      const { question } = decision
       if (asking) return refuse(via, question.url, 'a question about another link is still open')
       log.info('asking before opening a link', { via, kind: question.kind, url: addressForLog(question.url) })
       asking = true
@@ -74,6 +84,7 @@ export function createLinkService(deps: {
         asking = false
       }
       if (!yes) return { status: 'cancelled' }
+      if (question.kind === 'web' && question.server) trustedOrigin = new URL(question.url).origin
       log.info('opening a link the person agreed to', {
         kind: question.kind,
         url: addressForLog(question.url),
