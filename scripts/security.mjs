@@ -17,7 +17,7 @@
 // passed like any other. In hosted CI the live checks must run: a skipped audit fails there.
 // Exits 1 when any item fails.
 import { spawnSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beyond, checklist } from './security-checklist.mjs'
@@ -36,8 +36,14 @@ export function testResults({ vitest = [], playwright = [] }) {
   for (const vitestReport of vitest) {
     reportIndex += 1
     for (const file of vitestReport?.testResults ?? []) {
+      const inverted = invertedTitles(file.name)
       for (const test of file.assertionResults ?? []) {
-        const status = test.status === 'passed' ? 'passed' : test.status === 'failed' ? 'failed' : 'skipped'
+        const status =
+          test.status === 'passed' && !inverted.has(test.title)
+            ? 'passed'
+            : test.status === 'skipped' || test.status === 'pending' || test.status === 'todo'
+              ? 'skipped'
+              : 'failed'
         results.push({
           file: slashes(file.name),
           titles: [...(test.ancestorTitles ?? []), test.title],
@@ -53,9 +59,10 @@ export function testResults({ vitest = [], playwright = [] }) {
     const walk = (suite, path) => {
       for (const spec of suite.specs ?? []) {
         for (const test of spec.tests ?? []) {
-          // expected and flaky (passed on its retry) both ended passed; unexpected is a failure.
+          // Passed means it was expected to pass and did, the first time: a test.fail() whose body failed
+          // is "expected" too, and a flaky one showed the hole once before its retry passed.
           const status =
-            test.status === 'expected' || test.status === 'flaky'
+            test.status === 'expected' && (test.expectedStatus ?? 'passed') === 'passed'
               ? 'passed'
               : test.status === 'skipped'
                 ? 'skipped'
@@ -74,6 +81,26 @@ export function testResults({ vitest = [], playwright = [] }) {
     for (const suite of playwrightReport?.suites ?? []) walk(suite, [])
   }
   return results
+}
+
+/**
+ * The titles of a test file's `it.fails` / `test.fails` tests: vitest reports one whose body failed as
+ * passed, and its JSON says nothing else, so the gate reads the file itself. Empty when it cannot.
+ */
+function invertedTitles(path) {
+  let source
+  try {
+    source = readFileSync(path, 'utf8')
+  } catch {
+    return new Set()
+  }
+  const titles = new Set()
+  for (const match of source.matchAll(
+    /\b(?:it|test)(?:\.\w+)*\.fails(?:\.\w+)*\s*\(\s*(['"`])((?:\\.|(?!\1)[^\\])*)\1/g,
+  )) {
+    titles.add(match[2].replace(/\\(.)/g, '$1'))
+  }
+  return titles
 }
 
 const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -280,14 +307,67 @@ export function parseArguments(argv) {
   return options
 }
 
-/** A report read from disk; an unreadable one is said and read as empty, so its proofs are missing. */
-function readReport(path, problems) {
+/** When the run a report comes from started (ms), or null when the report does not say. */
+export function reportStart(kind, json) {
+  const at = kind === 'vitest' ? json?.startTime : Date.parse(json?.stats?.startTime ?? '')
+  return typeof at === 'number' && Number.isFinite(at) ? at : null
+}
+
+/**
+ * What is wrong with a report as evidence for this checkout: null when nothing. A report from a run that
+ * started before the checked-out commit was made proves an older version of the code (`npm run security`
+ * alone reads whatever test-results/ holds).
+ */
+export function reportProblem(kind, path, json, commitTime) {
+  const start = reportStart(kind, json)
+  if (start === null) return `The report ${path} does not say when its run started: run the tests again.`
+  if (commitTime !== null && start < commitTime) {
+    return `The report ${path} is from a run of ${new Date(start).toISOString()}, before the code it should prove (changed ${new Date(commitTime).toISOString()}): run the tests again (npm test).`
+  }
+  return null
+}
+
+/**
+ * When the last proof file was changed on disk (ms): a report from before that proves an older test. Not
+ * used in hosted CI, where a later job's checkout is newer than the earlier jobs' reports it reads.
+ */
+function newestProofChange(root) {
+  let newest = 0
+  for (const proof of [...checklist, ...beyond].flatMap((item) => item.proofs)) {
+    try {
+      newest = Math.max(newest, statSync(join(root, proof.file)).mtimeMs)
+    } catch {
+      // A proof whose file is gone is reported as missing by the gate itself.
+    }
+  }
+  return newest
+}
+
+/** When the checked-out commit was made (ms), or null without git (a copy that is not a clone). */
+function headCommitTime(root) {
+  const git = spawnSync('git', ['log', '-1', '--format=%ct'], { cwd: root, encoding: 'utf8' })
+  const seconds = Number(git.stdout?.trim())
+  return git.status === 0 && seconds > 0 ? seconds * 1000 : null
+}
+
+/**
+ * A report read from disk, or null with the problem said: a report the gate was told to read and cannot
+ * (a job that uploaded nothing) or that proves an older commit fails the gate, whatever else passed.
+ */
+function readReport(kind, path, commitTime, problems) {
+  let json
   try {
-    return JSON.parse(readFileSync(path, 'utf8'))
+    json = JSON.parse(readFileSync(path, 'utf8'))
   } catch (err) {
     problems.push(`Cannot read the report ${path}: ${err.message}`)
     return null
   }
+  const problem = reportProblem(kind, path, json, commitTime)
+  if (problem) {
+    problems.push(problem)
+    return null
+  }
+  return json
 }
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)
@@ -303,11 +383,14 @@ if (isMain) {
     process.exit(2)
   }
   const problems = []
-  const reports = {
-    vitest: options.vitest.map((path) => readReport(path, problems)),
-    playwright: options.playwright.map((path) => readReport(path, problems)),
-  }
   const hosted = process.env.GITHUB_ACTIONS === 'true'
+  // Evidence must be newer than the code it proves: the commit, and here also a proof file changed since.
+  const committed = headCommitTime(root)
+  const commitTime = hosted ? committed : Math.max(committed ?? 0, newestProofChange(root)) || null
+  const reports = {
+    vitest: options.vitest.map((path) => readReport('vitest', path, commitTime, problems)),
+    playwright: options.playwright.map((path) => readReport('playwright', path, commitTime, problems)),
+  }
   console.log(
     `Reading ${[...options.vitest, ...options.playwright].join(', ')}${hosted ? ' (hosted CI)' : ''}`,
   )
@@ -317,6 +400,7 @@ if (isMain) {
     hostedOnlyLater: options.hostedOnlyLater,
   })
   console.log(text)
+  if (problems.length > 0) console.log(`\nThe gate fails: ${problems.join(' ')}`)
   if (options.json) writeFileSync(options.json, JSON.stringify(results))
-  process.exit(results.failed > 0 ? 1 : 0)
+  process.exit(results.failed > 0 || problems.length > 0 ? 1 : 0)
 }

@@ -144,9 +144,9 @@ describe('the security gate reads the results of the run', () => {
     expect(proofStatus(testResults({ vitest: [elsewhere] }), unitProof)).toBe('missing')
   })
 
-  it("reads Playwright's statuses: a flaky test passed on its retry, an unexpected one failed", () => {
+  it("reads Playwright's statuses: a flaky test (it failed once, then passed on its retry) and an unexpected one failed", () => {
     expect(proofStatus(testResults({ playwright: [electron('expected')] }), electronProof)).toBe('passed')
-    expect(proofStatus(testResults({ playwright: [electron('flaky')] }), electronProof)).toBe('passed')
+    expect(proofStatus(testResults({ playwright: [electron('flaky')] }), electronProof)).toBe('failed')
     expect(proofStatus(testResults({ playwright: [electron('unexpected')] }), electronProof)).toBe('failed')
     expect(proofStatus(testResults({ playwright: [electron('skipped')] }), electronProof)).toBe('skipped')
   })
