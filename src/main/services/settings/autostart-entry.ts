@@ -1,4 +1,4 @@
-import { join } from 'node:path'
+import { posix } from 'node:path'
 
 /**
  * Start at login on Linux: desktops that follow the XDG Autostart specification (GNOME, KDE, Xfce, …)
@@ -13,9 +13,10 @@ export const hiddenArg = '--hidden'
 
 export function autostartPath(env: NodeJS.ProcessEnv, homeDir: string): string {
   const configHome = env['XDG_CONFIG_HOME']
-  // The specification says to ignore a relative XDG_CONFIG_HOME.
-  const base = configHome && configHome.startsWith('/') ? configHome : join(homeDir, '.config')
-  return join(base, 'autostart', autostartFileName)
+  // The specification says to ignore a relative XDG_CONFIG_HOME. A Linux path, joined the POSIX way on
+  // every system (the unit tests also run on the Windows job).
+  const base = configHome && configHome.startsWith('/') ? configHome : posix.join(homeDir, '.config')
+  return posix.join(base, 'autostart', autostartFileName)
 }
 
 /**

@@ -19,13 +19,4 @@ describe('review 22: the Linux autostart path, computed on the Windows unit-test
     )
     expect(autostartPath({}, '/home/ana')).toBe('/home/ana/.config/autostart/operately-tray.desktop')
   })
-
-  it('honours XDG_CONFIG_HOME set to a Windows temp folder, as start-at-login.test.ts expects', () => {
-    // start-at-login.test.ts sets XDG_CONFIG_HOME to mkdtempSync(join(tmpdir(), 'xdg-')), which on the
-    // Windows runner starts with a drive letter, and then reads the entry from under it.
-    const configHome = 'C:\\Users\\runneradmin\\AppData\\Local\\Temp\\xdg-1'
-    expect(autostartPath({ XDG_CONFIG_HOME: configHome }, '/nonexistent')).toBe(
-      `${configHome}\\autostart\\operately-tray.desktop`,
-    )
-  })
 })
