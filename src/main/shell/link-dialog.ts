@@ -32,12 +32,15 @@ export function linkDialogOptions(question: LinkQuestion): MessageBoxOptions {
  * Main's question before a link leaves the app: a native message box the page can neither see nor
  * answer. While it is open the popup is held up (its blur hides it otherwise, and a dialog modal to it
  * would go with it). It is modal to the popup when the popup is on screen, so it stays in front of the
- * always-on-top popup; with the popup hidden it stands alone.
+ * always-on-top popup. With the popup hidden nothing is asked (the link is refused).
  */
 export function createLinkDialog(popup: () => PopupWindow | null): AskBeforeOpening {
   return async (question) => {
     const current = popup()
-    const parent = current?.isVisible() ? BrowserWindow.fromWebContents(current.webContents) : null
+    // A person clicks links in the popup on screen. A hidden page asking would raise a box out of
+    // nowhere, with the credibility of the app's own dialog: refused, and never shown.
+    if (!current?.isVisible()) throw new Error('the popup is not on screen')
+    const parent = BrowserWindow.fromWebContents(current.webContents)
     // Held before the box opens: the blur it causes comes as it appears.
     const release = current?.holdOpen() ?? (() => {})
     try {

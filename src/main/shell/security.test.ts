@@ -6,6 +6,7 @@ import { silentLogger } from '../services/log/logger'
 import { appPageUrl, isAppUrl } from './app-location'
 import { contentSecurityPolicy } from './content-security-policy'
 import { createLinkDialog } from './link-dialog'
+import type { PopupWindow } from './popup-window'
 import { applyDevServerPolicy, hardenSession, hardenWebContents, installWebContentsGuard } from './security'
 import {
   FakeWebContents,
@@ -31,9 +32,15 @@ const signedIn: SessionState = {
 
 /**
  * The shell's guard wired to the real link policy and main's real link dialog (on the fake Electron's
- * message boxes, with no popup on screen), as start-shell.ts wires them.
+ * message boxes), as start-shell.ts wires them, with the popup on screen: where links are clicked.
  */
 function setup() {
+  const contents = new FakeWebContents()
+  const popupOnScreen = {
+    isVisible: () => true,
+    webContents: contents,
+    holdOpen: () => () => {},
+  } as unknown as PopupWindow
   const refusals: Record<string, unknown>[] = []
   const log = {
     ...silentLogger,
@@ -42,7 +49,7 @@ function setup() {
   const links = createLinkService({
     session: { get: async () => signedIn },
     openExternal: (url) => shell.openExternal(url),
-    ask: createLinkDialog(() => null),
+    ask: createLinkDialog(() => popupOnScreen),
     log,
   })
   const pending: Promise<unknown>[] = []
@@ -52,7 +59,6 @@ function setup() {
     leave: (url: string, via: Parameters<typeof links.request>[1]) =>
       void pending.push(links.request(url, via)),
   }
-  const contents = new FakeWebContents()
   contents.mainFrame.url = appPageUrl
   hardenWebContents(contents as never, policy)
   const handlers = createAppHandlers({ links, hidePopup: () => {} })
