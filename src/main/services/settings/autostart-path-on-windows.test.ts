@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 
-// Review of issue 22, item 13: installers.yml runs `npx vitest run src/` on windows-2025, where node:path
+// Found by a hostile review of issue 22, item 13: installers.yml runs `npx vitest run src/` on windows-2025, where node:path
 // is path.win32. autostart-entry.test.ts expects the Linux autostart path with forward slashes
 // ('/home/ana/.config/autostart/operately-tray.desktop'), but autostartPath joins with node:path, which
 // on Windows writes backslashes: that test fails the Windows job on its first hosted run. This file
@@ -12,7 +12,7 @@ vi.mock('node:path', async () => {
 
 const { autostartPath } = await import('./autostart-entry')
 
-describe('review 22: the Linux autostart path, computed on the Windows unit-test runner', () => {
+describe('the Linux autostart path, computed on the Windows unit-test runner', () => {
   it('is what autostart-entry.test.ts expects there too', () => {
     expect(autostartPath({ XDG_CONFIG_HOME: '/home/ana/.cfg' }, '/home/ana')).toBe(
       '/home/ana/.cfg/autostart/operately-tray.desktop',

@@ -9,7 +9,7 @@ import type { KeytarLike } from '../vault/token-vault'
 import type { LinkQuestion } from './link-policy'
 import { decideLink } from './link-policy'
 
-// Review of issue 22 (hostile page): the promise is that a page-side call can never open a link to
+// Found by a hostile review of issue 22 (a compromised page). The promise: that a page-side call can never open a link to
 // another site without main's own dialog being answered Open.
 
 function memoryKeytar(): KeytarLike {
@@ -21,7 +21,7 @@ function memoryKeytar(): KeytarLike {
   }
 }
 
-describe('review 22: the "signed-in server opens at once" rule, attacked by the page', () => {
+describe('the signed-in server, chosen by the page itself at sign-in', () => {
   let real: Emulator
   let evil: Emulator
   beforeAll(async () => {
@@ -63,7 +63,7 @@ describe('review 22: the "signed-in server opens at once" rule, attacked by the 
   })
 })
 
-describe('review 22: mailto fields smuggled through the address', () => {
+describe('mailto fields smuggled through the address', () => {
   it.each([
     // Decoded once by the policy, these put query syntax (?attach=, &) inside the "address".
     'mailto:x%3Fattach%3D%2Fetc%2Fpasswd@example.com',
@@ -75,7 +75,7 @@ describe('review 22: mailto fields smuggled through the address', () => {
   })
 })
 
-describe('review 22: the mail question names every recipient', () => {
+describe('the mail question names every recipient', () => {
   it('names a bcc recipient the page hid (percent-encoded in the detail) in the question', () => {
     // The dialog says "Write an e-mail to boss@company.example", its detail shows the raw, encoded URL:
     // the hidden copy to the attacker is not readable anywhere in main's question.

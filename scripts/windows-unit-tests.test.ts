@@ -3,7 +3,7 @@ import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 
-// Review of issue 22, item 13: installers.yml runs `npx vitest run src/` on windows-2025. Windows reports
+// Found by a hostile review of issue 22, item 13: installers.yml runs `npx vitest run src/` on windows-2025. Windows reports
 // a file's mode as 0o666 (or 0o444) whatever mode it was written with, so an unguarded POSIX mode
 // assertion fails the Windows job on its first hosted run. The other suites guard theirs
 // (drafts-service.test.ts, outbox-store.test.ts: `if (process.platform !== 'win32') …`).
@@ -18,7 +18,7 @@ function testFiles(dir: string): string[] {
   })
 }
 
-describe('review 22: unit tests that the Windows job runs', () => {
+describe('unit tests that the Windows job runs', () => {
   it('assert a POSIX file mode only where the platform is not Windows', () => {
     const unguarded = testFiles(join(root, 'src')).flatMap((file) => {
       const text = readFileSync(file, 'utf8')

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { beyond, checklist } from './security-checklist.mjs'
 import { proofStatus, testResults } from './security.mjs'
 
-// Review of issue 22, item 2: the gate must say `passed` only for a proof that really ran and passed.
+// Found by a hostile review of issue 22, item 2: the gate must say `passed` only for a proof that really ran and passed.
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -63,7 +63,7 @@ function passingReports(startTime: number) {
   return gate
 }
 
-describe('review 22: the security gate, fed results that did not really pass', () => {
+describe('the security gate, fed results that did not really pass', () => {
   it("does not count a Playwright proof marked test.fail() (its assertion failed, status 'expected') as passed", () => {
     // What Playwright's JSON reporter writes for `test.fail()` whose body fails: the outcome is
     // "expected" because a failure was expected; the one result's status is "failed".
