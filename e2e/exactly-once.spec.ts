@@ -422,12 +422,14 @@ test('a slow submit says so after a few seconds and can go on in the background;
   expect(saying(emulator, 'Written on a slow hotel network.')).toHaveLength(1)
   expect(checkInRequests(emulator)).toHaveLength(1)
 
-  // Nobody was waiting for it any more: the shell's notification says it is in.
+  // Nobody was waiting for it any more: the shell's notification says it is in, when, and with which words.
   const delivered = events.find((event) => event.type === 'delivered')
   expect(delivered).toMatchObject({ awaited: false })
-  expect(syncNotice(delivered!)).toEqual({
+  const utc = (at: Date) => at.toISOString().slice(11, 16)
+  const posted = saying(emulator, 'Written on a slow hotel network.')[0]!
+  expect(syncNotice(delivered!, { clockTime: utc })).toEqual({
     title: 'Check-in posted',
-    body: `Your queued check-in for “${SHIP_ENGINE}” is now in Operately.`,
+    body: `Your check-in for “${SHIP_ENGINE}” was posted at ${utc(new Date(posted.insertedAt))}: “Written on a slow hotel network.”`,
   })
 })
 

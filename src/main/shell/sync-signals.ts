@@ -38,7 +38,7 @@ export interface SyncNoticeOptions {
   now?: () => Date
 }
 
-const localClockTime = (at: Date) => at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+const localClockTime = (at: Date) => at.toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })
 
 /** A check-in's words as a notification can carry them: plain, one line, short. */
 const QUOTED_MAX = 140
