@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import {
   fillDisk,
@@ -10,6 +10,9 @@ import {
   whyNoSmallDisk,
 } from '../../../../e2e/support/small-disk'
 import { checkInDraftKey } from '@shared/contract/drafts'
+import { syncNotice } from '../../shell/sync-signals'
+import type { SyncEvent } from '../sync/sync-engine'
+import { checkInSubmission } from '../sync/testing/entries'
 import type { CheckInOutcome } from '@shared/domain/check-ins'
 import type { Result } from '@shared/errors'
 import {
@@ -153,6 +156,44 @@ describe.skipIf(noTmpfs !== null || !hasSecretService)(
       expect(emulator.state.checkIns.at(-1)!.message).toEqual(JSON.parse(input.message))
       expect(services.sync.outbox.list()).toEqual([])
       expect(readdirSync(join(disk, 'outbox')).filter((name) => name.endsWith('.json'))).toEqual([])
+    })
+
+    it('tells the tray when a check-in going out in the background meets a full disk, sends nothing, and posts it once there is space', async () => {
+      const { services } = session
+      const events: SyncEvent[] = []
+      const stop = services.sync.engine.onEvent((event) => events.push(event))
+      const requestsBefore = emulator.state.requests.length
+      const creates = () =>
+        emulator.state.requests.slice(requestsBefore).filter((r) => r.endpoint === 'goals/create_check_in')
+      // Nobody waits for it (queued earlier, now going out): the disk fills as its request is being built.
+      onRequest = (endpoint) => {
+        if (endpoint !== 'goals/get' || free) return
+        free = fillDisk(disk)
+      }
+      const message = JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Sent while nobody watched' }] }],
+      })
+      await services.sync.enqueue(checkInSubmission(SHIP, message))
+      await vi.waitFor(() => expect(events.some((event) => event.type !== 'delivered')).toBe(true), {
+        timeout: 10_000,
+      })
+      onRequest = () => undefined
+      const told = events.find((event) => event.type === 'failed' || event.type === 'needs_attention')
+      expect(told).toMatchObject({ awaited: false, error: { kind: 'disk' } })
+      // The tray's notification says it in the disk's words, not "Something went wrong".
+      const notice = syncNotice(told!)
+      expect(notice?.title).toBe('Not sent: the app could not write to disk')
+      expect(notice?.body).toMatch(/^The disk that holds the app's data folder (\(.+\) )?is full, so /)
+      expect(creates()).toEqual([])
+
+      // Space again: the queued check-in goes out once, with no one pressing anything.
+      free!()
+      free = null
+      await services.sync.engine.syncNow()
+      await vi.waitFor(() => expect(services.sync.outbox.list()).toEqual([]), { timeout: 10_000 })
+      expect(creates()).toHaveLength(1)
+      stop()
     })
   },
 )

@@ -3,6 +3,7 @@ import { redact, silentLogger, type Logger } from '../log/logger'
 import { laneOf, type OutboxEntry, type OutboxPatch } from '../outbox/entry'
 import type { OutboxStore } from '../outbox/outbox-store'
 import type { Connectivity } from '../connectivity/connectivity'
+import { diskFailure } from '../storage/disk-errors'
 import { defaultBackoff, retryDelayMs, type BackoffPolicy } from './backoff'
 import { isoAt, systemClock, type Clock } from './clock'
 import { goneMessage, keptMessage, refusedMessage } from './messages'
@@ -151,6 +152,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null
   let again = false
   let inFlight: { id: string; done: Promise<void> } | null = null
+  /** Entries whose full (or read-only) disk the tray has been told about since their last good write. */
+  const diskTold = new Set<string>()
   let cancelTimer: (() => void) | null = null
   let timerAt: number | null = null
   let lastSyncedAt: string | null = null
@@ -384,6 +387,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       if (!latest) return
       try {
         await apply(latest, outcome)
+        diskTold.delete(entry.id)
       } catch (err) {
         // The server's part is done but a file could not be written or removed. The entry stays (its claim,
         // or the server's text, tells the next pass it was delivered) and is tidied up after a pause.
@@ -391,6 +395,13 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           id: entry.id,
           error: String(err),
         })
+        // A disk that refuses the outbox cannot carry the words on the entry: the event carries them (the
+        // tray's notification), once per entry until a write of it succeeds again.
+        const disk = diskFailure(err, 'the app stopped sending this until it can write again')
+        if (disk && !diskTold.has(entry.id)) {
+          diskTold.add(entry.id)
+          emit({ type: 'failed', entry: latest, error: disk, awaited: awaited(entry.id) })
+        }
         if (outbox.get(entry.id)) backOff(entry)
       }
     } finally {
