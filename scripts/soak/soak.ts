@@ -13,6 +13,7 @@ import {
 } from '../../src/main/services/outbox/crash/child-command'
 import { makePlan, seededRandom, type PlannedWrite } from './plan'
 import type { ChildEnv, FromChild, LeftItem, Operation, ToChild } from './protocol'
+import { budgetNote, overBudget, refusalName } from './refusal-budget'
 
 /**
  * The chaos soak: the app's real main services in a child process, over real HTTP, against the emulator
@@ -451,7 +452,7 @@ function judge(
         if (copies > 0) report.cutShort.onServer++
         else report.cutShort.notOnServer++
       } else {
-        count(report.refused, (record.refusal ?? record.outcome ?? 'no answer').split(/[.:]/)[0]!)
+        count(report.refused, refusalName(record.refusal ?? record.outcome ?? 'no answer'))
         if (copies > 0) {
           report.refusedButSaved++
           problems.push(`write ${plan.n} was refused to the person, yet the server has it`)
@@ -504,9 +505,16 @@ function judge(
     }
   })
 
+  const overRefused = overBudget(report.refused, report)
+  problems.push(...overRefused)
+
   report.durationMs = Date.now() - started
   report.ok =
-    report.duplicates === 0 && report.lost === 0 && report.refusedButSaved === 0 && report.stillWaiting === 0
+    report.duplicates === 0 &&
+    report.lost === 0 &&
+    report.refusedButSaved === 0 &&
+    report.stillWaiting === 0 &&
+    overRefused.length === 0
   return report
 }
 
@@ -546,7 +554,9 @@ export function formatReport(report: SoakReport, replay: string): string {
       '  refused (form kept it)',
       Object.values(report.refused).reduce((a, b) => a + b, 0),
     ),
-    ...list(report.refused).map((line) => `      ${line.slice(0, 160)}`),
+    ...Object.entries(report.refused)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, n]) => `      ${name.slice(0, 120)} ×${n} ${budgetNote(name, report)}`),
     pad('  refused, yet saved', report.refusedButSaved),
     pad('still waiting at the end', report.stillWaiting),
     pad('requests per write', (report.apiRequests / Math.max(1, report.writes)).toFixed(2)),

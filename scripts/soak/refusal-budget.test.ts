@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { budgetNote, overBudget, refusalName } from './refusal-budget'
+
+const writes = { checkIns: 565, descriptions: 435 }
+
+describe("the soak's refusal budget", () => {
+  it('names a refusal by its reason, whatever time or goal its words carry', () => {
+    expect(
+      refusalName('A check-in for this goal is already on its way (queued 2026-11-27 13:10). Wait for it.'),
+    ).toBe('a check-in for this goal is already on its way')
+    expect(refusalName('Something went wrong inside the app. Please try again.')).toBe(
+      'Something went wrong inside the app',
+    )
+  })
+
+  it('passes counts within their budgets, and says which one went over and by how much', () => {
+    const within = {
+      'a check-in for this goal is already on its way': 58,
+      'conflict (both versions shown)': 3,
+    }
+    expect(overBudget(within, writes)).toEqual([])
+    expect(budgetNote('a check-in for this goal is already on its way', writes)).toBe('(budget 197)')
+    expect(overBudget({ 'a check-in for this goal is already on its way': 198 }, writes)).toEqual([
+      'refused 198× "a check-in for this goal is already on its way", over its budget of 197',
+    ])
+  })
+
+  it('allows no refusal of a reason it does not know', () => {
+    expect(overBudget({ 'Something went wrong inside the app': 1 }, writes)).toEqual([
+      'refused 1× for a reason no budget allows: "Something went wrong inside the app"',
+    ])
+    expect(budgetNote('Something went wrong inside the app', writes)).toBe('(no budget: any is too many)')
+  })
+})

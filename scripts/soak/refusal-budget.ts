@@ -1,0 +1,81 @@
+/**
+ * Refusals the person meets in the soak, by reason, each with a budget. A refusal keeps the text in the
+ * form and sends nothing, so it loses nothing; but a refusal that grows, or one of a kind nobody expected
+ * ("Something went wrong"), is the app failing the person all the same. Every reason the app may give is
+ * named here with the most it may happen; any other reason has a budget of none.
+ */
+
+export interface RefusalReason {
+  /** How the soak's table names it. */
+  name: string
+  /** Which answers it is. */
+  matches: RegExp
+  /** The writes it may refuse: of which kind, and at most what share of them. */
+  of: 'check-in' | 'description' | 'any'
+  atMost: number
+}
+
+export const refusalReasons: readonly RefusalReason[] = [
+  {
+    // One check-in per goal at a time: the soak writes to a few goals, fast, often while one is in flight.
+    name: 'a check-in for this goal is already on its way',
+    matches: /already on its way/,
+    of: 'check-in',
+    atMost: 0.35,
+  },
+  {
+    // The form's answer to Operately's own 500 (the soak's chaos gives a few percent of requests one).
+    name: 'Operately ran into a problem on its side',
+    matches: /Operately ran into a problem on its side/,
+    of: 'any',
+    atMost: 0.02,
+  },
+  {
+    // Both versions shown: a late commit of the person's older text is someone else's text to the app.
+    name: 'conflict (both versions shown)',
+    matches: /^conflict \(both versions shown\)$/,
+    of: 'description',
+    atMost: 0.05,
+  },
+]
+
+/** The table's name for a refusal's words: its reason's, or the words' first sentence when none fits. */
+export function refusalName(words: string): string {
+  const known = refusalReasons.find((reason) => reason.matches.test(words))
+  return known ? known.name : words.split(/[.:]/)[0]!
+}
+
+type Writes = { checkIns: number; descriptions: number }
+
+/** How many refusals of `reason` a run with these writes may have. */
+function budgetOf(reason: RefusalReason, writes: Writes): number {
+  const base =
+    reason.of === 'check-in'
+      ? writes.checkIns
+      : reason.of === 'description'
+        ? writes.descriptions
+        : writes.checkIns + writes.descriptions
+  return Math.floor(base * reason.atMost)
+}
+
+/**
+ * What went over budget: one line per reason, empty when every count is within its budget. `refused` is
+ * the soak's count by name (refusalName); `writes` how many writes of each kind the run made.
+ */
+export function overBudget(refused: Record<string, number>, writes: Writes): string[] {
+  const over: string[] = []
+  for (const [name, count] of Object.entries(refused)) {
+    const reason = refusalReasons.find((each) => each.name === name)
+    if (!reason) over.push(`refused ${count}× for a reason no budget allows: "${name}"`)
+    else if (count > budgetOf(reason, writes)) {
+      over.push(`refused ${count}× "${name}", over its budget of ${budgetOf(reason, writes)}`)
+    }
+  }
+  return over
+}
+
+/** The budget beside a reason in the table: "(budget 197)". */
+export function budgetNote(name: string, writes: Writes): string {
+  const reason = refusalReasons.find((each) => each.name === name)
+  return reason ? `(budget ${budgetOf(reason, writes)})` : '(no budget: any is too many)'
+}
