@@ -326,7 +326,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
               kind: 'description',
               payload: { projectId: input.payload.projectId, description: input.payload.description },
               base: input.base,
-              ownVersions: delivered.get(key) === null ? [] : [delivered.get(key)!],
+              ownVersions: delivered.get(key),
               conflict: null,
             }
           : { ...common, kind: 'check-in', payload: structuredClone(input.payload) }
@@ -376,14 +376,17 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       const entry = entries.get(id)
       if (!entry) return
       if (entry.kind === 'description') {
-        const text = entry.payload.description
-        await delivered.set(entry.key, text)
+        // This text, and the earlier texts of ours its requests may have left on the server (one may
+        // still be applied late): all ours to a save queued after it.
+        const ours = [...new Set([...entry.ownVersions, entry.payload.description])]
+        await delivered.set(entry.key, ours)
         for (const later of sorted()) {
           if (later.kind !== 'description' || later.key !== entry.key || later.id === id) continue
-          if (later.ownVersions.includes(text)) continue
+          const missing = ours.filter((text) => !later.ownVersions.includes(text))
+          if (missing.length === 0) continue
           const saved = await save({
             ...later,
-            ownVersions: [...later.ownVersions, text].slice(-maxOwnVersions),
+            ownVersions: [...later.ownVersions, ...missing].slice(-maxOwnVersions),
           })
           notify({ type: 'updated', entry: saved })
         }

@@ -657,6 +657,32 @@ describe('sync engine against the emulator', () => {
     expect(checkInsSaying(doc('patience'))).toHaveLength(1)
   })
 
+  it('takes an older text of its own that Operately applied late (its app was killed mid-request) for its own, not a conflict', async () => {
+    await build({ osOnline: false })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    // A save went out and the app was killed before the answer: back in line after the restart, its
+    // request may still be on its way to being applied.
+    const first = await rig.outbox.append(descriptionSave(launchSite(), doc('first text'), base))
+    await rig.outbox.markAttempt(first.id)
+    await rig.outbox.update(first.id, { state: 'pending' })
+    // The person saves again; that text reaches Operately.
+    await rig.outbox.append(descriptionSave(launchSite(), doc('second text'), base))
+    rig.os.online = true
+    rig.connectivity.osChanged()
+    await rig.settle()
+    expect(holds(SEED_IDS.projects.launchSite, doc('second text'))).toBe(true)
+    // Then the killed app's request is applied after all: Operately holds the older text of the person's.
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = JSON.parse(
+      doc('first text'),
+    ) as never
+    // The next save (same editor, same base) is sent over it: it is the person's own text, not someone else's.
+    await rig.outbox.append(descriptionSave(launchSite(), doc('third text'), base))
+    await rig.settle()
+    expect(rig.events.filter((e) => e.type === 'conflict')).toEqual([])
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.launchSite, doc('third text'))).toBe(true)
+  })
+
   it('never overwrites a description that changed on the server after the edit began', async () => {
     await build({ osOnline: false })
     const base = serverDescription(SEED_IDS.projects.launchSite)
