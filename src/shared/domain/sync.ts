@@ -20,6 +20,15 @@ export const syncItemStates = [
   'needs_attention',
 ] as const
 
+/**
+ * The states in which an item waits for the person (Sync's "Needs you"), in the order that group lists
+ * them. A later item of the same lane waits behind such an item, whatever the network does.
+ */
+export const waitingForPersonStates = ['conflict', 'needs_attention', 'failed'] as const
+export type WaitingForPersonState = (typeof waitingForPersonStates)[number]
+export const waitsForPerson = (state: string): state is WaitingForPersonState =>
+  (waitingForPersonStates as readonly string[]).includes(state)
+
 export const syncItemSchema = z
   .object({
     id: z.uuid(),
@@ -107,7 +116,7 @@ export const queuedDescriptionSchema = z
      * one goes only after it, whatever the network does.
      */
     behind: z
-      .object({ state: z.enum(['conflict', 'failed', 'needs_attention']) })
+      .object({ state: z.enum(waitingForPersonStates) })
       .strict()
       .nullable(),
   })

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import type { QueuedDescription, SyncItem, SyncView } from '@shared/domain/sync'
+import { waitsForPerson, type QueuedDescription, type SyncItem, type SyncView } from '@shared/domain/sync'
 import type { SessionState } from '@shared/session'
 import type { Connectivity } from '../connectivity/connectivity'
 import type { Logger } from '../log/logger'
@@ -180,13 +180,7 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
       // The lane goes strictly in order: an earlier save waiting for the person holds this one back.
       const waiting = outbox
         .list()
-        .find(
-          (e) =>
-            e.key === entry.key &&
-            e.seq < entry.seq &&
-            mine(e) &&
-            (e.state === 'conflict' || e.state === 'failed' || e.state === 'needs_attention'),
-        )
+        .find((e) => e.key === entry.key && e.seq < entry.seq && mine(e) && waitsForPerson(e.state))
       return {
         entryId: entry.id,
         state: stateOf(entry),
@@ -195,7 +189,7 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
         queuedAt: entry.createdAt,
         lastError: entry.lastError,
         conflict: entry.conflict,
-        behind: waiting ? { state: waiting.state as 'conflict' | 'failed' | 'needs_attention' } : null,
+        behind: waiting && waitsForPerson(waiting.state) ? { state: waiting.state } : null,
       }
     },
     checkInEntry(submissionId) {

@@ -1,4 +1,4 @@
-import type { SyncItem } from '@shared/domain/sync'
+import { waitsForPerson, type SyncItem } from '@shared/domain/sync'
 
 /**
  * While a description page is open with a save waiting in the outbox, the Sync view's polled list says
@@ -28,9 +28,7 @@ export function listedEntry(items: readonly SyncItem[], entryId: string | null):
     .slice(0, index)
     .some(
       (earlier) =>
-        earlier.kind === item.kind &&
-        earlier.targetId === item.targetId &&
-        (earlier.state === 'conflict' || earlier.state === 'failed' || earlier.state === 'needs_attention'),
+        earlier.kind === item.kind && earlier.targetId === item.targetId && waitsForPerson(earlier.state),
     )
   return [{ id: item.id, state: item.state, behind }]
 }

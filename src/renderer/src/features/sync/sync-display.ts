@@ -1,4 +1,9 @@
-import type { SyncItem, SyncStatusView, SyncView } from '@shared/domain/sync'
+import {
+  waitingForPersonStates,
+  type SyncItem,
+  type SyncStatusView,
+  type SyncView,
+} from '@shared/domain/sync'
 import type { AppError } from '@shared/errors'
 import type { Route } from '../../app/navigation'
 import { syncedAtText } from '../../ui/freshness'
@@ -112,7 +117,7 @@ export function discardText(item: Pick<SyncItem, 'kind' | 'state' | 'maybeOnServ
 export const otherAccountText = (other: NonNullable<SyncItem['otherAccount']>): string =>
   `Waiting for ${other.baseUrl}: sign in to that account to send it`
 
-export const attentionStates: ReadonlyArray<SyncItem['state']> = ['conflict', 'needs_attention', 'failed']
+export const attentionStates: ReadonlyArray<SyncItem['state']> = waitingForPersonStates
 
 export interface SyncGroups {
   /** "Needs you": conflicts, items that wait for the person, refused ones; in that order, oldest first. */
