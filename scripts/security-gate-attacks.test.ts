@@ -63,33 +63,25 @@ function passingReports(startTime: number) {
   return gate
 }
 
+/** Playwright's JSON report of one run holding one test, `the proof` in e2e/security.spec.ts. */
+function securitySpecReport(test: Record<string, unknown>) {
+  const file = 'e2e/security.spec.ts'
+  return {
+    config: { rootDir: '/home/ci/repo' },
+    suites: [{ title: file, file, specs: [{ title: 'the proof', file, tests: [test] }] }],
+  }
+}
+
 describe('the security gate, fed results that did not really pass', () => {
   it("does not count a Playwright proof marked test.fail() (its assertion failed, status 'expected') as passed", () => {
     // What Playwright's JSON reporter writes for `test.fail()` whose body fails: the outcome is
     // "expected" because a failure was expected; the one result's status is "failed".
-    const report = {
-      config: { rootDir: '/home/ci/repo' },
-      suites: [
-        {
-          title: 'e2e/security.spec.ts',
-          file: 'e2e/security.spec.ts',
-          specs: [
-            {
-              title: 'the proof',
-              file: 'e2e/security.spec.ts',
-              tests: [
-                {
-                  status: 'expected',
-                  expectedStatus: 'failed',
-                  annotations: [{ type: 'fail' }],
-                  results: [{ status: 'failed', retry: 0 }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    }
+    const report = securitySpecReport({
+      status: 'expected',
+      expectedStatus: 'failed',
+      annotations: [{ type: 'fail' }],
+      results: [{ status: 'failed', retry: 0 }],
+    })
     const results = testResults({ playwright: [report] })
     expect(proofStatus(results, { file: 'e2e/security.spec.ts', test: 'the proof' })).not.toBe('passed')
   })
@@ -97,31 +89,14 @@ describe('the security gate, fed results that did not really pass', () => {
   it("does not count a Playwright proof that failed and passed only on its retry ('flaky') as passed", () => {
     // playwright.config.ts retries once. A CSP or navigation proof that failed once has shown the hole
     // once; the issue asks for each proof's status to be passed.
-    const report = {
-      config: { rootDir: '/home/ci/repo' },
-      suites: [
-        {
-          title: 'e2e/security.spec.ts',
-          file: 'e2e/security.spec.ts',
-          specs: [
-            {
-              title: 'the proof',
-              file: 'e2e/security.spec.ts',
-              tests: [
-                {
-                  status: 'flaky',
-                  expectedStatus: 'passed',
-                  results: [
-                    { status: 'failed', retry: 0 },
-                    { status: 'passed', retry: 1 },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
+    const report = securitySpecReport({
+      status: 'flaky',
+      expectedStatus: 'passed',
+      results: [
+        { status: 'failed', retry: 0 },
+        { status: 'passed', retry: 1 },
       ],
-    }
+    })
     const results = testResults({ playwright: [report] })
     expect(proofStatus(results, { file: 'e2e/security.spec.ts', test: 'the proof' })).not.toBe('passed')
   })
