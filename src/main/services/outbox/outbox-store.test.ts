@@ -274,4 +274,56 @@ describe('outbox store', () => {
     await expect(store.markAttempt(randomUUID())).rejects.toMatchObject({ error: { kind: 'invalid_input' } })
     await expect(store.remove(randomUUID())).resolves.toBeUndefined()
   })
+
+  describe('a conflict on a save that a later one waits behind', () => {
+    const project = 'launch-site-FTjZweJIkc6RtMHf1SwQI3'
+    const theirs = { serverDescription: doc('theirs'), seenAt: '2026-11-27T10:00:00.000Z' }
+    /** The first save is being sent when the second is made: the second waits behind it. */
+    const twoSaves = async (secondBase: string | null = doc('base')) => {
+      const store = await openOutboxStore({ dir, clock })
+      const first = await store.append(description(project, 'first'))
+      store.setInFlight(first.id)
+      await store.markAttempt(first.id)
+      const second = await store.append(description(project, 'second', secondBase))
+      store.setInFlight(null)
+      return { store, first, second }
+    }
+
+    it('folds the first into the later save made from the same base: one conflict, on the newest text', async () => {
+      const { store, first, second } = await twoSaves()
+      const carrier = await store.markConflict(first.id, theirs, () => true)
+      expect(carrier).toMatchObject({
+        id: second.id,
+        state: 'conflict',
+        conflict: theirs,
+        payload: { description: doc('second') },
+      })
+      // The first's text was sent once: if it shows up on the server, it is ours, not someone else's.
+      expect(carrier.kind === 'description' && carrier.ownVersions).toEqual([doc('first')])
+      expect(store.list().map((e) => e.id)).toEqual([second.id])
+      expect(entryFiles(dir)).toEqual([`${second.id}.json`])
+      // After a restart, the same.
+      const again = await openOutboxStore({ dir, clock })
+      expect(again.list()).toMatchObject([{ id: second.id, state: 'conflict', conflict: theirs }])
+    })
+
+    it('keeps both when the later save started from another version, or may not take it', async () => {
+      const other = await twoSaves(doc('another version'))
+      expect(await other.store.markConflict(other.first.id, theirs, () => true)).toMatchObject({
+        id: other.first.id,
+        state: 'conflict',
+      })
+      expect(other.store.list().map((e) => [e.id, e.state])).toEqual([
+        [other.first.id, 'conflict'],
+        [other.second.id, 'pending'],
+      ])
+      dir = join(mkdtempSync(join(tmpdir(), 'outbox-')), 'outbox')
+      const watched = await twoSaves()
+      await watched.store.markConflict(watched.first.id, theirs, () => false)
+      expect(watched.store.list().map((e) => [e.id, e.state])).toEqual([
+        [watched.first.id, 'conflict'],
+        [watched.second.id, 'pending'],
+      ])
+    })
+  })
 })

@@ -73,6 +73,19 @@ export interface OutboxStore {
    */
   markAttempt(id: string, patch?: OutboxPatch): Promise<OutboxEntry>
   /**
+   * A description met someone else's text: it waits for the person with both versions. A later save of
+   * the same project queued behind it (made while it was being sent, by the same account, never sent
+   * itself, from the same base) is the newer text of the same edit: it takes the conflict and this entry
+   * leaves, so the person decides once, on the newest text, where the editor shows it, instead of
+   * deciding for this one and then meeting the same conflict again for the next. `mayFold` may refuse the
+   * later entry (someone waits for one of them). Answers the entry that now holds the conflict.
+   */
+  markConflict(
+    id: string,
+    conflict: NonNullable<DescriptionEntry['conflict']>,
+    mayFold: (later: DescriptionEntry) => boolean,
+  ): Promise<OutboxEntry>
+  /**
    * The entry the sync engine is working on now (null when none): a new save never merges into it, it
    * waits behind it instead, so what the deliverer read and sends is what leaves the outbox.
    */
@@ -362,6 +375,58 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       return structuredClone(saved)
     })
 
+  const markConflict: OutboxStore['markConflict'] = (id, conflict, mayFold) =>
+    serial(async () => {
+      const entry = entries.get(id)
+      if (!entry) throw missing()
+      if (entry.kind !== 'description') {
+        throw new AppFailure(appError('internal', 'Only a description save can meet a conflict.'))
+      }
+      const now = isoAt(clock)
+      const later = sorted().filter(
+        (e) => e.key === entry.key && e.seq > entry.seq && sameAccount(e.account, entry.account),
+      )
+      const next = later.length === 1 ? later[0]! : null
+      if (
+        next?.kind !== 'description' ||
+        next.state !== 'pending' ||
+        next.attempts > 0 ||
+        next.id === inFlight ||
+        next.base !== entry.base ||
+        !mayFold(next)
+      ) {
+        const saved = await save({
+          ...entry,
+          state: 'conflict',
+          lastError: null,
+          conflict,
+          updatedAt: now,
+        })
+        notify({ type: 'updated', entry: saved })
+        return structuredClone(saved)
+      }
+      // The first's texts went out (it was being sent): one that shows up on the server is ours.
+      const sent = entry.attempts > 0 ? [entry.payload.description] : []
+      const ownVersions = [...new Set([...next.ownVersions, ...entry.ownVersions, ...sent])].slice(
+        -maxOwnVersions,
+      )
+      // The later entry first: a crash in between leaves both, and the first meets the conflict again.
+      const saved = await save({
+        ...next,
+        ...(next.title === undefined && entry.title !== undefined ? { title: entry.title } : {}),
+        state: 'conflict',
+        lastError: null,
+        conflict,
+        ownVersions,
+        updatedAt: now,
+      })
+      notify({ type: 'updated', entry: saved })
+      await files.remove(dir, fileOf(id))
+      entries.delete(id)
+      notify({ type: 'removed', entry })
+      return structuredClone(saved)
+    })
+
   const remove = (id: string) =>
     serial(async () => {
       const entry = entries.get(id)
@@ -409,6 +474,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     remove,
     markDelivered,
     markAttempt,
+    markConflict,
     setInFlight: (id) => {
       inFlight = id
     },

@@ -760,6 +760,60 @@ describe('sync engine against the emulator', () => {
     expect(rig.events.map((e) => e.type)).toEqual(['delivered', 'delivered'])
   })
 
+  it('a save queued behind one that meets a colleague\'s edit asks once: "Keep mine" sends the newest text', async () => {
+    // The first save's read of the project is held until the second save is queued behind it and a
+    // colleague has changed the description in Operately: the first meets the conflict.
+    let letFirstGo = () => {}
+    const firstHeld = new Promise<void>((resolve) => (letFirstGo = resolve))
+    let reading = () => {}
+    const firstReading = new Promise<void>((resolve) => (reading = resolve))
+    let held = false
+    await build({
+      fetch: observingFetch(async (endpoint, method) => {
+        if (endpoint !== 'projects/get' || method !== 'GET' || held) return
+        held = true
+        reading()
+        await firstHeld
+      }),
+    })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    const first = await rig.outbox.append(descriptionSave(launchSite(), doc('version 1'), base))
+    await firstReading
+    const second = await rig.outbox.append(descriptionSave(launchSite(), doc('version 2'), base))
+    expect(second.id).not.toBe(first.id)
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = JSON.parse(
+      doc('their version'),
+    )
+    letFirstGo()
+    await rig.settle()
+
+    // One decision, on the newest text, in the entry the editor follows (the second save's).
+    expect(rig.outbox.list()).toMatchObject([
+      { id: second.id, state: 'conflict', payload: { description: doc('version 2') } },
+    ])
+    expect(rig.events.map((e) => [e.type, 'entry' in e ? e.entry.id : null])).toEqual([
+      ['conflict', second.id],
+    ])
+    const [waiting] = rig.outbox.list()
+    const theirs = waiting!.kind === 'description' ? waiting!.conflict!.serverDescription : null
+    expect(sameJson(JSON.parse(theirs!), JSON.parse(doc('their version')))).toBe(true)
+
+    // "Keep mine" as the editor's panel sends it: the text over the version shown.
+    const keepMine = await rig.outbox.append({
+      kind: 'description',
+      payload: { projectId: launchSite(), description: doc('version 2') },
+      base: theirs,
+      rebase: true,
+    })
+    expect(keepMine.id).toBe(second.id)
+    await rig.engine.syncNow()
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(holds(SEED_IDS.projects.launchSite, doc('version 2'))).toBe(true)
+    expect(count('POST projects/update_description')).toBe(1)
+    expect(rig.events.filter((e) => e.type === 'conflict')).toHaveLength(1)
+  })
+
   it('keeps the order within a goal while other goals go ahead', async () => {
     await build()
     const backlog = wireId(emulator, SEED_IDS.goals.supportBacklog)

@@ -337,13 +337,19 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       case 'conflict': {
         connectivity.reportSuccess()
         waits.delete(entry.id)
-        const saved = await outbox.update(entry.id, {
-          state: 'conflict',
-          lastError: null,
-          conflict: { serverDescription: outcome.server, seenAt: isoAt(clock) },
+        // A later save of the project waiting behind this one may take the conflict (outbox-store.ts),
+        // unless someone waits for either: a form that waits hears about the entry it waits for.
+        const isAwaited = awaited(entry.id)
+        const saved = await outbox.markConflict(
+          entry.id,
+          { serverDescription: outcome.server, seenAt: isoAt(clock) },
+          (later) => !isAwaited && !awaited(later.id),
+        )
+        log.info('sync: conflict, nothing sent', {
+          id: saved.id,
+          ...(saved.id !== entry.id ? { folded: entry.id } : {}),
         })
-        log.info('sync: conflict, nothing sent', { id: entry.id })
-        emit({ type: 'conflict', entry: saved, server: outcome.server, awaited: awaited(entry.id) })
+        emit({ type: 'conflict', entry: saved, server: outcome.server, awaited: isAwaited })
         return
       }
       case 'needs_attention':
