@@ -401,6 +401,46 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       expect(createCount(emulator)).toBe(1)
     })
 
+    it("a second check-in in a goal's lane is refused while the first waits, in the words the form shows", async () => {
+      const goal = await getGoal(services, SHIP)
+      const checkInsBefore = emulator.state.checkIns.length
+      emulator.pause()
+      await services.dispatch('goals.get', { id: SHIP })
+      const first = await services.dispatch('checkIns.create', plainInput(goal))
+      expect(first).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+      const [waiting] = services.sync.outbox.list()
+      const queuedAt = waiting!.createdAt.slice(0, 16).replace('T', ' ')
+
+      // Another submission for the same goal (a second window, a form opened again): its own words.
+      const second = await services.dispatch(
+        'checkIns.create',
+        plainInput(goal, { message: messageDoc('A second check-in, written while the first waits.') }),
+      )
+      expect(second).toMatchObject({
+        ok: false,
+        error: {
+          kind: 'invalid_input',
+          message: `A check-in for this goal is already on its way (queued ${queuedAt}). It is sent once; follow it in the Sync view, and write the next one when it is in. What you wrote is kept as a draft.`,
+        },
+      })
+      // Nothing of it was queued or merged into the first: one item, with the first's words.
+      expect(services.sync.outbox.list()).toMatchObject([
+        {
+          id: waiting!.id,
+          payload: { message: (waiting as { payload: { message: string } }).payload.message },
+        },
+      ])
+
+      emulator.resume()
+      await services.dispatch('sync.now', {})
+      expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 1)
+      expect(createCount(emulator)).toBe(1)
+      // Once the first is in, the next check-in for the goal goes.
+      const next = await services.dispatch('checkIns.create', plainInput(goal))
+      expect(next).toMatchObject({ ok: true, value: { outcome: 'created' } })
+      expect(emulator.state.checkIns).toHaveLength(checkInsBefore + 2)
+    })
+
     it('known offline: queued at once without a request, created once when the server is back', async () => {
       const goal = await getGoal(services, SHIP)
       const checkInsBefore = emulator.state.checkIns.length
