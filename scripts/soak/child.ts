@@ -8,7 +8,9 @@
 import keytar from 'keytar'
 import { createMainServices } from '../../src/main/services/create-services'
 import { silentLogger } from '../../src/main/services/log/logger'
-import type { ChildEnv, FromChild, ToChild } from './protocol'
+import type { SaveDescriptionResult } from '../../src/shared/domain/projects'
+import type { DescriptionEntry } from '../../src/main/services/outbox/entry'
+import type { ChildEnv, FromChild, Resolution, ToChild } from './protocol'
 
 const env = process.env as unknown as ChildEnv
 const say = (message: FromChild) => process.send!(message)
@@ -53,11 +55,12 @@ function answer(n: number, result: Awaited<ReturnType<typeof services.dispatch>>
 const answerMin = Number(env.SOAK_ANSWER_MIN_MS)
 const answerMax = Number(env.SOAK_ANSWER_MAX_MS)
 const answered = new Set<string>()
-const answerDelay = (id: string) => {
+const hashOf = (id: string) => {
   let h = 0
   for (const c of id) h = (Math.imul(h, 31) + c.charCodeAt(0)) >>> 0
-  return answerMin + (h % Math.max(1, answerMax - answerMin))
+  return h
 }
+const answerDelay = (id: string) => answerMin + (hashOf(id) % Math.max(1, answerMax - answerMin))
 setInterval(() => {
   for (const entry of services.sync.outbox.list()) {
     if (entry.kind !== 'check-in' || !entry.askedToResend || answered.has(entry.id)) continue
@@ -69,15 +72,84 @@ setInterval(() => {
   }
 }, 100).unref()
 
+/**
+ * The same person, for a description save that met someone else's edit while it waited (a colleague's, or
+ * a late commit of an older text of theirs): after a while, they decide as the app lets them. The
+ * editor's conflict panel is shown for the project's newest save: "Keep mine" (three times in four) saves
+ * it over the version shown, through the same call as the panel (projects.saveDescription, overwrite),
+ * and "Take theirs" discards it from the outbox, as the panel does. An earlier save that a later one waits
+ * behind has no panel: the Sync view offers Discard, and the person takes it.
+ */
+const resolveMin = Number(env.SOAK_RESOLVE_MIN_MS)
+const resolveMax = Number(env.SOAK_RESOLVE_MAX_MS)
+const deciding = new Set<string>()
+setInterval(() => {
+  for (const entry of services.sync.outbox.list()) {
+    if (entry.kind !== 'description' || entry.state !== 'conflict' || !entry.conflict) continue
+    if (deciding.has(entry.id) || services.sync.engine.isSending(entry.id)) continue
+    const delay = resolveMin + (hashOf(entry.id) % Math.max(1, resolveMax - resolveMin))
+    if (Date.now() - Date.parse(entry.conflict.seenAt) < delay) continue
+    deciding.add(entry.id)
+    void decide(entry).finally(() => deciding.delete(entry.id))
+  }
+}, 100).unref()
+
+async function decide(entry: DescriptionEntry): Promise<void> {
+  const { projectId, description } = entry.payload
+  const theirs = entry.conflict!.serverDescription
+  // The marker is at the start of the text: the first few hundred characters name the write.
+  const tell = (choice: Resolution) => {
+    say({ t: 'resolved', choice, preview: description.slice(0, 300), theirs })
+  }
+  // Decided on what the person saw: a save merged into it meanwhile is new to them, and decided on later.
+  const unchanged = () => {
+    const now = services.sync.outbox.get(entry.id)
+    return now?.kind === 'description' && now.state === 'conflict' && now.payload.description === description
+  }
+  if (!unchanged()) return
+  if (services.sync.latestDescription(projectId)?.id !== entry.id) {
+    const discarded = await services.dispatch('sync.discard', { id: entry.id })
+    if (discarded.ok) tell('discard-behind')
+    return
+  }
+  if ((hashOf(entry.id) >>> 8) % 4 === 0) {
+    const discarded = await services.dispatch('sync.discard', { id: entry.id })
+    if (discarded.ok) tell('take-theirs')
+    return
+  }
+  let base = theirs
+  // "Keep mine" that finds a newer version sends nothing and shows it: the person keeps theirs again.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const saved = await services.dispatch('projects.saveDescription', {
+      projectId,
+      description,
+      baseDescription: base,
+      overwrite: true,
+    })
+    const result = saved.ok ? (saved.value as SaveDescriptionResult) : null
+    if (result?.outcome === 'conflict') {
+      base = result.serverDescription
+      continue
+    }
+    if (result) {
+      tell('keep-mine')
+      return
+    }
+    if (!saved.ok && saved.error.kind !== 'server_error') break
+  }
+  tell('refused')
+}
+
 async function drain(timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs
   let settled = false
   for (;;) {
     await services.dispatch('sync.now', {})
     const view = await services.sync.view()
-    // An item the person is about to answer is not settled yet.
+    // An item the person is about to answer (a question, a conflict) is not settled yet.
     settled = view.items.every((item) => {
       if (item.state === 'pending' || item.state === 'sending' || item.state === 'checking') return false
+      if (item.state === 'conflict') return false
       const entry = services.sync.outbox.get(item.id)
       return !(entry?.kind === 'check-in' && entry.askedToResend)
     })
@@ -90,6 +162,7 @@ async function drain(timeoutMs: number): Promise<void> {
           state: item.state,
           reason: item.lastError?.message ?? null,
           preview: item.preview,
+          target: item.targetId,
         })),
       })
       return

@@ -37,6 +37,18 @@ export interface PlannedWrite {
   refusedAlways: boolean
   /** A description of about 2 MB: its request takes long, and its timeout grows with it. */
   large: boolean
+  /**
+   * A check-in saying only "No change.", as many do: the same words as other writes, so the soak cannot
+   * tell it from them by its text and judges those check-ins per goal, by count.
+   */
+  sameWords: boolean
+  /**
+   * Just before this description save, a colleague changes the project's description in Operately (on
+   * the emulator, not through the app): the save, or one still queued for the project, meets a conflict.
+   */
+  colleagueFirst: boolean
+  /** What the person chooses when this save meets a conflict, and after how long (ms). */
+  onConflict: { choice: 'keep-mine' | 'take-theirs'; afterMs: number }
   kill: { phase: KillPhase; delayMs: number } | null
 }
 
@@ -55,6 +67,8 @@ export function makePlan(options: PlanOptions): PlannedWrite[] {
   const random = seededRandom(options.seed)
   // Drawn from a stream of their own, so a seed's writes, targets and kills stay what they were.
   const extra = seededRandom(options.seed ^ 0x2b1dd5)
+  // The same words, the colleague and the person's choices: a stream of their own too, for the same reason.
+  const others = seededRandom(options.seed ^ 0x3c011ea)
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!
   const plan: PlannedWrite[] = []
   let offlineLeft = 0
@@ -64,14 +78,25 @@ export function makePlan(options: PlanOptions): PlannedWrite[] {
     const offline = offlineLeft > 0
     if (offlineLeft > 0) offlineLeft--
     const kind = random() < 0.55 ? 'check-in' : 'description'
+    // Drawn in the order they always were, so a seed's writes stay what they were.
+    const target = Math.floor(random() * (kind === 'check-in' ? options.goals : options.projects))
+    const status = pick(statuses)
+    const refusedAlways = kind === 'check-in' && random() < 0.01
+    const sameWords = others() < 0.1
+    const colleagueFirst = others() < 0.03
+    const keepMine = others() < 0.75
+    const afterMs = Math.floor(others() * 400)
     plan.push({
       n,
       kind,
-      target: Math.floor(random() * (kind === 'check-in' ? options.goals : options.projects)),
-      status: pick(statuses),
+      target,
+      status,
       offline,
-      refusedAlways: kind === 'check-in' && random() < 0.01,
+      refusedAlways,
       large: kind === 'description' && extra() < 0.01,
+      sameWords: kind === 'check-in' && !refusedAlways && sameWords,
+      colleagueFirst: kind === 'description' && colleagueFirst,
+      onConflict: { choice: keepMine ? 'keep-mine' : 'take-theirs', afterMs },
       kill: null,
     })
   }

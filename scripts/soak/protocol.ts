@@ -20,7 +20,17 @@ export interface LeftItem {
   reason: string | null
   /** The words that wait (the write's marker is in them). */
   preview: string
+  /** The goal or project it is for, as the app names it (the id the soak wrote to). */
+  target: string
 }
+
+/**
+ * What the simulated person chose for a description waiting in conflict in the Sync view: "Keep mine"
+ * (saved over the version shown), "Take theirs" (discarded, Operately's text stays), or a discard of an
+ * earlier save that a later save of the project waits behind (the only choice the app offers for it).
+ * `refused`: "Keep mine" was refused (the editor keeps the text, as for any refused save).
+ */
+export type Resolution = 'keep-mine' | 'take-theirs' | 'discard-behind' | 'refused'
 
 export type FromChild =
   | { t: 'ready' }
@@ -38,6 +48,11 @@ export type FromChild =
   | { t: 'drained'; left: LeftItem[]; settled: boolean }
   /** The person answered "Send again?" for a check-in whose request got no answer. */
   | { t: 'answered-resend'; preview: string }
+  /**
+   * The person decided on a description in conflict. `preview`: the words that waited; `theirs`: the
+   * server's text they were shown (JSON), which a "Take theirs" leaves on the server.
+   */
+  | { t: 'resolved'; choice: Resolution; preview: string; theirs: string | null }
 
 export interface ChildEnv {
   SOAK_DATA_DIR: string
@@ -47,4 +62,7 @@ export interface ChildEnv {
   /** How long the simulated person takes to answer "Send again?", at least and at most (ms). */
   SOAK_ANSWER_MIN_MS: string
   SOAK_ANSWER_MAX_MS: string
+  /** How long the simulated person takes to decide on a conflict in the Sync view, at least and at most. */
+  SOAK_RESOLVE_MIN_MS: string
+  SOAK_RESOLVE_MAX_MS: string
 }

@@ -25,6 +25,19 @@ describe("the soak's refusal budget", () => {
     ])
   })
 
+  it("gives conflicts one more for each colleague's edit", () => {
+    expect(budgetNote('conflict (both versions shown)', writes)).toBe('(budget 21)')
+    expect(budgetNote('conflict (both versions shown)', { ...writes, colleagueEdits: 12 })).toBe(
+      '(budget 33)',
+    )
+    expect(overBudget({ 'conflict (both versions shown)': 33 }, { ...writes, colleagueEdits: 12 })).toEqual(
+      [],
+    )
+    expect(overBudget({ 'conflict (both versions shown)': 34 }, { ...writes, colleagueEdits: 12 })).toEqual([
+      'refused 34× "conflict (both versions shown)", over its budget of 33',
+    ])
+  })
+
   it('allows no refusal of a reason it does not know', () => {
     expect(overBudget({ 'Something went wrong inside the app': 1 }, writes)).toEqual([
       'refused 1× for a reason no budget allows: "Something went wrong inside the app"',

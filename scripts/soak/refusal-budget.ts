@@ -13,11 +13,15 @@ export interface RefusalReason {
   /** The writes it may refuse: of which kind, and at most what share of them. */
   of: 'check-in' | 'description' | 'any'
   atMost: number
+  /** One more for each edit a colleague made in Operately meanwhile: each is a conflict the person must see. */
+  perColleagueEdit?: boolean
 }
 
 export const refusalReasons: readonly RefusalReason[] = [
   {
-    // One check-in per goal at a time: the soak writes to a few goals, fast, often while one is in flight.
+    // One check-in per goal at a time (by design: docs/offline-and-sync.md, "One goal has one submission at
+    // a time"): a second check-in in a goal's lane is refused while the first is on its way. The soak
+    // writes to a few goals, fast, often while one is in flight, so this is how it meets that case.
     name: 'a check-in for this goal is already on its way',
     matches: /already on its way/,
     of: 'check-in',
@@ -31,11 +35,14 @@ export const refusalReasons: readonly RefusalReason[] = [
     atMost: 0.02,
   },
   {
-    // Both versions shown: a late commit of the person's older text is someone else's text to the app.
+    // Both versions shown, in the editor or in Sync: a late commit of the person's older text is someone
+    // else's text to the app (5%), and each colleague's edit meets the project's next save once (or, when
+    // "Keep mine" finds it changed again, once more: the budget still holds one per edit).
     name: 'conflict (both versions shown)',
     matches: /^conflict \(both versions shown\)$/,
     of: 'description',
     atMost: 0.05,
+    perColleagueEdit: true,
   },
 ]
 
@@ -45,7 +52,7 @@ export function refusalName(words: string): string {
   return known ? known.name : words.split(/[.:]/)[0]!
 }
 
-type Writes = { checkIns: number; descriptions: number }
+type Writes = { checkIns: number; descriptions: number; colleagueEdits?: number }
 
 /** How many refusals of `reason` a run with these writes may have. */
 function budgetOf(reason: RefusalReason, writes: Writes): number {
@@ -55,7 +62,7 @@ function budgetOf(reason: RefusalReason, writes: Writes): number {
       : reason.of === 'description'
         ? writes.descriptions
         : writes.checkIns + writes.descriptions
-  return Math.floor(base * reason.atMost)
+  return Math.floor(base * reason.atMost) + (reason.perColleagueEdit ? (writes.colleagueEdits ?? 0) : 0)
 }
 
 /**

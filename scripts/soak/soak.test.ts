@@ -22,6 +22,11 @@ describe.skipIf(!hasSecretService)('chaos soak (short profile)', () => {
     expect(report).toMatchObject({ duplicates: 0, lost: 0, refusedButSaved: 0, stillWaiting: 0 })
     // The run met faults after the commit, not only before it.
     expect(Object.keys(report.faults).some((name) => name.startsWith('commit-'))).toBe(true)
+    // And the person's side of it: a colleague's edits met as conflicts and decided, and "No change."
+    // check-ins acknowledged and judged by count.
+    expect(report.colleagueEdits).toBeGreaterThan(0)
+    expect(report.conflicts.inForm + report.conflicts.inSync).toBeGreaterThan(0)
+    expect(report.sameWords.acknowledged).toBeGreaterThan(0)
     // About a minute on a quiet two-core machine; the bound leaves room for a machine shared with others.
   }, 420_000)
 })

@@ -12,16 +12,19 @@ import {
   type ChildCommand,
 } from '../../src/main/services/outbox/crash/child-command'
 import { makePlan, seededRandom, type PlannedWrite } from './plan'
-import type { ChildEnv, FromChild, LeftItem, Operation, ToChild } from './protocol'
+import type { ChildEnv, FromChild, LeftItem, Operation, Resolution, ToChild } from './protocol'
 import { budgetNote, overBudget, refusalName } from './refusal-budget'
 
 /**
  * The chaos soak: the app's real main services in a child process, over real HTTP, against the emulator
  * with every fault it knows drawn at random from a seed, while the soak types check-ins and description
- * saves (some offline) and kills the process (SIGKILL) at planned moments. At the end, what the server
- * holds is compared with what the app told the person: every acknowledged write on the server exactly
- * once (or, for descriptions, replaced by a later save of the same project), or waiting for the person
- * with a reason; nothing twice, ever. See `npm run soak -- --help`.
+ * saves (some offline), a colleague edits the same projects in Operately, a simulated person answers the
+ * app's questions and conflicts, and the soak kills the process (SIGKILL) at planned moments. At the end,
+ * what the server holds is compared with what the app told the person: every acknowledged write on the
+ * server exactly once (or, for descriptions, replaced by a later save of the same project, or set aside
+ * by the person's own choice), or waiting for the person with a reason; nothing twice, ever. Most writes
+ * carry a marker of their own; check-ins saying only "No change." cannot, and are judged per goal by
+ * count. See `npm run soak -- --help`.
  */
 
 export interface SoakOptions {
@@ -56,12 +59,29 @@ export interface SoakReport {
   /** "Send again?" questions the simulated person answered with Retry. */
   resendsAnswered: number
   /**
-   * Conflicts the person answered "Keep mine" (a late commit of an older text of theirs, landing after
-   * the app's wait, is someone else's text as far as the app can tell).
+   * Conflicts the person answered "Keep mine", in the editor or in Sync: a colleague's edit, or a late
+   * commit of an older text of theirs landing after the app's wait (someone else's text, as far as the
+   * app can tell).
    */
   keptMine: number
   /** Description saves of about 2 MB. */
   largeWrites: number
+  /** Edits a colleague made to the soak's projects in Operately, outside the app. */
+  colleagueEdits: number
+  /** Conflicts the person met: answering a save in the editor, or in Sync for a save that waited. */
+  conflicts: { inForm: number; inSync: number }
+  /** What the person chose for them (the form's choices and Sync's, together). */
+  resolutions: Record<Resolution, number>
+  /**
+   * Acknowledged saves the person set aside later (took theirs over them, or discarded them behind a
+   * later save of the project): never on the server, by the person's choice.
+   */
+  setAsideByPerson: number
+  /**
+   * Check-ins saying only "No change." (no marker): judged per goal by count, what the server holds
+   * against what the app acknowledged, cut short or showed twice.
+   */
+  sameWords: { written: number; acknowledged: number; onServer: number; cutShort: number }
   lost: number
   /** Acknowledged writes that wait for the person, by reason. */
   needsYou: Record<string, number>
@@ -82,6 +102,11 @@ export interface SoakReport {
 }
 
 const marker = (seed: number, n: number) => `Soak ${seed} write ${n}.`
+const colleagueMarker = (seed: number, k: number) => `Colleague ${seed} edit ${k}.`
+/** What many check-ins say, word for word. */
+const sameWordsText = 'No change.'
+/** The refusal budget's name for a conflict (refusal-budget.ts). */
+const conflictName = 'conflict (both versions shown)'
 /** About 2 MB of words after a large save's marker. */
 const largeFiller = 'Padding to make a long description. '.repeat(54_000)
 const doc = (content: unknown[]) => JSON.stringify({ type: 'doc', content: [{ type: 'paragraph', content }] })
@@ -101,6 +126,7 @@ function addTargets(emulator: Emulator, goals: number, projects: number) {
   const goalModel = state.goals.find((g) => g.id === SEED_IDS.goals.shipEngine)!
   const projectModel = state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
   const goalIds: string[] = []
+  const goalUuids: string[] = []
   for (let i = 0; i < goals; i++) {
     const id = deterministicUuid(`soak-goal:${i}`)
     const name = `Soak goal ${i + 1}`
@@ -116,6 +142,7 @@ function addTargets(emulator: Emulator, goals: number, projects: number) {
       checks: goalModel.checks.map((c, j) => ({ ...c, id: deterministicUuid(`soak-goal:${i}:check:${j}`) })),
     })
     goalIds.push(slugId(name, id))
+    goalUuids.push(id)
   }
   const projectIds: Array<{ wire: string; uuid: string }> = []
   for (let i = 0; i < projects; i++) {
@@ -124,7 +151,7 @@ function addTargets(emulator: Emulator, goals: number, projects: number) {
     state.projects.push({ ...structuredClone(projectModel), id, name })
     projectIds.push({ wire: slugId(name, id), uuid: id })
   }
-  return { goalIds, projectIds }
+  return { goalIds, goalUuids, projectIds }
 }
 
 interface Running {
@@ -136,7 +163,8 @@ interface Running {
 /** What the simulated person did, across restarts of the services process. */
 interface PersonLog {
   resendsAnswered: number
-  keptMine: number
+  /** Decisions on conflicts in Sync (by the services process's person). */
+  resolved: Array<{ choice: Resolution; preview: string; theirs: string | null }>
 }
 
 function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promise<Running> {
@@ -154,6 +182,10 @@ function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promis
     child.on('message', (message: FromChild) => {
       if (message.t === 'answered-resend') {
         person.resendsAnswered++
+        return
+      }
+      if (message.t === 'resolved') {
+        person.resolved.push({ choice: message.choice, preview: message.preview, theirs: message.theirs })
         return
       }
       inbox.push(message)
@@ -201,6 +233,17 @@ interface WriteRecord {
   outcome: string | null
   refusal: string | null
   cutShort: boolean
+  /** Conflicts this save met while the person watched (each shown with both versions). */
+  conflicts: number
+  /** The person took theirs in the editor: the server's text, as shown (JSON). */
+  tookTheirs: { theirs: string | null } | null
+}
+
+/** A colleague's edit in Operately, made just before write `beforeWrite`. */
+interface ColleagueEdit {
+  k: number
+  project: number
+  beforeWrite: number
 }
 
 export async function runSoak(options: SoakOptions): Promise<SoakReport> {
@@ -225,10 +268,13 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // that the app asks rather than re-sends, and that its look before sending finds a late arrival.
     SOAK_ANSWER_MIN_MS: String(lateCommitMaxMs - settleMs),
     SOAK_ANSWER_MAX_MS: String(2 * lateCommitMaxMs),
+    // A conflict in Sync is decided a moment to a few seconds after it shows, while writes go on.
+    SOAK_RESOLVE_MIN_MS: '200',
+    SOAK_RESOLVE_MAX_MS: '3000',
   }
   let running: Running | null = null
   try {
-    const { goalIds, projectIds } = addTargets(emulator, goals, projectCount)
+    const { goalIds, goalUuids, projectIds } = addTargets(emulator, goals, projectCount)
     const plan = makePlan({ ...options, goals, projects: projectCount })
     const ids = seededRandom(options.seed ^ 0x5eed)
     const descriptionOf = (uuid: string) => {
@@ -238,8 +284,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // What each project's editor takes as the server's version: the last text saved, or what it opened on.
     const bases = projectIds.map((p) => descriptionOf(p.uuid))
     const records: WriteRecord[] = []
+    const colleagueEdits: ColleagueEdit[] = []
 
-    const person: PersonLog = { resendsAnswered: 0, keptMine: 0 }
+    const person: PersonLog = { resendsAnswered: 0, resolved: [] }
     running = await launch(command, env, person)
     running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
     const signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
@@ -262,7 +309,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         osOnline = !write.offline
         running.send({ t: 'os-online', value: osOnline })
       }
-      const text = marker(options.seed, write.n)
+      if (write.colleagueFirst) {
+        // Straight into Operately, as from its web app: the app learns of it only by meeting it.
+        const k = colleagueEdits.length + 1
+        emulator.state.projects.find((p) => p.id === projectIds[write.target]!.uuid)!.description =
+          JSON.parse(doc([{ type: 'text', text: colleagueMarker(options.seed, k) }]))
+        colleagueEdits.push({ k, project: write.target, beforeWrite: write.n })
+      }
+      const text = write.sameWords ? sameWordsText : marker(options.seed, write.n)
       const submissionId = seededUuid(ids)
       const operation: Operation = write.kind === 'check-in' ? 'checkIns.create' : 'projects.saveDescription'
       const input =
@@ -296,6 +350,8 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         outcome: null,
         refusal: null,
         cutShort: false,
+        conflicts: 0,
+        tookTheirs: null,
       }
       records.push(record)
 
@@ -313,11 +369,18 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
           break
         }
         record.outcome = answer.outcome
-        if (answer.ok && answer.outcome === 'conflict' && attempt < 2 && write.kind === 'description') {
-          // Both versions shown; the person keeps theirs, over the server's text they were shown.
-          person.keptMine++
-          ;(input as { baseDescription: string | null }).baseDescription = answer.state
-          continue
+        if (answer.ok && answer.outcome === 'conflict') {
+          // Both versions shown in the editor. The person reads them, then keeps theirs over the server's
+          // text they were shown (the panel's "Keep mine": an overwrite of that version only), or takes it.
+          record.conflicts++
+          await new Promise((resolve) => setTimeout(resolve, write.onConflict.afterMs))
+          if (write.onConflict.choice === 'keep-mine' && attempt < 2) {
+            Object.assign(input, { baseDescription: answer.state, overwrite: true })
+            continue
+          }
+          record.tookTheirs = { theirs: answer.state }
+          bases[write.target] = answer.state
+          break
         }
         if (answer.ok && answer.outcome !== 'conflict') {
           record.acknowledged = true
@@ -344,9 +407,14 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     // A late commit still on its way lands now: a duplicate it makes is counted, never missed.
     await new Promise((resolve) => setTimeout(resolve, lateCommitMaxMs))
 
-    const report = judge(options, emulator, records, drained.left, drained.settled, projectIds, started)
+    const report = judge(options, emulator, records, drained.left, drained.settled, started, {
+      projectIds,
+      goalIds,
+      goalUuids,
+      colleagueEdits,
+      resolved: person.resolved,
+    })
     report.resendsAnswered = person.resendsAnswered
-    report.keptMine = person.keptMine
     report.largeWrites = plan.filter((w) => w.large).length
     return report
   } finally {
@@ -357,21 +425,36 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   }
 }
 
+interface Targets {
+  projectIds: Array<{ wire: string; uuid: string }>
+  goalIds: string[]
+  goalUuids: string[]
+  colleagueEdits: ColleagueEdit[]
+  resolved: PersonLog['resolved']
+}
+
 function judge(
   options: SoakOptions,
   emulator: Emulator,
   records: WriteRecord[],
   left: LeftItem[],
   settled: boolean,
-  projectIds: Array<{ wire: string; uuid: string }>,
   started: number,
+  targets: Targets,
 ): SoakReport {
+  const { projectIds, goalIds, goalUuids, colleagueEdits, resolved } = targets
   const problems: string[] = []
   const requests = emulator.state.requests.filter((r) => r.endpoint !== null)
   // Counted once, by write number: what the server applied, and what still waits on this computer.
   const writeOf = (text: string): number | null => {
     const match = new RegExp(`Soak ${options.seed} write (\\d+)\\.`).exec(text)
     return match ? Number(match[1]) : null
+  }
+  /** Whose words a description is: a write's, a colleague's edit's, or neither (what the project began with). */
+  const labelOf = (text: string | null): string | null => {
+    if (text === null) return null
+    const match = new RegExp(`(Soak|Colleague) ${options.seed} (write|edit) (\\d+)\\.`).exec(text)
+    return match ? match[0] : null
   }
   const tally = (texts: string[]) => {
     const counts = new Map<number, number>()
@@ -390,6 +473,21 @@ function judge(
   const waitingByWrite = new Map(left.map((item) => [writeOf(item.preview), item]))
   const commitsOf = (n: number) => commits.get(n) ?? 0
   const leftOf = (n: number) => waitingByWrite.get(n)
+  const byNumber = new Map(records.map((r) => [r.plan.n, r]))
+  const waitsForPerson = (item: LeftItem) => !['pending', 'sending', 'checking'].includes(item.state)
+
+  const resolutions: Record<Resolution, number> = {
+    'keep-mine': 0,
+    'take-theirs': 0,
+    'discard-behind': 0,
+    refused: 0,
+  }
+  for (const record of records) {
+    if (record.conflicts === 0) continue
+    resolutions['keep-mine'] += record.conflicts - (record.tookTheirs ? 1 : 0)
+    if (record.tookTheirs) resolutions['take-theirs']++
+  }
+  for (const decision of resolved) resolutions[decision.choice]++
 
   const report: SoakReport = {
     seed: options.seed,
@@ -403,16 +501,23 @@ function judge(
     duplicates: 0,
     duplicatesShown: 0,
     resendsAnswered: 0,
-    keptMine: 0,
+    keptMine: resolutions['keep-mine'],
     largeWrites: 0,
+    colleagueEdits: colleagueEdits.length,
+    conflicts: {
+      inForm: records.reduce((sum, r) => sum + r.conflicts, 0),
+      // Each decision in Sync is one conflict met there; one still waiting at the end is one more.
+      inSync: resolved.length + left.filter((i) => i.kind === 'description' && i.state === 'conflict').length,
+    },
+    resolutions,
+    setAsideByPerson: 0,
+    sameWords: { written: 0, acknowledged: 0, onServer: 0, cutShort: 0 },
     lost: 0,
     needsYou: {},
     cutShort: { onServer: 0, notOnServer: 0 },
     refused: {},
     refusedButSaved: 0,
-    stillWaiting: settled
-      ? 0
-      : left.filter((i) => ['pending', 'sending', 'checking'].includes(i.state)).length,
+    stillWaiting: settled ? 0 : left.filter((i) => !waitsForPerson(i)).length,
     apiRequests: requests.length,
     faults: {},
     durationMs: 0,
@@ -429,8 +534,64 @@ function judge(
       lastCommitted.set(record.plan.target, record.plan.n)
     }
   }
+  // Saves the person set aside: in Sync (took theirs, discarded behind a later save, or had "Keep mine"
+  // refused with the text back in the editor), or in the editor (took theirs for a save that a queued one
+  // had merged into): the write whose words waited, and the server's text shown.
+  const setAside = [
+    ...resolved.flatMap((decision) => {
+      const n = decision.choice === 'keep-mine' ? null : writeOf(decision.preview)
+      return n === null ? [] : [{ n, target: byNumber.get(n)!.plan.target, theirs: decision.theirs }]
+    }),
+    ...records.flatMap((r) =>
+      r.tookTheirs ? [{ n: r.plan.n, target: r.plan.target, theirs: r.tookTheirs.theirs }] : [],
+    ),
+  ]
+  /**
+   * Whether write `n` (a description save of `target`) was among the words the person set aside: the
+   * entry they set aside held a save at or after it, with nothing of the project committed in between
+   * (later saves merge into the one that waits, so its words are the newest of them).
+   */
+  const setAsideFor = (n: number, target: number) =>
+    setAside.find(
+      (each) =>
+        each.target === target &&
+        each.n >= n &&
+        !records.some(
+          (r) =>
+            r.plan.kind === 'description' &&
+            r.plan.target === target &&
+            r.plan.n >= n &&
+            r.plan.n <= each.n &&
+            commitsOf(r.plan.n) > 0,
+        ),
+    ) ?? null
+
+  // Check-ins saying only "No change.", per goal: acknowledged, cut short, and how many the server has.
+  const sameWords = new Map<number, { acknowledged: number; cutShort: number }>()
+  const sameOf = (goal: number) => {
+    let tallies = sameWords.get(goal)
+    if (!tallies) sameWords.set(goal, (tallies = { acknowledged: 0, cutShort: 0 }))
+    return tallies
+  }
+
   for (const record of records) {
     const { plan } = record
+    if (plan.sameWords) {
+      report.sameWords.written++
+      if (record.acknowledged) {
+        report.acknowledged++
+        report.sameWords.acknowledged++
+        sameOf(plan.target).acknowledged++
+      } else if (record.cutShort) {
+        report.sameWords.cutShort++
+        sameOf(plan.target).cutShort++
+      } else {
+        // Refused to the person's face: one on the server anyway shows up below as one too many.
+        count(report.refused, refusalName(record.refusal ?? record.outcome ?? 'no answer'))
+        sameOf(plan.target)
+      }
+      continue
+    }
     const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
     const waiting = leftOf(plan.n)
     // A description saved twice is the same text twice: what matters is the project's final text (below).
@@ -442,9 +603,12 @@ function judge(
         problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times, and nobody was told`)
       }
     }
-    // A conflict is both versions shown to the person, not a save: never counted as acknowledged.
+    // A conflict the person left with "Take theirs" (or met a third time): not acknowledged, never sent.
     if (record.outcome === 'conflict') {
-      count(report.refused, 'conflict (both versions shown)')
+      if (copies > 0) {
+        report.refusedButSaved++
+        problems.push(`write ${plan.n} ended in a conflict the person was shown, yet the server has it`)
+      }
       continue
     }
     if (!record.acknowledged) {
@@ -466,12 +630,7 @@ function judge(
       continue
     }
     if (copies > 1) continue
-    if (
-      waiting &&
-      waiting.state !== 'pending' &&
-      waiting.state !== 'sending' &&
-      waiting.state !== 'checking'
-    ) {
+    if (waiting && waitsForPerson(waiting)) {
       count(report.needsYou, `${waiting.state}: ${waiting.reason ?? 'no reason given'}`)
       continue
     }
@@ -482,6 +641,11 @@ function judge(
         report.mergedIntoLater++
         continue
       }
+      // Queued, met a conflict while it waited, and the person chose not to send it.
+      if (setAsideFor(plan.n, plan.target)) {
+        report.setAsideByPerson++
+        continue
+      }
     }
     report.lost++
     problems.push(
@@ -489,23 +653,74 @@ function judge(
     )
   }
 
-  // Each project ends on the last save the person was told about, or on one made after it.
+  // "No change." by goal: the server may hold each acknowledged one once, each cut short one at most
+  // once, and one more for each copy the app shows as "twice"; it must hold every acknowledged one that
+  // does not wait for the person. One cut short that landed can stand in for one acknowledged that was
+  // lost: identical words cannot tell them apart, so this is the most a count can say.
+  const isSameWords = (text: string) => text.includes(`"${sameWordsText}"`) && labelOf(text) === null
+  for (const [goal, tallies] of sameWords) {
+    const uuid = goalUuids[goal]!
+    const onServer = emulator.state.checkIns.filter(
+      (c) => c.goalId === uuid && isSameWords(JSON.stringify(c.message)),
+    ).length
+    report.sameWords.onServer += onServer
+    const waiting = left.filter((i) => i.target === goalIds[goal] && i.preview === sameWordsText)
+    const needsYou = waiting.filter(waitsForPerson)
+    const shownTwice = needsYou.filter((i) => /twice/.test(i.reason ?? '')).length
+    for (const item of needsYou) count(report.needsYou, `${item.state}: ${item.reason ?? 'no reason given'}`)
+    report.duplicatesShown += shownTwice
+    const mustHave = tallies.acknowledged - needsYou.length
+    const mayHave = tallies.acknowledged + tallies.cutShort + shownTwice
+    if (onServer < mustHave) {
+      report.lost += mustHave - onServer
+      problems.push(
+        `goal ${goal + 1} has "${sameWordsText}" ${onServer} times; ${tallies.acknowledged} were acknowledged (${needsYou.length} wait for the person)`,
+      )
+    }
+    if (onServer > mayHave) {
+      report.duplicates += onServer - mayHave
+      problems.push(
+        `goal ${goal + 1} has "${sameWordsText}" ${onServer} times; at most ${mayHave} may be there (acknowledged ${tallies.acknowledged}, cut short ${tallies.cutShort}, shown twice ${shownTwice})`,
+      )
+    }
+    report.deliveredOnce += Math.min(onServer, Math.max(0, mustHave))
+  }
+
+  // Each project ends on the last save the person was told about, or on one made after it, or on a text
+  // the person chose over it: a colleague's edit made after it, or "theirs" taken for a later save.
   projectIds.forEach((project, index) => {
     const saves = records.filter((r) => r.plan.kind === 'description' && r.plan.target === index)
-    const lastAck = saves.map((r) => r.acknowledged).lastIndexOf(true)
+    const lastAck = saves.map((r) => r.acknowledged && !setAsideFor(r.plan.n, index)).lastIndexOf(true)
     if (lastAck < 0) return
     if (saves.slice(lastAck).some((r) => leftOf(r.plan.n))) return
-    const allowed = saves.slice(lastAck).map((r) => marker(options.seed, r.plan.n))
-    const server = JSON.stringify(emulator.state.projects.find((p) => p.id === project.uuid)!.description)
-    if (!allowed.some((text) => server.includes(text))) {
+    const from = saves[lastAck]!.plan.n
+    const allowed = new Set<string | null>(saves.slice(lastAck).map((r) => marker(options.seed, r.plan.n)))
+    for (const edit of colleagueEdits) {
+      if (edit.project === index && edit.beforeWrite > from)
+        allowed.add(colleagueMarker(options.seed, edit.k))
+    }
+    for (const save of saves.slice(lastAck)) if (save.tookTheirs) allowed.add(labelOf(save.tookTheirs.theirs))
+    for (const each of setAside)
+      if (each.target === index && each.n >= from) allowed.add(labelOf(each.theirs))
+    const server = emulator.state.projects.find((p) => p.id === project.uuid)!.description
+    const ends = labelOf(server === null ? null : JSON.stringify(server))
+    if (!allowed.has(ends)) {
       report.lost++
       problems.push(
-        `project ${index + 1} does not end on its last acknowledged save (write ${saves[lastAck]!.plan.n})`,
+        `project ${index + 1} ends on ${ends ?? 'its first text'}, not on its last acknowledged save (write ${from}) or a text chosen after it`,
       )
     }
   })
 
-  const overRefused = overBudget(report.refused, report)
+  const overRefused = overBudget(
+    {
+      ...report.refused,
+      ...(report.conflicts.inForm + report.conflicts.inSync > 0
+        ? { [conflictName]: report.conflicts.inForm + report.conflicts.inSync }
+        : {}),
+    },
+    report,
+  )
   problems.push(...overRefused)
 
   report.durationMs = Date.now() - started
@@ -539,8 +754,21 @@ export function formatReport(report: SoakReport, replay: string): string {
     pad('duplicates, unseen', report.duplicates),
     pad('duplicates, shown', report.duplicatesShown),
     pad('"Send again?" answered', report.resendsAnswered),
-    pad('"Keep mine" after a conflict', report.keptMine),
     pad('2 MB description saves', report.largeWrites),
+    pad("a colleague's edits", report.colleagueEdits),
+    `${pad('conflicts met', report.conflicts.inForm + report.conflicts.inSync)} ${budgetNote(conflictName, report)}`,
+    pad('  in the editor', report.conflicts.inForm),
+    pad('  in Sync (a queued save)', report.conflicts.inSync),
+    pad('  "Keep mine"', report.resolutions['keep-mine']),
+    pad('  "Take theirs"', report.resolutions['take-theirs']),
+    pad('  discarded, a later waits', report.resolutions['discard-behind']),
+    pad('  "Keep mine" refused', report.resolutions.refused),
+    pad('  acknowledged, set aside', report.setAsideByPerson),
+    `  "${sameWordsText}" check-ins (same words, judged per goal by count):`,
+    pad('  written', report.sameWords.written),
+    pad('  acknowledged', report.sameWords.acknowledged),
+    pad('  cut short', report.sameWords.cutShort),
+    pad('  on the server', report.sameWords.onServer),
     pad('lost', report.lost),
     pad(
       'not acknowledged',
