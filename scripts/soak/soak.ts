@@ -161,7 +161,7 @@ interface Running {
 }
 
 /** What the simulated person did, across restarts of the services process. */
-interface PersonLog {
+export interface PersonLog {
   resendsAnswered: number
   /** Decisions on conflicts in Sync (by the services process's person). */
   resolved: Array<{ choice: Resolution; preview: string; theirs: string | null }>
@@ -226,7 +226,7 @@ async function kill(running: Running): Promise<void> {
   })
 }
 
-interface WriteRecord {
+export interface WriteRecord {
   plan: PlannedWrite
   acknowledged: boolean
   /** The answer's outcome, or the refusal's kind. */
@@ -240,7 +240,7 @@ interface WriteRecord {
 }
 
 /** A colleague's edit in Operately, made just before write `beforeWrite`. */
-interface ColleagueEdit {
+export interface ColleagueEdit {
   k: number
   project: number
   beforeWrite: number
@@ -425,7 +425,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   }
 }
 
-interface Targets {
+export interface Targets {
   projectIds: Array<{ wire: string; uuid: string }>
   goalIds: string[]
   goalUuids: string[]
@@ -433,7 +433,8 @@ interface Targets {
   resolved: PersonLog['resolved']
 }
 
-function judge(
+/** What the server holds against what the app told the person (exported for its own test, judge.test.ts). */
+export function judge(
   options: SoakOptions,
   emulator: Emulator,
   records: WriteRecord[],
