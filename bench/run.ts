@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { measureColdStart } from './cold-start'
 import { measureEditor } from './editor'
+import { measureFirstMinute } from './first-minute'
 import { measureOutbox } from './outbox'
 import { measurePopupWeight } from './popup-weight'
 import { formatTable, type BenchResult } from './result'
@@ -14,7 +15,7 @@ import { DEFAULT_SESSION_RUNS, measureSession } from './session'
  * bench/results.json. A missed budget is a finding, not a failure: the exit code is non-zero only when
  * the benchmark itself could not run (a section threw).
  *
- *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,editor,session] [--session-runs=3]
+ *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,requests,editor,session] [--session-runs=3]
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -48,6 +49,7 @@ const sections: [string, string, () => Promise<BenchResult[]>][] = [
   ['weight', 'popup weight', async () => measurePopupWeight(join(root, 'out/renderer'))],
   ['cold', 'main services cold start', measureColdStart],
   ['outbox', 'outbox', () => measureOutbox(log)],
+  ['requests', 'requests in the first minute after sign-in, both seeds', () => measureFirstMinute(log)],
   ['editor', 'editor and memory (headless Chromium)', () => measureEditor(log)],
   [
     'session',

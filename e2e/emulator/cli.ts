@@ -1,20 +1,21 @@
 /**
- * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0]`
- * Starts the emulator and prints where it listens and which tokens to use.
+ * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--seed usual|big]`
+ * Starts the emulator (`--seed big`: the company of 10,000 goals of seed-big.ts) and prints where it listens and which tokens to use.
  */
 import { parseArgs } from 'node:util'
-import { startEmulator } from './index'
+import { SEED_NAMES, startEmulator, type SeedName } from './index'
 
-const USAGE = 'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0]'
+const USAGE = 'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--seed usual|big]'
 
 async function main(): Promise<void> {
-  let values: { port?: string; host?: string; version?: string; help?: boolean }
+  let values: { port?: string; host?: string; version?: string; seed?: string; help?: boolean }
   try {
     values = parseArgs({
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
         version: { type: 'string' },
+        seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values
@@ -36,12 +37,18 @@ async function main(): Promise<void> {
     process.exit(2)
   }
 
-  const emulator = await startEmulator({ port, host: values.host, version: values.version })
+  if (values.seed !== undefined && !SEED_NAMES.includes(values.seed as SeedName)) {
+    console.error(`--seed is one of ${SEED_NAMES.join(', ')}, not "${values.seed}".\n${USAGE}`)
+    process.exit(2)
+  }
+  const seed = values.seed as SeedName | undefined
+
+  const emulator = await startEmulator({ port, host: values.host, version: values.version, seed })
   const ada = emulator.state.people[0]!
   console.log(
     [
       `Operately emulator ${values.version ?? '1.8.0'} listening on ${emulator.url}`,
-      `Company: ${emulator.state.company.name}`,
+      `Company: ${emulator.state.company.name} (${emulator.state.goals.length} goals, ${emulator.state.projects.length} projects, ${emulator.state.people.length} people)`,
       `Signed in as ${ada.fullName} <${ada.email}>`,
       `  write-enabled token: ${emulator.tokens.write}`,
       `  read-only token:     ${emulator.tokens.readOnly}`,

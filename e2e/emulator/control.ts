@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { parseFaults } from './faults'
-import type { EmulatorState, Faults } from './types'
+import { SEED_NAMES, type EmulatorState, type Faults, type SeedName } from './types'
 
 /**
  * The control API under /__emulator/, for tests in another process (Playwright) that cannot hold
@@ -13,7 +13,9 @@ export interface ControlTarget {
   state: EmulatorState
   faults(): Faults
   setFaults(faults: Partial<Faults>): void
-  reset(): void
+  /** With a seed name, switches the company that this and later resets seed. */
+  reset(seed?: SeedName): void
+  seed(): SeedName
   pause(): void
   resume(): void
   isPaused(): boolean
@@ -67,9 +69,14 @@ export function handleControl(
       target.setFaults(parsed.faults)
       return send(res, 200, { faults: target.faults(), paused: target.isPaused() })
     }
-    case 'POST reset':
-      target.reset()
-      return send(res, 200, { ok: true })
+    case 'POST reset': {
+      const seed = (body.value as { seed?: unknown }).seed
+      if (seed !== undefined && !SEED_NAMES.includes(seed as SeedName)) {
+        return send(res, 400, { error: `"seed" is one of ${SEED_NAMES.join(', ')}, or left out.` })
+      }
+      target.reset(seed as SeedName | undefined)
+      return send(res, 200, { ok: true, seed: target.seed() })
+    }
     case 'POST pause':
       target.pause()
       return send(res, 200, { ok: true, paused: true })

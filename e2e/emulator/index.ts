@@ -5,6 +5,8 @@
 export { startEmulator } from './server'
 export { DEFAULT_TOKENS } from './tokens'
 export { SEED_IDS } from './seed-ids'
+export { BIG_SEED } from './seed-big'
+export { SEED_NAMES } from './types'
 export { defaultFaults } from './faults'
 export { shortIdFromUuid, slugId, parseIdInput } from './ids'
 export type {
@@ -12,6 +14,7 @@ export type {
   EmulatorOptions,
   EmulatorState,
   EmulatorTokens,
+  SeedName,
   Faults,
   RequestLogEntry,
   Person,

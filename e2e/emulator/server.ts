@@ -15,8 +15,9 @@ import {
 } from './fault-plan'
 import { replies, type Reply } from './replies'
 import { buildSeed } from './seed'
+import { growToBigCompany } from './seed-big'
 import { DEFAULT_TOKENS } from './tokens'
-import type { Emulator, EmulatorOptions, EmulatorState, Faults, RequestLogEntry } from './types'
+import type { Emulator, EmulatorOptions, EmulatorState, Faults, RequestLogEntry, SeedName } from './types'
 
 /**
  * The HTTP server: API requests go through the fault switches and then `answerApi`; the control API
@@ -45,9 +46,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const chaos = createChaos()
   let url = ''
   const state = {} as EmulatorState
+  let seed: SeedName = options.seed ?? 'usual'
 
-  const reset = (): void => {
+  const reset = (next?: SeedName): void => {
+    if (next) seed = next
     Object.assign(state, buildSeed(now(), url))
+    if (seed === 'big') growToBigCompany(state, now())
     faults = defaultFaults()
     chaos.reset()
     paused = false
@@ -60,6 +64,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       faults = { ...faults, ...partial }
     },
     reset,
+    seed: () => seed,
     pause: () => {
       paused = true
     },
@@ -240,6 +245,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     pause: control.pause,
     resume: control.resume,
     reset,
+    seed: () => seed,
     close: () =>
       new Promise<void>((resolve, reject) => {
         sleeper.wakeAll()

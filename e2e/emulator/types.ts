@@ -14,7 +14,12 @@ export interface EmulatorOptions {
   version?: string
   /** The server's clock. Default: the real clock. */
   now?: () => Date
+  /** Which company `reset()` seeds: the usual small one (default) or the big one (seed-big.ts). */
+  seed?: SeedName
 }
+
+export const SEED_NAMES = ['usual', 'big'] as const
+export type SeedName = (typeof SEED_NAMES)[number]
 
 export interface Faults {
   /** Delay before every API answer, in ms (0). */
@@ -102,8 +107,10 @@ export interface Emulator {
   /** Every API request is answered by destroying the socket, as if the server were unreachable. */
   pause(): void
   resume(): void
-  /** Reseed everything, clear faults, pause and the request log. */
-  reset(): void
+  /** Reseed everything, clear faults, pause and the request log; with a seed name, switch to that company. */
+  reset(seed?: SeedName): void
+  /** The company `reset()` seeds now. */
+  seed(): SeedName
   close(): Promise<void>
 }
 

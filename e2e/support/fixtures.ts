@@ -8,7 +8,7 @@ import keytar from 'keytar'
 import { createMainServices } from '../../src/main/services/create-services'
 import type { SyncTiming } from '../../src/main/services/sync/sync-service'
 import { startEmulator } from '../emulator'
-import type { Emulator } from '../emulator/types'
+import type { Emulator, SeedName } from '../emulator/types'
 import { startHarness, type Harness } from '../harness'
 import { linkDialogStandIn, type LinkDialogStandIn } from './link-dialog'
 
@@ -17,6 +17,11 @@ export { expect }
 export interface PopupFixtures {
   /** A fresh Operately emulator on a random port (Ada Lovelace's tokens in `emulator.tokens`). */
   emulator: Emulator
+  /**
+   * The company the emulator seeds: the usual one by default; `test.use({ seed: 'big' })` for the company
+   * of 10,000 goals (e2e/emulator/seed-big.ts).
+   */
+  seed: SeedName
   /** A fresh, empty data folder for the main services: session file, logs. */
   dataDir: string
   /** The keychain "service" this test's tokens are stored under, so no test meets another's entry. */
@@ -62,8 +67,8 @@ export const appVersion = (
  */
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring. */
 export const test = base.extend<PopupFixtures>({
-  emulator: async ({}, use) => {
-    const emulator = await startEmulator()
+  emulator: async ({ seed }, use) => {
+    const emulator = await startEmulator({ seed })
     await use(emulator)
     await emulator.close()
   },
@@ -91,6 +96,7 @@ export const test = base.extend<PopupFixtures>({
     await use(linkDialogStandIn())
   },
 
+  seed: ['usual', { option: true }],
   policy: [null, { option: true }],
   syncTiming: [null, { option: true }],
 

@@ -217,6 +217,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     clearDraft: (key) => drafts.clear(key),
     refreshAssignments: () => assignments.refresh(),
     rememberDescription: (projectId, description) => projects.rememberDescription(projectId, description),
+    goalRefused: (goalId) => goals.refused(goalId),
+    projectRefused: (projectId) => projects.refused(projectId),
     log,
   })
   const links = createLinkService({

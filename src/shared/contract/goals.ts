@@ -3,7 +3,7 @@ import { isEmptyMessage, MESSAGE_REQUIRED } from '../domain/check-in-message'
 import { checkInOutcomeSchema, checkInSubmissionSchema, createCheckInInputSchema } from '../domain/check-ins'
 import { freshnessFields } from '../domain/freshness'
 import { goalDetailSchema, goalSummarySchema } from '../domain/goals'
-import { idInput, noInput } from './inputs'
+import { editRightsInput, editRightsOutput, idInput, noInput } from './inputs'
 
 export const goalOperations = {
   /**
@@ -16,13 +16,17 @@ export const goalOperations = {
       .object({
         goals: z.array(goalSummarySchema),
         ...freshnessFields,
-        /**
-         * Whether some `canEdit` still unknown are being asked about: the list came without waiting for
-         * every answer, and reading it again shortly gives them.
-         */
-        editRightsPending: z.boolean(),
       })
       .strict(),
+  },
+  /**
+   * Whether the person may edit these goals: the rows on screen, the one being opened. The list gives
+   * what is known at once (the role, answers kept from before); the rest are asked about here, never for
+   * rows nobody looks at. An answer older than a day is asked again.
+   */
+  'goals.editRights': {
+    input: editRightsInput,
+    output: editRightsOutput,
   },
   /** One goal with targets, checklist, permissions and who can be notified. `id` may be a slug or a short id. */
   'goals.get': {

@@ -9,3 +9,19 @@ export const idInput = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9-]+$/, 'must be an Operately id')
+
+/**
+ * How many ids one question about edit rights may name: a screenful of rows and then some. More would let
+ * a page make main send thousands of requests with one call.
+ */
+export const EDIT_RIGHTS_IDS_PER_CALL = 50
+
+/** The ids of the rows whose edit rights the renderer wants (the rows shown, the item being opened). */
+export const editRightsInput = z
+  .object({ ids: z.array(idInput).min(1).max(EDIT_RIGHTS_IDS_PER_CALL) })
+  .strict()
+
+/** Each id asked about, as it was sent, with the right: null when it could not be learnt (yet). */
+export const editRightsOutput = z
+  .object({ rights: z.array(z.object({ id: z.string(), canEdit: z.boolean().nullable() }).strict()) })
+  .strict()

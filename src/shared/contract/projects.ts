@@ -7,7 +7,7 @@ import {
   saveDescriptionResultSchema,
 } from '../domain/projects'
 import { queuedDescriptionSchema } from '../domain/sync'
-import { idInput, noInput } from './inputs'
+import { editRightsInput, editRightsOutput, idInput, noInput } from './inputs'
 
 export const projectOperations = {
   /** Every project the person can see, their own first; the kept copy when the server cannot be reached. */
@@ -17,13 +17,17 @@ export const projectOperations = {
       .object({
         projects: z.array(projectSummarySchema),
         ...freshnessFields,
-        /**
-         * Whether some `canEdit` still unknown are being asked about: the list came without waiting for
-         * every answer, and reading it again shortly gives them.
-         */
-        editRightsPending: z.boolean(),
       })
       .strict(),
+  },
+  /**
+   * Whether the person may edit these projects: the rows on screen, the one being opened. The list gives
+   * what is known at once (the role, answers kept from before); the rest are asked about here, never for
+   * rows nobody looks at. An answer older than a day is asked again.
+   */
+  'projects.editRights': {
+    input: editRightsInput,
+    output: editRightsOutput,
   },
   /**
    * One project with its description (the kept copy when the server cannot be reached), and the save

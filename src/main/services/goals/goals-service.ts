@@ -4,18 +4,24 @@ import { goalDetailSchema, goalSummarySchema, type GoalDetail, type GoalSummary 
 import { z } from 'zod'
 import { detailKey } from '../cache/cache-key'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
-import { lastSegment } from '@shared/ids'
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
-import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createEditRightsBook } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
 
 export interface GoalsService {
-  /** Every goal the person can see, their own (champion or reviewer) first; the kept copy when offline. */
-  list(): Promise<{ goals: GoalSummary[]; editRightsPending: boolean } & Freshness>
+  /**
+   * Every goal the person can see, their own (champion or reviewer) first; the kept copy when offline.
+   * Given at once: edit rights the role does not settle are the ones learnt before, else null.
+   */
+  list(): Promise<{ goals: GoalSummary[] } & Freshness>
+  /** Whether the person may edit these goals (the rows on screen, the goal being opened): asked if not known. */
+  editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
+  /** The server refused an action on this goal for want of rights: its mark says so from now on. */
+  refused(id: string): Promise<void>
   /** One goal, read fresh from the server; the kept copy when the server cannot be reached. */
   get(id: string): Promise<GoalDetail & Freshness>
   /** The raw goal from the server, for services that need more than the renderer sees. */
@@ -35,7 +41,7 @@ export function createGoalsService(deps: {
 }): GoalsService {
   const { session, webUrls, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
-  const rightsOf = createRightsByAccount()
+  const rights = createEditRightsBook({ cache, key: 'goal-rights', log })
 
   const signedIn = async () => {
     const state = await session.get()
@@ -52,35 +58,39 @@ export function createGoalsService(deps: {
     async list() {
       const state = await signedIn()
       const me = state.person.id
-      const rights = rightsOf(state)
-      const kept = await cache.read('goals', goalListSchema)
-      if (kept) rememberFrom(rights, kept.value)
-      let editRightsPending = false
       const read = await cache.cachedRead(
         'goals',
         async () => {
-          const client = await session.client()
-          const raw = await client.listGoals()
+          const raw = await (await session.client()).listGoals()
           const goals = raw
             .filter((g) => g.is_archived !== true)
             .map((g) => toGoalSummary(g, me))
             // Champions and reviewers have full access to their goals.
             .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g))
-          // A read-only token can edit nothing: the picker says so for every goal without asking.
-          const ask = state.canWrite
-            ? async (id: string) => editPermission({ permissions: await client.getGoalPermissions(id) })
-            : null
-          const filled = await fillEditRights(goals, rights, ask, log)
-          editRightsPending = filled.pending
-          return sortGoals(filled.items)
+          return sortGoals(goals)
         },
         { connectivity, schema: goalListSchema },
       )
-      return {
-        goals: read.value,
-        ...freshnessOf(read),
-        editRightsPending: editRightsPending && !read.fromCache,
-      }
+      rights.settledByRole(
+        state,
+        read.value.filter((g) => g.role !== null).map((g) => g.id),
+      )
+      return { goals: await rights.fill(state, read.value), ...freshnessOf(read) }
+    },
+
+    async editRights(ids) {
+      const state = await signedIn()
+      // A read-only token can edit nothing: the picker says so for every goal without asking.
+      const ask = state.canWrite
+        ? async (id: string) =>
+            editPermission({ permissions: await (await session.client()).getGoalPermissions(id) })
+        : null
+      return { rights: await rights.rightsOf(state, ids, ask) }
+    },
+
+    async refused(id) {
+      const state = await session.get()
+      if (state.status === 'signed_in') await rights.learnt(state, id, false)
     },
 
     async get(id) {
@@ -95,7 +105,7 @@ export function createGoalsService(deps: {
         { connectivity, schema: goalDetailSchema },
       )
       // What the detail says is the freshest word on edit rights: the list follows it from now on.
-      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
+      if (!read.fromCache) await rights.learnt(state, read.value.id, read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

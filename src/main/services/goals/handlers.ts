@@ -12,6 +12,7 @@ export function createGoalHandlers(deps: {
   return {
     'goals.list': () => deps.goals.list(),
     'goals.get': ({ id }) => deps.goals.get(id),
+    'goals.editRights': ({ ids }) => deps.goals.editRights(ids),
     'checkIns.create': (input) => deps.checkIns.submit(input),
     'checkIns.submission': (query) => deps.checkIns.submission(query),
     'checkIns.background': async ({ submissionId }) => {

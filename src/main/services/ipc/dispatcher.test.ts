@@ -8,6 +8,7 @@ import {
 import { AppFailure, appError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../log/logger'
+import { EDIT_RIGHTS_IDS_PER_CALL } from '@shared/contract/inputs'
 import { createDispatcher, type OperationHandlers } from './dispatcher'
 
 const signedIn: SessionState = {
@@ -28,6 +29,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'app.numberLocale': {},
   'goals.list': {},
   'goals.get': { id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
+  'goals.editRights': { ids: ['ship-the-engine-kHLABHdtjTkzZF2eK502u', 'kHLABHdtjTkzZF2eK502v'] },
   'checkIns.create': {
     submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f',
     goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
@@ -47,6 +49,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'drafts.clear': { key: 'check-in:kHLABHdtjTkzZF2eK502u' },
   'projects.list': {},
   'projects.get': { id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3' },
+  'projects.editRights': { ids: ['launch-site-FTjZweJIkc6RtMHf1SwQI3'] },
   'projects.saveDescription': {
     projectId: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
     description: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hi"}]}]}',
@@ -175,7 +178,8 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'app.openExternal': { status: 'opened' },
   'app.hidePopup': {},
   'app.numberLocale': { locale: 'en-DE' },
-  'goals.list': { goals: [], ...fresh, editRightsPending: false },
+  'goals.list': { goals: [], ...fresh },
+  'goals.editRights': { rights: [{ id: 'kHLABHdtjTkzZF2eK502u', canEdit: null }] },
   'goals.get': {
     id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
     name: 'Ship the engine',
@@ -240,8 +244,8 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
       },
     ],
     ...fresh,
-    editRightsPending: false,
   },
+  'projects.editRights': { rights: [{ id: 'FTjZweJIkc6RtMHf1SwQI3', canEdit: true }] },
   'projects.get': {
     id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
     name: 'Launch site',
@@ -338,6 +342,23 @@ describe('dispatcher', () => {
       })
     })
   }
+
+  it('answers a question about edit rights for too many ids, none, or a non-id with invalid_input, unasked', async () => {
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => `goal-${i}`)
+    for (const name of ['goals.editRights', 'projects.editRights'] as const) {
+      const { calls, handlers } = recordingHandlers()
+      const dispatch = createDispatcher(handlers, silentLogger)
+      for (const input of [
+        { ids: ids(EDIT_RIGHTS_IDS_PER_CALL + 1) },
+        { ids: [] },
+        { ids: ['../../etc/passwd'] },
+      ]) {
+        expect(await dispatch(name, input)).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+      }
+      expect(calls).toEqual([])
+      expect(await dispatch(name, { ids: ids(EDIT_RIGHTS_IDS_PER_CALL) })).toMatchObject({ ok: true })
+    }
+  })
 
   it('rejects an operation that is not in the contract, including inherited names', async () => {
     const { handlers } = recordingHandlers()

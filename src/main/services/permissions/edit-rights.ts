@@ -1,35 +1,78 @@
+import { z } from 'zod'
 import { AppFailure } from '@shared/errors'
 import { lastSegment } from '@shared/ids'
+import type { Cache } from '../cache/cache'
 import type { Logger } from '../log/logger'
 
 /**
- * Whether the person may edit each goal or project of a list, known before any is opened.
+ * Whether the person may edit each goal or project of a list, asked only where it matters.
  *
  * Operately's `goals/list` and `projects/list` never carry permissions (they take no `include_permissions`;
- * real servers answer 400 to it), so a list alone cannot say. The role settles most rows (champions and
- * reviewers have full access); what was learnt before (an earlier list, a detail opened) settles more; the
- * rest are asked one by one, with `include_permissions` and nothing else, four at a time. Each item is
- * asked about once per account: the answer is kept with the list on disk.
+ * real servers answer 400 to it), so a list alone cannot say. The role settles the person's own rows
+ * (champions and reviewers have full access). The rest are asked about one by one (`goals/get` /
+ * `projects/get` with `include_permissions`), four at a time, but only for the ids the renderer names: the
+ * rows on screen and the item being opened. A company of 10,000 goals costs a screenful of questions, not
+ * 10,000 (issue 23).
  *
- * A list does not wait long for many questions: a company with a hundred goals would keep the picker on
- * "Loading…" for 25 round trips. After a second it is given with what is known, says that more is coming
- * (`pending`), and the questions go on; the next read of the list has their answers.
+ * Answers are kept on disk with the time they were given, so the next start shows the marks at once.
+ * An answer older than a day is asked again when its row is shown; a detail opened or an action the
+ * server refused for rights replaces it at once.
  */
 
-export interface EditRights {
-  /** Known rights by short id: learnt from details opened in this run, or kept with an earlier list. */
-  known: Map<string, boolean>
-  /** Questions under way or waiting for a turn, by short id: however many lists need an item, it is asked once. */
-  asking: Map<string, Promise<void>>
-  /** Runs a question when one of the four turns is free. */
-  turn: <T>(question: () => Promise<T>) => Promise<T>
-}
+/** How long an answer is taken as still true before its row, when shown, is asked about again. */
+export const RIGHTS_MAX_AGE_MS = 24 * 60 * 60 * 1000
 
 /** How many questions about edit rights are on the wire at once, for all the lists together. */
 const AT_ONCE = 4
 
+/** An account: the same person on the same server. */
+export interface RightsAccount {
+  baseUrl: string
+  person: { id: string }
+}
+
+export interface EditRightsBook {
+  /** The rows, with every right known for them so far filled in where the role left it open. */
+  fill<T extends { id: string; canEdit: boolean | null }>(account: RightsAccount, items: T[]): Promise<T[]>
+  /**
+   * The rights of these ids: what is known and younger than a day as it is, the rest asked (unless `ask`
+   * is null, as for a read-only token, which can edit nothing: then unknown stays null). A question that
+   * fails leaves its id null; this never throws for one.
+   */
+  rightsOf(
+    account: RightsAccount,
+    ids: readonly string[],
+    ask: ((id: string) => Promise<boolean | null>) | null,
+  ): Promise<Array<{ id: string; canEdit: boolean | null }>>
+  /** The person's own rows (champion or reviewer) of the latest list: full access, never asked about. */
+  settledByRole(account: RightsAccount, ids: readonly string[]): void
+  /** The server said it (a detail opened, an action refused): the freshest answer, kept at once. */
+  learnt(account: RightsAccount, id: string, canEdit: boolean): Promise<void>
+}
+
+const storedRightsSchema = z.object({
+  account: z.string(),
+  rights: z.record(z.string(), z.object({ canEdit: z.boolean(), at: z.number() })),
+})
+
+interface Answer {
+  canEdit: boolean
+  /** When the server gave it (ms since the epoch). */
+  at: number
+}
+
+interface Book {
+  account: string
+  known: Map<string, Answer>
+  /** Short ids whose right the role settles (the latest list's own rows). */
+  own: Set<string>
+  /** Questions under way or waiting for a turn, by short id: however many screens need one, it is asked once. */
+  asking: Map<string, Promise<void>>
+  loaded: Promise<void>
+}
+
 /** At most `concurrency` calls run at once; the others wait for a turn, first come first served. */
-function turns(concurrency: number): EditRights['turn'] {
+function turns(concurrency: number): <T>(question: () => Promise<T>) => Promise<T> {
   let running = 0
   const waiting: Array<() => void> = []
   return async (question) => {
@@ -44,94 +87,131 @@ function turns(concurrency: number): EditRights['turn'] {
   }
 }
 
-export function createEditRights(concurrency = AT_ONCE): EditRights {
-  return { known: new Map(), asking: new Map(), turn: turns(concurrency) }
-}
+const accountKey = (account: RightsAccount): string => `${account.baseUrl} ${lastSegment(account.person.id)}`
 
-/**
- * Edit rights are one person's on one server: the rights of whoever is signed in, from nothing for each
- * new account. What a request started for an earlier account learns goes to that account's rights, which
- * nobody reads any more.
- */
-export function createRightsByAccount(): (account: {
-  baseUrl: string
-  person: { id: string }
-}) => EditRights {
-  let current: { key: string; rights: EditRights } | null = null
-  return (account) => {
-    const key = `${account.baseUrl} ${lastSegment(account.person.id)}`
-    if (current?.key !== key) current = { key, rights: createEditRights() }
-    return current.rights
-  }
-}
+export function createEditRightsBook(deps: {
+  cache: Pick<Cache, 'read' | 'write'>
+  /** The cache key the answers are kept under (`goal-rights`, `project-rights`). */
+  key: string
+  log: Logger
+  now?: () => number
+  concurrency?: number
+}): EditRightsBook {
+  const { cache, key, log } = deps
+  const now = deps.now ?? Date.now
+  const turn = turns(deps.concurrency ?? AT_ONCE)
+  let current: Book | null = null
+  let saving: Promise<void> = Promise.resolve()
+  let saveQueued = false
 
-/** Remembers what an earlier list (read from disk) said, without overriding anything learnt since. */
-export function rememberFrom(
-  rights: EditRights,
-  items: ReadonlyArray<{ id: string; canEdit: boolean | null }>,
-) {
-  for (const item of items) {
-    const key = lastSegment(item.id)
-    if (item.canEdit !== null && !rights.known.has(key)) rights.known.set(key, item.canEdit)
-  }
-}
-
-/** Asks about one item unless a question about it is already under way; settles once it is answered. */
-function learn(
-  id: string,
-  rights: EditRights,
-  ask: (id: string) => Promise<boolean | null>,
-  log: Logger,
-): Promise<void> {
-  const key = lastSegment(id)
-  const under = rights.asking.get(key)
-  if (under) return under
-  const question = rights
-    .turn(() => ask(id))
-    .then(
-      (answer) => {
-        if (answer !== null) rights.known.set(key, answer)
-      },
-      (err: unknown) => {
-        // A failed question leaves that row unknown; the list never fails for it.
-        if (err instanceof AppFailure) {
-          log.warn('could not learn whether an item can be edited', { kind: err.error.kind })
-        } else {
-          log.error('asking whether an item can be edited failed', { error: String(err) })
+  /** The answers of this account: from disk the first time, from nothing for a new account. */
+  const bookOf = (account: RightsAccount): Book => {
+    const name = accountKey(account)
+    if (current?.account === name) return current
+    const book: Book = {
+      account: name,
+      known: new Map(),
+      own: new Set(),
+      asking: new Map(),
+      loaded: Promise.resolve(),
+    }
+    book.loaded = cache.read(key, storedRightsSchema).then(
+      (kept) => {
+        // Another account's answers (a file from before a switch not yet cleared) say nothing about this one.
+        if (kept?.value.account !== name) return
+        for (const [id, answer] of Object.entries(kept.value.rights)) {
+          if (!book.known.has(id)) book.known.set(id, answer)
         }
       },
+      (err: unknown) => log.warn('edit rights: could not read the kept answers', { error: String(err) }),
     )
-    .finally(() => rights.asking.delete(key))
-  rights.asking.set(key, question)
-  return question
-}
-
-/**
- * Fills in `canEdit` where it is still null: from what is known, else by asking (unless `ask` is null, as
- * for a read-only token, which can edit nothing anyway). A few questions (one round, as long as the list
- * itself took) are waited for; more, at most `waitMs`, and `pending` says some are still on their way.
- */
-export async function fillEditRights<T extends { id: string; canEdit: boolean | null }>(
-  items: T[],
-  rights: EditRights,
-  ask: ((id: string) => Promise<boolean | null>) | null,
-  log: Logger,
-  waitMs = 1_000,
-): Promise<{ items: T[]; pending: boolean }> {
-  const filled = () =>
-    items.map((item) =>
-      item.canEdit === null ? { ...item, canEdit: rights.known.get(lastSegment(item.id)) ?? null } : item,
-    )
-  const unknown = filled().filter((item) => item.canEdit === null)
-  if (!ask || unknown.length === 0) return { items: filled(), pending: false }
-  const answered = Promise.all(unknown.map((item) => learn(item.id, rights, ask, log))).then(() => true)
-  if (unknown.length <= AT_ONCE) {
-    await answered
-    return { items: filled(), pending: false }
+    current = book
+    return book
   }
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const waited = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), waitMs)))
-  const done = await Promise.race([answered, waited])
-  clearTimeout(timer)
-  return { items: filled(), pending: !done }
+
+  /** Writes the answers once the writes already under way are done; many answers in a row make one write. */
+  const save = (book: Book): Promise<void> => {
+    if (saveQueued) return saving
+    saveQueued = true
+    saving = saving.then(async () => {
+      saveQueued = false
+      // What a request of an earlier account learnt is not written over the current account's answers.
+      if (current !== book) return
+      await cache
+        .write(key, { account: book.account, rights: Object.fromEntries(book.known) })
+        .catch((err: unknown) =>
+          // Only the next start loses: it asks again for the rows it shows.
+          log.warn('edit rights: could not keep the answers', { error: String(err) }),
+        )
+    })
+    return saving
+  }
+
+  const fresh = (answer: Answer | undefined): answer is Answer =>
+    answer !== undefined && now() - answer.at < RIGHTS_MAX_AGE_MS
+
+  /** Asks about one item unless a question about it is already under way; settles once it is answered. */
+  const learn = (book: Book, id: string, ask: (id: string) => Promise<boolean | null>): Promise<void> => {
+    const short = lastSegment(id)
+    const under = book.asking.get(short)
+    if (under) return under
+    const question = turn(() => ask(id))
+      .then(
+        (canEdit) => {
+          if (canEdit !== null) book.known.set(short, { canEdit, at: now() })
+        },
+        (err: unknown) => {
+          // A failed question leaves that row unknown; it is asked again when shown again.
+          if (err instanceof AppFailure) {
+            log.warn('could not learn whether an item can be edited', { kind: err.error.kind })
+          } else {
+            log.error('asking whether an item can be edited failed', { error: String(err) })
+          }
+        },
+      )
+      .finally(() => book.asking.delete(short))
+    book.asking.set(short, question)
+    return question
+  }
+
+  return {
+    async fill(account, items) {
+      const book = bookOf(account)
+      await book.loaded
+      return items.map((item) => {
+        if (item.canEdit !== null) return item
+        const answer = book.known.get(lastSegment(item.id))
+        // An old answer still beats no mark: the row is asked about again when it is shown.
+        return answer ? { ...item, canEdit: answer.canEdit } : item
+      })
+    },
+
+    async rightsOf(account, ids, ask) {
+      const book = bookOf(account)
+      await book.loaded
+      const mine = (id: string) => book.own.has(lastSegment(id))
+      if (ask) {
+        const stale = ids.filter((id) => !mine(id) && !fresh(book.known.get(lastSegment(id))))
+        if (stale.length > 0) {
+          await Promise.all(stale.map((id) => learn(book, id, ask)))
+          await save(book)
+        }
+      }
+      return ids.map((id) => ({
+        id,
+        canEdit: mine(id) ? true : (book.known.get(lastSegment(id))?.canEdit ?? null),
+      }))
+    },
+
+    settledByRole(account, ids) {
+      bookOf(account).own = new Set(ids.map(lastSegment))
+    },
+
+    async learnt(account, id, canEdit) {
+      const book = bookOf(account)
+      await book.loaded
+      book.known.set(lastSegment(id), { canEdit, at: now() })
+      await save(book)
+    },
+  }
 }

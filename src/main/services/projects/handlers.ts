@@ -16,6 +16,7 @@ export function createProjectHandlers(deps: {
       const detail = await deps.projects.get(id)
       return { ...detail, queued: deps.sync.queuedDescription(detail.id) }
     },
+    'projects.editRights': ({ ids }) => deps.projects.editRights(ids),
     'projects.saveDescription': (input) => deps.saveDescription(input),
   }
 }

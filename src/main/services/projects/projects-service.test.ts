@@ -99,23 +99,41 @@ describe.skipIf(!hasSecretService)('projects', () => {
       expect(office.status).toBe('paused')
     })
 
-    it('marks what she cannot edit from the start: roles settle most, the rest are asked about once', async () => {
-      const permissionReads = () =>
-        emulator.state.requests.filter(
-          (r) => r.endpoint === 'projects/get' && r.query?.['include_permissions'] === 'true',
-        ).length
+    const permissionReads = () =>
+      emulator.state.requests.filter(
+        (r) => r.endpoint === 'projects/get' && r.query?.['include_permissions'] === 'true',
+      ).length
+    const editRights = (projectIds: string[]) =>
+      run<{ rights: Array<{ id: string; canEdit: boolean | null }> }>('projects.editRights', {
+        ids: projectIds,
+      }).then((answer) => answer.rights)
+
+    it('gives the list at once: roles settle her own projects, nothing is asked about the rest', async () => {
       const before = new Map((await list()).map((p) => [p.id, p.canEdit]))
       expect(before.get(ids.launch)).toBe(true) // champion
-      expect(before.get(ids.mobile)).toBe(true) // contributor with edit access: asked
-      expect(before.get(ids.warehouse)).toBe(false) // view only: asked
-      // projects/list carries no permissions; only the two projects her role does not settle were asked.
-      expect(permissionReads()).toBe(2)
+      expect(before.get(ids.office)).toBe(true) // champion
+      expect(before.get(ids.mobile)).toBeNull() // contributor: only a question can tell
+      expect(before.get(ids.warehouse)).toBeNull()
+      expect(permissionReads()).toBe(0)
+    })
+
+    it('asks about the projects named (the rows on screen), once; the list carries the answers since', async () => {
       await list()
+      expect(await editRights([ids.mobile, ids.warehouse, ids.launch])).toEqual([
+        { id: ids.mobile, canEdit: true }, // contributor with edit access
+        { id: ids.warehouse, canEdit: false }, // view only
+        { id: ids.launch, canEdit: true }, // her own: settled by the role, no question
+      ])
+      expect(permissionReads()).toBe(2)
+      const after = new Map((await list()).map((p) => [p.id, p.canEdit]))
+      expect([after.get(ids.mobile), after.get(ids.warehouse)]).toEqual([true, false])
+      await editRights([ids.mobile, ids.warehouse])
       expect(permissionReads()).toBe(2)
     })
 
     it('keeps what it learnt about edit rights to the person it learnt it for: the next one is asked afresh', async () => {
-      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(false)
+      await list()
+      expect(await editRights([ids.warehouse])).toEqual([{ id: ids.warehouse, canEdit: false }])
       // Grace may edit the project Ada may only view; she signs in on the same computer after Ada.
       stored('warehouse').access.people[SEED_IDS.people.grace] = 'edit'
       const token = 'opk_' + 'g'.repeat(43)
@@ -128,14 +146,34 @@ describe.skipIf(!hasSecretService)('projects', () => {
       await session.services.dispatch('session.signOut', {})
       const signIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
       expect(signIn.ok).toBe(true)
-      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(true)
+      expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBeNull()
+      expect(await editRights([ids.warehouse])).toEqual([{ id: ids.warehouse, canEdit: true }])
     })
 
     it('follows a project opened since: its detail is the latest word on edit rights', async () => {
       await list()
+      await editRights([ids.warehouse])
       stored('warehouse').access.people[SEED_IDS.people.ada] = 'edit'
       expect((await get(ids.warehouse)).canEdit).toBe(true)
       expect(new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.warehouse)).toBe(true)
+    })
+
+    it('corrects the mark of a project whose save the server refused for want of rights', async () => {
+      await list()
+      // Asked while she could still edit it; then the right went away on the server.
+      expect(await editRights([ids.mobile])).toEqual([{ id: ids.mobile, canEdit: true }])
+      stored('mobileBeta').access.people[SEED_IDS.people.ada] = 'view'
+      const base = stored('mobileBeta').description
+      const refused = await failure('projects.saveDescription', {
+        projectId: ids.mobile,
+        description: withNewParagraph(JSON.stringify(base), 'Shipped.'),
+        baseDescription: JSON.stringify(base),
+        overwrite: true,
+      })
+      expect(refused.kind).toBe('forbidden')
+      await expect
+        .poll(async () => new Map((await list()).map((p) => [p.id, p.canEdit])).get(ids.mobile))
+        .toBe(false)
     })
   })
 

@@ -8,12 +8,11 @@ import {
   type SaveDescriptionInput,
 } from '@shared/domain/projects'
 import { AppFailure, appError, type AppError } from '@shared/errors'
-import { lastSegment } from '@shared/ids'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
-import { createRightsByAccount, fillEditRights, rememberFrom } from '../permissions/edit-rights'
+import { createEditRightsBook } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import {
   descriptionPermission,
@@ -24,8 +23,15 @@ import {
 } from './map-project'
 
 export interface ProjectsService {
-  /** Every project the person can see (archived ones aside), their own first; the kept copy when offline. */
-  list(): Promise<{ projects: ProjectSummary[]; editRightsPending: boolean } & Freshness>
+  /**
+   * Every project the person can see (archived ones aside), their own first; the kept copy when offline.
+   * Given at once: edit rights the role does not settle are the ones learnt before, else null.
+   */
+  list(): Promise<{ projects: ProjectSummary[] } & Freshness>
+  /** Whether the person may edit these projects (rows on screen, the project being opened): asked if not known. */
+  editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
+  /** The server refused a save on this project for want of rights: its mark says so from now on. */
+  refused(id: string): Promise<void>
   /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
   get(id: string): Promise<ProjectDetail & Freshness>
   /** Throws what a save would be refused for before any request (signed out, not a document, read-only). */
@@ -94,9 +100,9 @@ export function createProjectsService(deps: {
 }): ProjectsService {
   const { session, webUrls, cache, connectivity, log } = deps
   const now = deps.now ?? (() => new Date())
-  // Edit rights by short id: projects/list never says (real servers do not take include_permissions
-  // there), so they come from the roles, from projects opened, from the kept list, or are asked once.
-  const rightsOf = createRightsByAccount()
+  // projects/list never says (real servers do not take include_permissions there): rights come from the
+  // roles, from projects opened, or are asked about for the rows the renderer shows.
+  const rights = createEditRightsBook({ cache, key: 'project-rights', log })
 
   const signedIn = async () => {
     const state = await session.get()
@@ -130,37 +136,42 @@ export function createProjectsService(deps: {
     async list() {
       const state = await signedIn()
       const me = state.person.id
-      const rights = rightsOf(state)
-      const kept = await cache.read('projects', projectListSchema)
-      if (kept) rememberFrom(rights, kept.value)
-      let editRightsPending = false
       const read = await cache.cachedRead(
         'projects',
         async () => {
-          const client = await session.client()
-          const raw = await explained(async () => client.listProjects())
+          const raw = await explained(async () => (await session.client()).listProjects())
           const projects = raw
             .filter((p) => p.is_archived !== true)
             // Champions and reviewers have full access to their projects.
             .map((p) =>
               toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
             )
-          // A read-only token can edit nothing: the picker says so for every project without asking.
-          const ask = state.canWrite
-            ? async (id: string) =>
-                descriptionPermission({ permissions: await client.getProjectPermissions(id) })
-            : null
-          const filled = await fillEditRights(projects, rights, ask, log)
-          editRightsPending = filled.pending
-          return sortProjects(filled.items)
+          return sortProjects(projects)
         },
         { connectivity, schema: projectListSchema },
       )
-      return {
-        projects: read.value,
-        ...freshnessOf(read),
-        editRightsPending: editRightsPending && !read.fromCache,
-      }
+      rights.settledByRole(
+        state,
+        read.value.filter((p) => p.canEdit === true).map((p) => p.id),
+      )
+      return { projects: await rights.fill(state, read.value), ...freshnessOf(read) }
+    },
+
+    async editRights(ids) {
+      const state = await signedIn()
+      // A read-only token can edit nothing: the picker says so for every project without asking.
+      const ask = state.canWrite
+        ? async (id: string) =>
+            descriptionPermission({
+              permissions: await (await session.client()).getProjectPermissions(id),
+            })
+        : null
+      return { rights: await rights.rightsOf(state, ids, ask) }
+    },
+
+    async refused(id) {
+      const state = await session.get()
+      if (state.status === 'signed_in') await rights.learnt(state, id, false)
     },
 
     async get(id) {
@@ -180,7 +191,8 @@ export function createProjectsService(deps: {
         },
         { connectivity, schema: projectDetailSchema },
       )
-      rightsOf(state).known.set(lastSegment(read.value.id), read.value.canEdit)
+      // What the detail says is the freshest word on edit rights: the list follows it from now on.
+      if (!read.fromCache) await rights.learnt(state, read.value.id, read.value.canEdit)
       return { ...read.value, ...freshnessOf(read) }
     },
 

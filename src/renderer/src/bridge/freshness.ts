@@ -3,9 +3,3 @@
  * or a list screen, with an older list reads it again. Main does the same for what is due.
  */
 export const LIST_FRESH_MS = 30_000
-
-/**
- * How soon a list given before main knew every edit right (`editRightsPending`) is read again: the
- * questions go four at a time, a few round trips a second.
- */
-export const EDIT_RIGHTS_FOLLOW_MS = 1_500

@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import type { OperationOutput } from '@shared/contract'
+import type { GoalDetail } from '@shared/domain/goals'
+import { sameId } from '@shared/ids'
 import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
-import { EDIT_RIGHTS_FOLLOW_MS, LIST_FRESH_MS } from './freshness'
+import { LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
@@ -18,9 +21,21 @@ export function useGoals() {
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
     refetchOnWindowFocus: true,
-    // A long list comes before main knows every edit right; read again shortly, it has them.
-    refetchInterval: (query) => (query.state.data?.editRightsPending ? EDIT_RIGHTS_FOLLOW_MS : false),
   })
+}
+
+type GoalList = OperationOutput<'goals.list'>
+
+/** The goal is view only (the server refused an action on it): the list and its detail say so. */
+function markGoalViewOnly(queryClient: QueryClient, goalId: string): void {
+  queryClient.setQueryData<GoalList>(goalsQueryKey, (list) =>
+    list
+      ? { ...list, goals: list.goals.map((g) => (sameId(g.id, goalId) ? { ...g, canEdit: false } : g)) }
+      : list,
+  )
+  for (const [key, detail] of queryClient.getQueriesData<GoalDetail>({ queryKey: ['goal'] })) {
+    if (detail && sameId(detail.id, goalId)) queryClient.setQueryData(key, { ...detail, canEdit: false })
+  }
 }
 
 /** One goal with targets, checklist, permissions and subscribers, read fresh each time the form opens. */
@@ -50,6 +65,11 @@ export function useCreateCheckIn() {
       // The list shows "last check-in" and the goal's values changed: read both again when next shown.
       void queryClient.invalidateQueries({ queryKey: goalsQueryKey })
       void queryClient.invalidateQueries({ queryKey: ['goal'] })
+    },
+    // Refused for want of rights (they changed on the server): main has marked the goal view only, and
+    // so do the list and the goal shown, without reading either again.
+    onError: (error, input) => {
+      if (error.kind === 'forbidden') markGoalViewOnly(queryClient, input.goalId)
     },
     // Queued, or sent with an older one for this goal: the Sync tab's count may have changed either way.
     onSettled: () => void refreshSync(queryClient),

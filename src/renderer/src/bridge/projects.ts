@@ -3,7 +3,7 @@ import type { OperationOutput } from '@shared/contract'
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import { call } from './operately'
-import { EDIT_RIGHTS_FOLLOW_MS, LIST_FRESH_MS } from './freshness'
+import { LIST_FRESH_MS } from './freshness'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -21,8 +21,6 @@ export function useProjects() {
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
     refetchOnWindowFocus: true,
-    // A long list comes before main knows every edit right; read again shortly, it has them.
-    refetchInterval: (query) => (query.state.data?.editRightsPending ? EDIT_RIGHTS_FOLLOW_MS : false),
   })
 }
 
@@ -78,6 +76,21 @@ export function useSaveDescription() {
       // Confirmed by the server: nothing of this project waits in the outbox any more.
       queryClient.setQueryData<ProjectView>(projectQueryKey(input.projectId), (detail) =>
         detail ? { ...detail, description: result.description, queued: null } : detail,
+      )
+    },
+    // Refused for want of rights (they changed on the server): main has marked the project view only,
+    // and so does the list, without reading it again.
+    onError: (error, input) => {
+      if (error.kind !== 'forbidden') return
+      queryClient.setQueryData<ProjectList>(projectsQueryKey, (list) =>
+        list
+          ? {
+              ...list,
+              projects: list.projects.map((p) =>
+                sameId(p.id, input.projectId) ? { ...p, canEdit: false } : p,
+              ),
+            }
+          : list,
       )
     },
     // A save queues, replaces or sends an outbox entry: the Sync tab's count follows.

@@ -3,6 +3,8 @@ import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type 
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
+import { useEditRightsOf } from '../../bridge/edit-rights'
+import { useIdsInView } from '../../app/use-ids-in-view'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -27,6 +29,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const id = useId()
   const listId = `${id}-goals`
   const input = useRef<HTMLInputElement>(null)
+  const listBox = useRef<HTMLDivElement>(null)
   const [query, setQuery] = useState('')
   const [activeIndex, setActiveIndex] = useState(0)
   const [hint, setHint] = useState('')
@@ -41,6 +44,16 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const shown = useMemo(() => [...mine, ...others], [mine, others])
   const active = shown[Math.min(activeIndex, shown.length - 1)] ?? null
   const optionId = (goal: GoalSummary) => `${id}-goal-${goal.id}`
+
+  // Edit rights the list could not settle are asked about for the rows on screen only (a read-only token
+  // can edit nothing: nothing to ask).
+  const inView = useIdsInView(listBox, shown)
+  const unsettled = useMemo(() => {
+    if (!canWrite) return []
+    const byId = new Map(shown.map((goal) => [goal.id, goal]))
+    return inView.filter((goalId) => byId.get(goalId)?.canEdit === null)
+  }, [canWrite, inView, shown])
+  useEditRightsOf('goals', unsettled)
 
   useEffect(() => {
     input.current?.focus({ preventScroll: true })
@@ -124,6 +137,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
       <li
         key={goal.id}
         id={optionId(goal)}
+        data-row-id={goal.id}
         role="option"
         aria-selected={isActive}
         className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
@@ -200,8 +214,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
       {goals.data ? (
         <div className="list-freshness">
           <Freshness read={goals.data} className="goal-picker__freshness" />
-          {/* Reading again for the edit rights that follow a long list is no refresh the person asked for. */}
-          <RefreshButton busy={goals.isRefetching && !goals.data.editRightsPending} onRefresh={refresh} />
+          <RefreshButton busy={goals.isRefetching} onRefresh={refresh} />
         </div>
       ) : null}
 
@@ -223,7 +236,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
         <p className="goal-picker__empty">You cannot see any goals in this company yet.</p>
       ) : (
         <>
-          <div id={listId} role="listbox" aria-label="Goals" className="goal-list">
+          <div ref={listBox} id={listId} role="listbox" aria-label="Goals" className="goal-list">
             {group('mine', 'Your goals', mine)}
             {group('others', 'Other goals', others)}
           </div>

@@ -1,6 +1,8 @@
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import { useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
+import { useEditRightsOf } from '../../bridge/edit-rights'
+import { useIdsInView } from '../../app/use-ids-in-view'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -34,9 +36,19 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const refresh = () => void projects.refetch()
   useRefreshKeys(refresh)
 
-  const all = projects.data?.projects ?? []
-  const shown = filterProjects(all, query)
+  const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
+  const shown = useMemo(() => filterProjects(all, query), [all, query])
   const { mine, others } = groupProjects(shown)
+
+  // Edit rights the list could not settle are asked about for the rows on screen only (a read-only token
+  // can edit nothing: nothing to ask).
+  const inView = useIdsInView(list, shown)
+  const unsettled = useMemo(() => {
+    if (!canWrite) return []
+    const byId = new Map(shown.map((project) => [project.id, project]))
+    return inView.filter((projectId) => byId.get(projectId)?.canEdit === null)
+  }, [canWrite, inView, shown])
+  useEditRightsOf('projects', unsettled)
 
   const follow = (text: string): boolean => {
     const ref = readProjectRef(text, all)
@@ -88,11 +100,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         {projects.data ? (
           <div className="list-freshness">
             <Freshness read={projects.data} />
-            {/* Reading again for the edit rights that follow a long list is no refresh the person asked for. */}
-            <RefreshButton
-              busy={projects.isRefetching && !projects.data.editRightsPending}
-              onRefresh={refresh}
-            />
+            <RefreshButton busy={projects.isRefetching} onRefresh={refresh} />
           </div>
         ) : null}
       </div>
@@ -176,7 +184,7 @@ function ProjectGroup({
           const meta = [project.spaceName, statusLabel(project.status)].filter(Boolean).join(' · ')
           const viewOnly = !canWrite || project.canEdit === false
           return (
-            <li key={project.id}>
+            <li key={project.id} data-row-id={project.id}>
               <button type="button" className="project-row" onClick={() => onOpen(project.id)}>
                 <span className="project-row__text">
                   <span className="project-row__name">{project.name || 'Untitled project'}</span>
