@@ -93,6 +93,20 @@ export const draftOperations = {
             message: 'an edit names either the revision it follows or the field it is made from',
           })
           .optional(),
+        /**
+         * One top-level field of the draft left out of `value` because main served that very text (a
+         * project's description, the base a description draft edits): main fills it in. `sha256` (hex,
+         * of the text's UTF-8) says which text; `not_found` when main served no text of that hash for
+         * this key (it restarted, or the text came from elsewhere), and the caller then sends it. The
+         * first draft of a megabyte description crosses the bridge as its few changed characters.
+         */
+        served: z
+          .object({
+            field: z.string().min(1).max(100),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex'),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .refine((input) => !input.keep?.length || input.edit?.revision !== undefined, {
