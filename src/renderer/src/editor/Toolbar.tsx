@@ -4,9 +4,7 @@ import { DEFAULT_HIGHLIGHT } from './extensions/highlight'
 import { HIGHLIGHT_COLOURS, type HighlightColour } from './operately-types'
 import { useToolbarState } from './use-toolbar-state'
 import { icons } from './toolbar-icons'
-
-const isMac =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
+import { isMac } from './platform'
 
 /** "Mod-Shift-x" as aria-keyshortcuts wants it and as a person reads it in a tooltip. */
 function describeShortcut(shortcut: string): { aria: string; human: string } {
