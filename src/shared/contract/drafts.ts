@@ -102,7 +102,11 @@ export const draftOperations = {
          */
         served: z
           .object({
-            field: z.string().min(1).max(100),
+            // A plain name: never one that means something to objects (`__proto__`, `constructor`…).
+            field: z
+              .string()
+              .regex(/^[a-z][A-Za-z0-9]{0,99}$/, 'must be a field name')
+              .refine((name) => !(name in Object.prototype), 'must be a field name'),
             sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex'),
           })
           .strict()

@@ -99,6 +99,12 @@ describe.skipIf(!hasSecretService)('a draft naming the text main served', () => 
       ['a hash in capitals', { value: { v: 1 }, served: { field: 'base', sha256: sha256.toUpperCase() } }],
       ['a short hash', { value: { v: 1 }, served: { field: 'base', sha256: sha256.slice(1) } }],
       ['no field', { value: { v: 1 }, served: { sha256 } }],
+      [
+        'a field named like a property of objects',
+        { value: { v: 1 }, served: { field: '__proto__', sha256 } },
+      ],
+      ['a field inherited by objects', { value: { v: 1 }, served: { field: 'constructor', sha256 } }],
+      ['a field that is not a name', { value: { v: 1 }, served: { field: 'base.x', sha256 } }],
       ['an unknown property', { value: { v: 1 }, served: { field: 'base', sha256, text: 'x' } }],
       ['a draft that is not an object', { value: 'text', served: { field: 'base', sha256 } }],
     ] as const) {
