@@ -25,8 +25,8 @@ import { largest, mainThreadTime, startTrace } from './trace'
  *   scripts/with-keyring.sh npx tsx bench/profile-editor.ts [app|stock|both] [open|typing|select|both]
  *
  * APP_CSS and STOCK_CSS add a style sheet to the app's or stock's page, to try a CSS change without a build.
- * `select` profiles, after the open has settled, Shift+Ctrl+End from a caret in the middle, and then
- * Ctrl+A followed by a key, each on its own (the session bench's two slowest operations).
+ * `select` profiles, after the open has settled, Shift+Ctrl+End from a caret in the middle, then
+ * Ctrl+A followed by a key, then Ctrl+Z, each on its own (the session bench's slowest operations).
  *
  * It measures the current build in out/ (`npx electron-vite build` first). The renderer is minified:
  * for readable function names, build once with `minify: false` in electron.vite.config.ts's renderer
@@ -116,6 +116,10 @@ async function profileSelection(page: Page, who: string): Promise<void> {
     await page.keyboard.press('Control+a')
     await page.waitForTimeout(300)
     await page.keyboard.press('x')
+    await page.waitForTimeout(1500)
+  })
+  await profiled(page, `${who} undo`, async () => {
+    await page.keyboard.press('Control+z')
     await page.waitForTimeout(1500)
   })
 }

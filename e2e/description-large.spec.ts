@@ -40,12 +40,36 @@ test('a 1 MB description with an unknown block is edited and saved through the h
   storedProject(emulator, projects.office).description = large as unknown as RichDoc
   expect(stringifyJson(large).length).toBeGreaterThan(1_000_000)
 
+  // What each draft write carries across the bridge (the harness's stand-in for Electron's IPC).
+  const draftWrites: number[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/__harness/call/drafts.save'))
+      draftWrites.push(request.postData()?.length ?? 0)
+  })
+
   const ui = descriptionUi(page)
   await ui.openProject(signedIn, projects.office)
   await ui.editor.locator('.ot-unsupported--block .ot-unsupported__label').click()
   await page.keyboard.press('Control+End')
   await page.keyboard.type(' Signed off.')
   await expect(ui.editor.locator(':scope > :last-child')).toContainText('Signed off.')
+  // The draft's base is the megabyte main served when the project opened: no write sends it back, not
+  // even the first (it names the text by its hash), and the draft on disk holds it all the same.
+  await expect.poll(() => draftWrites.length, { timeout: 60_000 }).toBeGreaterThan(0)
+  expect(Math.max(...draftWrites)).toBeLessThan(20_000)
+  const stored = await page.evaluate(
+    async (key) => {
+      const bridge = (
+        window as unknown as { operately: { drafts: { get(input: unknown): Promise<unknown> } } }
+      ).operately
+      return bridge.drafts.get({ key })
+    },
+    `description:${projects.office.id.split('-').at(-1)}`,
+  )
+  const draft = (stored as { ok: boolean; value: { value: { base: string; docText: string } } }).value.value
+  expect(draft.base.length).toBeGreaterThan(1_000_000)
+  expect(draft.base).toContain('Vendors need two weeks notice.')
+  expect(draft.docText).toContain('Signed off.')
   // Save is offered once the editor has reported the change (Playwright waits for it to be enabled).
   const started = Date.now()
   await ui.saveButton.click()

@@ -13,6 +13,7 @@ import {
 import { createCheckInService } from './check-ins/check-in-service'
 import { createDraftHandlers } from './drafts/handlers'
 import { createDraftsService } from './drafts/drafts-service'
+import { createServedTexts } from './drafts/served-texts'
 import { createGoalHandlers } from './goals/handlers'
 import { createGoalsService } from './goals/goals-service'
 import { createWebUrls } from './goals/web-urls'
@@ -20,6 +21,7 @@ import { createPeopleHandlers } from './people/handlers'
 import { createPeopleService } from './people/people-service'
 import { createProjectHandlers } from './projects/handlers'
 import { createProjectsService } from './projects/projects-service'
+import { servingDescriptions } from './projects/served-descriptions'
 import { createSessionHandlers } from './session/handlers'
 import { createSessionService, type SessionService } from './session/session-service'
 import { createSessionStore } from './session/session-store'
@@ -170,9 +172,12 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   })
   secretSource.current = () => session.secrets()
   // Goals, check-ins, people and drafts (issue 8).
+  // What main gave a window (a project's description), which a draft may name instead of sending back.
+  const servedTexts = createServedTexts()
   const drafts = createDraftsService({
     dataDir,
     log,
+    served: servedTexts,
     secrets: () => session.secrets(),
     ...(options.files ? { files: options.files } : {}),
   })
@@ -183,7 +188,10 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
   const goals = createGoalsService({ session, webUrls, cache, connectivity, log })
   const checkIns = createCheckInService({ session, goals, log })
-  const projects = createProjectsService({ session, webUrls, cache, connectivity, log })
+  const projects = servingDescriptions(
+    createProjectsService({ session, webUrls, cache, connectivity, log }),
+    servedTexts,
+  )
   const sync = await createSyncService({
     dataDir,
     log,

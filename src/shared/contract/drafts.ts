@@ -93,6 +93,24 @@ export const draftOperations = {
             message: 'an edit names either the revision it follows or the field it is made from',
           })
           .optional(),
+        /**
+         * One top-level field of the draft left out of `value` because main served that very text (a
+         * project's description, the base a description draft edits): main fills it in. `sha256` (hex,
+         * of the text's UTF-8) says which text; `not_found` when main served no text of that hash for
+         * this key (it restarted, or the text came from elsewhere), and the caller then sends it. The
+         * first draft of a megabyte description crosses the bridge as its few changed characters.
+         */
+        served: z
+          .object({
+            // A plain name: never one that means something to objects (`__proto__`, `constructor`…).
+            field: z
+              .string()
+              .regex(/^[a-z][A-Za-z0-9]{0,99}$/, 'must be a field name')
+              .refine((name) => !(name in Object.prototype), 'must be a field name'),
+            sha256: z.string().regex(/^[0-9a-f]{64}$/, 'must be a SHA-256 in hex'),
+          })
+          .strict()
+          .optional(),
       })
       .strict()
       .refine((input) => !input.keep?.length || input.edit?.revision !== undefined, {

@@ -8,6 +8,7 @@ import { applyTextEdit } from '@shared/text-edit'
 import type { Logger } from '../log/logger'
 import { durableFiles, type DurableFiles } from '../outbox/durable-files'
 import { createJsonFile } from '../storage/json-file'
+import type { ServedTexts } from './served-texts'
 
 /**
  * Drafts: what the user typed into a form, kept on disk in main so it survives closing the popup,
@@ -48,13 +49,15 @@ export interface DraftsService {
    * Writes `value` as the draft; `keep` names top-level fields of the stored draft to carry over as they
    * are, and `edit` one text field of it to change in place (both left out of `value`). Fails with
    * `not_found` when the stored draft lacks a field to keep, or is not the revision the edit follows, and
-   * `invalid_input` when `value` is not an object: the caller then sends the whole draft. The answer's
+   * `invalid_input` when `value` is not an object: the caller then sends the whole draft. `served` names
+   * a field main fills in with a text it served for this key (`not_found` when it served no such text).
+   * The answer's
    * `revision` names this write.
    */
   save(
     key: string,
     value: Json,
-    options?: { keep?: readonly string[]; edit?: DraftTextEdit },
+    options?: { keep?: readonly string[]; edit?: DraftTextEdit; served?: ServedField },
   ): Promise<{ savedAt: string; revision: string }>
   clear(key: string): Promise<void>
   /** Resolves once every save and clear asked for so far is on disk (before quitting). */
@@ -155,9 +158,17 @@ function editedField(stored: StoredDraft, own: JsonObject, edit: DraftTextEdit):
   return { [edit.field]: edited }
 }
 
+/** A field of the draft that main fills in with the text it served for the key, named by its hash. */
+export interface ServedField {
+  field: string
+  sha256: string
+}
+
 export function createDraftsService(deps: {
   dataDir: string
   log: Logger
+  /** Texts main served to a window, which a draft may name instead of sending (ServedField). */
+  served?: Pick<ServedTexts, 'find'>
   /** Secrets that must never reach the disk (the session's token). */
   secrets?: () => string[]
   now?: () => Date
@@ -188,6 +199,17 @@ export function createDraftsService(deps: {
     return next
   }
 
+  /** The text `served` names, for a draft that leaves it out. */
+  const servedText = (key: string, value: Json, served: ServedField): string => {
+    if (Object.hasOwn(asObject(value), served.field)) {
+      throw new AppFailure(appError('invalid_input', `"${served.field}" is both sent and named as served.`))
+    }
+    const text = deps.served?.find(key, served.sha256)
+    if (text == null)
+      throw notFound(`No text of that hash was served for this draft; send "${served.field}".`)
+    return text
+  }
+
   return {
     get: (key) =>
       inOrder(key, async () => {
@@ -205,10 +227,11 @@ export function createDraftsService(deps: {
       inOrder(key, async () => {
         await mkdir(dir, { recursive: true, mode: 0o700 })
         const file = fileFor(key)
-        const { keep = [], edit } = options
+        const { keep = [], edit, served } = options
         let draft = value
+        if (served) draft = { ...asObject(value), [served.field]: servedText(key, value, served) }
         if (keep.length > 0 || edit) {
-          const own = asObject(value)
+          const own = asObject(draft)
           // Kept fields come from the stored draft, which is only the caller's when its revision says so
           // (the edit's): another window may have written its own draft, over another base, since.
           if (keep.length > 0 && (edit?.revision === undefined || edit.from !== undefined)) {

@@ -16,12 +16,13 @@ export const getDraft = (key: DraftKey): Promise<StoredDraft> => call((bridge) =
 
 /**
  * `keep`: top-level fields of the stored draft main keeps as they are; `edit`: a text field of it main
- * changes in place (both left out of `value`; see drafts.save in the contract).
+ * changes in place; `served`: a field main fills in with a text it served (all left out of `value`; see
+ * drafts.save in the contract).
  */
 export const saveDraft = (
   key: DraftKey,
   value: DraftValue,
-  options: Pick<OperationInput<'drafts.save'>, 'keep' | 'edit'> = {},
+  options: Pick<OperationInput<'drafts.save'>, 'keep' | 'edit' | 'served'> = {},
 ): Promise<OperationOutput<'drafts.save'>> => call((bridge) => bridge.drafts.save({ key, value, ...options }))
 
 export const clearDraft = (key: DraftKey): Promise<void> =>

@@ -1,13 +1,10 @@
 import type { Editor } from '@tiptap/core'
-import { useEditorState } from '@tiptap/react'
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react'
 import { DEFAULT_HIGHLIGHT } from './extensions/highlight'
 import { HIGHLIGHT_COLOURS, type HighlightColour } from './operately-types'
-import { toolbarState, type ToolbarState } from './toolbar-state'
+import { useToolbarState } from './use-toolbar-state'
 import { icons } from './toolbar-icons'
-
-const isMac =
-  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
+import { isMac } from './platform'
 
 /** "Mod-Shift-x" as aria-keyshortcuts wants it and as a person reads it in a tooltip. */
 function describeShortcut(shortcut: string): { aria: string; human: string } {
@@ -58,20 +55,6 @@ interface ToolbarItem {
   popup?: { expanded: boolean; controls: string }
 }
 
-/**
- * React's store asks for the toolbar's state when the editor changes and again while rendering: the same
- * editor state answers once.
- */
-const answered = new WeakMap<object, ToolbarState>()
-function toolbarStateOnce(editor: Editor): ToolbarState {
-  let state = answered.get(editor.state)
-  if (!state) {
-    state = toolbarState(editor)
-    answered.set(editor.state, state)
-  }
-  return state
-}
-
 export interface ToolbarProps {
   editor: Editor
   /** id of the editing surface, for aria-controls. */
@@ -85,7 +68,7 @@ export interface ToolbarProps {
  * on mouse down) and hand focus back to the text after acting.
  */
 export function Toolbar({ editor, editorId, onOpenLink }: ToolbarProps) {
-  const state = useEditorState({ editor, selector: ({ editor: current }) => toolbarStateOnce(current) })
+  const state = useToolbarState(editor)
   const [focusIndex, setFocusIndex] = useState(0)
   // Open palette, and which of its buttons gets focus when it opens (the colour in use, if any).
   const [palette, setPalette] = useState<{ focus: number } | null>(null)

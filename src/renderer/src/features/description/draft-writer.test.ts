@@ -11,15 +11,21 @@ import { applyTextEdit } from '@shared/text-edit'
 type Options = Parameters<DraftIo['save']>[1]
 type Stored = Record<string, PlainJson>
 
+/** SHA-256 in hex, as main works it out for the texts it served (the page's own crypto here). */
+const sha256 = async (text: string) =>
+  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (byte) =>
+    byte.toString(16).padStart(2, '0'),
+  ).join('')
+
 const notFound = () => Promise.reject(Object.assign(new Error('not this draft'), { kind: 'not_found' }))
 
-function setup() {
+function setup(served: string[] = []) {
   let stored: { value: Stored; revision: string } | null = null
   let revisions = 0
   const sent: Array<{ value: PlainJson } & NonNullable<Options>> = []
   let failNext = false
   const writer = createDraftWriter({
-    save: (value, options = {}) => {
+    save: async (value, options = {}) => {
       sent.push({ value, ...options })
       if (failNext) {
         failNext = false
@@ -31,6 +37,12 @@ function setup() {
         return Promise.reject(new Error('keep needs a revision'))
       if (keep.some((field) => previous === null || !Object.hasOwn(previous, field))) return notFound()
       const next: Stored = { ...(value as Stored) }
+      if (options.served) {
+        const hashes = await Promise.all(served.map(sha256))
+        const text = served[hashes.indexOf(options.served.sha256)]
+        if (text === undefined) return notFound()
+        next[options.served.field] = text
+      }
       for (const field of keep) next[field] = previous![field]!
       if (edit && 'from' in edit) {
         const source = next[edit.from]
@@ -97,6 +109,35 @@ describe('createDraftWriter', () => {
     const { writer: other, sent: otherSent } = setup()
     await other.write({ v: 1, docText: 'all new', base: opened })
     expect(otherSent[0]).toEqual({ value: { v: 1, docText: 'all new', base: opened } })
+  })
+
+  it('names a large base main served by its hash: the first write carries neither base nor text', async () => {
+    const opened = `${'a'.repeat(50_000)}é東🚀${'z'.repeat(50_000)}`
+    const typed = `${'a'.repeat(50_000)}é東🚀, typed${'z'.repeat(50_000)}`
+    const { writer, sent, stored } = setup([opened])
+    await writer.write({ v: 1, docText: typed, base: opened })
+    expect(sent[0]).toEqual({
+      value: { v: 1 },
+      edit: { field: 'docText', from: 'base', at: 50_004, remove: 0, insert: ', typed' },
+      served: { field: 'base', sha256: await sha256(opened) },
+    })
+    expect(stored()).toEqual({ v: 1, docText: typed, base: opened })
+    // The next write keeps the base as before.
+    await writer.write({ v: 1, docText: `${typed}!`, base: opened })
+    expect(sent[1]).toMatchObject({ value: { v: 1 }, keep: ['base'] })
+    expect(stored()).toEqual({ v: 1, docText: `${typed}!`, base: opened })
+  })
+
+  it('sends the large base when main did not serve it (not_found), and a small one always', async () => {
+    const opened = 'b'.repeat(40_000)
+    const { writer, sent, stored } = setup([])
+    await writer.write({ v: 1, docText: 'all new', base: opened })
+    expect(sent[0]).toMatchObject({ value: { v: 1, docText: 'all new' }, served: { field: 'base' } })
+    expect(sent[1]).toEqual({ value: { v: 1, docText: 'all new', base: opened } })
+    expect(stored()).toEqual({ v: 1, docText: 'all new', base: opened })
+    const small = setup(['small base'])
+    await small.writer.write({ v: 1, docText: 'x', base: 'small base' })
+    expect(small.sent).toEqual([{ value: { v: 1, docText: 'x', base: 'small base' } }])
   })
 
   it('sends a new base whole, and a null base is a base too', async () => {

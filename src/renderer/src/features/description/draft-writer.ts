@@ -7,11 +7,29 @@ export interface DraftIo {
    * Stores `value` plus what `keep` and `edit` take from the stored draft (main's drafts.save). Rejects
    * with an error whose `kind` is `not_found` when main's stored draft cannot give them.
    */
-  save(value: PlainJson, options?: { keep?: string[]; edit?: DraftEdit }): Promise<{ revision: string }>
+  save(
+    value: PlainJson,
+    options?: { keep?: string[]; edit?: DraftEdit; served?: ServedField },
+  ): Promise<{ revision: string }>
   clear(): Promise<unknown>
 }
 
 type DraftObject = { [field: string]: PlainJson }
+
+/** A field left out because main served that text (drafts.save `served`), named by its SHA-256. */
+interface ServedField {
+  field: string
+  sha256: string
+}
+
+/** Below this size a base simply crosses: hashing it would cost more than sending it. */
+const SERVED_MIN_CHARS = 16_384
+
+/** SHA-256 of a text's UTF-8, in hex (the browser's own, off the page's thread). */
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
 
 /** A text field written as its change: from the stored draft of `revision`, or `from` a field sent with it. */
 type DraftEdit = TextEdit & { field: string } & ({ revision: string } | { from: string })
@@ -48,7 +66,8 @@ interface Written {
  * the base is kept, and the text goes as the few characters that differ from the last one written (its
  * revision tells main which that was). When main's draft is another one (cleared, lost, written by
  * another window), the whole draft goes again; after a failed write, too. A whole draft carries its text
- * as its difference from its base where it can (whole()).
+ * as its difference from its base where it can (whole()), and a large base as its hash when main served
+ * that text (the description as it was opened), so not even the first write carries the megabyte.
  */
 export function createDraftWriter(io: DraftIo) {
   let written: Written | null = null
@@ -81,8 +100,28 @@ export function createDraftWriter(io: DraftIo) {
         if (!isNotFound(err)) throw err
       }
     }
-    const { revision } = await io.save(...whole(value))
+    const [sent, options] = whole(value)
+    // A large base main served (the description as opened) is named by its hash instead of sent back.
+    if (isObject(sent) && typeof sent.base === 'string' && sent.base.length >= SERVED_MIN_CHARS) {
+      const { base: served, ...rest } = sent
+      try {
+        const sha256 = await baseHash(served)
+        const { revision } = await io.save(rest, { ...options, served: { field: 'base', sha256 } })
+        written = { revision, base, docText }
+        return
+      } catch (err) {
+        if (!isNotFound(err)) throw err
+      }
+    }
+    const { revision } = await io.save(sent, options)
     written = { revision, base, docText }
+  }
+
+  // The base changes only when the description is saved or reloaded: its hash is worked out once.
+  let hashed: { text: string; sha256: Promise<string> } | null = null
+  const baseHash = (text: string) => {
+    if (hashed?.text !== text) hashed = { text, sha256: sha256Hex(text) }
+    return hashed.sha256
   }
 
   return { write }

@@ -41,6 +41,23 @@ function clearForComposition(view: EditorView): void {
 }
 
 /**
+ * The document edge a key extends the selection to, when the browser may do it itself: Shift+Ctrl+Home
+ * or End, or Shift+Cmd+Up or Down (macOS). Any other key: null.
+ */
+function documentEdgeExtension(event: KeyboardEvent): 'start' | 'end' | null {
+  if (!event.shiftKey || event.altKey) return null
+  if (event.ctrlKey || event.metaKey) {
+    if (event.key === 'End') return 'end'
+    if (event.key === 'Home') return 'start'
+  }
+  if (event.metaKey && !event.ctrlKey) {
+    if (event.key === 'ArrowDown') return 'end'
+    if (event.key === 'ArrowUp') return 'start'
+  }
+  return null
+}
+
+/**
  * A long document's chunks (see chunk-mark.ts): kept after every edit,
  * laid out while the page is idle (chunk-drawing.ts), and left behind by a copy or a drag.
  *
@@ -102,6 +119,8 @@ export const DocumentChunks = Extension.create<DocumentChunksOptions>({
           // The key an input method sends before it starts composing (keyCode 229, "Process").
           handleKeyDown: (editorView, event) => {
             if (event.keyCode === 229 || event.key === 'Process') clearForComposition(editorView)
+            const edge = documentEdgeExtension(event)
+            if (edge) chunkSelection(editorView).showToEdge(editorView.state, edge)
             return false
           },
           handleDOMEvents: {

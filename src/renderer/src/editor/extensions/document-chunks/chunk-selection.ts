@@ -1,3 +1,4 @@
+import type { Node as PMNode } from '@tiptap/pm/model'
 import type { EditorState } from '@tiptap/pm/state'
 import type { EditorView } from '@tiptap/pm/view'
 import { DOCUMENT_CHUNK } from '../../operately-types'
@@ -42,8 +43,25 @@ export class ChunkSelection {
     // The view's update after a transaction shows the state beforeTransaction already showed.
     if (state === this.shown) return
     this.shown = state
-    const selected = selectedChunks(state)
-    for (const [dom, id] of this.elements) dom.classList.toggle(SELECTED_CLASS, selected.has(id))
+    this.showOnly(selectedChunks(state))
+  }
+
+  /**
+   * Before the browser itself extends the selection to the document's start or end (Shift+Ctrl+Home or
+   * End, as stock TipTap leaves it to the browser): the chunks it will span are shown first, so the
+   * browser extends through laid-out chunks as it does without them, and the selection it makes is the
+   * one show() keeps shown once ProseMirror reads it.
+   */
+  showToEdge(state: EditorState, edge: 'start' | 'end'): void {
+    const { doc, selection } = state
+    const anchor = Math.min(selection.$anchor.index(0), doc.childCount - 1)
+    const [first, last] = edge === 'start' ? [0, anchor] : [anchor, doc.childCount - 1]
+    this.shown = null
+    this.showOnly(chunksOf(doc, first, last))
+  }
+
+  private showOnly(ids: ReadonlySet<number>): void {
+    for (const [dom, id] of this.elements) dom.classList.toggle(SELECTED_CLASS, ids.has(id))
   }
 }
 
@@ -67,14 +85,17 @@ function selectedChunks(state: EditorState): ReadonlySet<number> {
   if (ids) return ids
   const { doc, selection } = state
   const last = doc.childCount - 1
-  const first = Math.min(selection.$from.index(0), last)
-  const end = Math.min(selection.$to.index(0), last)
+  ids = chunksOf(doc, Math.min(selection.$from.index(0), last), Math.min(selection.$to.index(0), last))
+  answered.set(state, ids)
+  return ids
+}
+
+/** The ids of the chunks of the top-level blocks `first` to `last`. */
+function chunksOf(doc: PMNode, first: number, last: number): ReadonlySet<number> {
   const found = new Set<number>()
-  for (let index = first; index <= end; index++) {
+  for (let index = first; index <= last; index++) {
     const chunk = doc.child(index).marks.find((mark) => mark.type.name === DOCUMENT_CHUNK)
     if (chunk) found.add(chunk.attrs.id as number)
   }
-  ids = found
-  answered.set(state, ids)
-  return ids
+  return found
 }
