@@ -112,3 +112,43 @@ test('with everything selected, text without a key and a composition replace all
   await expect(ui.editor).toHaveText('仮名')
   expect(await saveAndRead()).toEqual({ type: 'doc', content: [paragraph(text('仮名'))] })
 })
+
+// A chunk is laid out the same way whether the browser may skip it or a selection keeps it shown: text
+// on screen must not move when a selection starts or stops spanning chunks (headings and rules meet
+// paragraphs at the boundaries, where margins would collapse differently without the chunk's containment).
+test('text on screen stays where it is while a selection spans chunks', async ({
+  page,
+  emulator,
+  signedIn,
+}) => {
+  test.setTimeout(120_000)
+  const heading = (level: number, value: string) => ({
+    type: 'heading',
+    attrs: { level },
+    content: [text(value)],
+  })
+  const content = Array.from({ length: BLOCKS }, (_, index) =>
+    index % 10 === 0 ? heading(2 + (index % 3), words(index)) : paragraph(text(words(index))),
+  )
+  storedProject(emulator, projects.office).description = { type: 'doc', content } as unknown as RichDoc
+
+  const ui = descriptionUi(page)
+  await ui.openProject(signedIn, projects.office)
+  await expect(ui.editor.locator('.ot-chunk')).toHaveCount(Math.ceil(BLOCKS / 40))
+  // Blocks 36 to 44 on screen, around the first boundary.
+  await ui.editor.getByText(words(40), { exact: true }).scrollIntoViewIfNeeded()
+  await ui.editor.getByText(words(40), { exact: true }).click()
+  const tops = () =>
+    ui.editor.evaluate((root) =>
+      [...root.querySelectorAll('p, h2, h3, h4')]
+        .filter((block) => /^Block (3[6-9]|4[0-4])$/.test(block.textContent ?? ''))
+        .map((block) => `${block.textContent}: ${block.getBoundingClientRect().top.toFixed(1)}`),
+    )
+  const before = await tops()
+  expect(before).toHaveLength(9)
+  await page.keyboard.press('Control+a')
+  await expect.poll(tops).toEqual(before)
+  // Back to a caret where it was: only its own chunk stays shown.
+  await ui.editor.getByText(words(40), { exact: true }).click()
+  await expect.poll(tops).toEqual(before)
+})
