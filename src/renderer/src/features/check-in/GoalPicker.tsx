@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
+  useCallback,
   useDeferredValue,
   useEffect,
   useId,
@@ -70,11 +71,14 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const optionId = (goal: GoalSummary) => `${id}-goal-${goal.id}`
 
   // Only the rows on screen are drawn; the active one always is, for aria-activedescendant.
+  // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 24 : 58), [rows])
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
   const virtualizer = useMainVirtualizer({
     list: listBox,
     count: rows.length,
-    estimateSize: (index) => (rows[index]?.kind === 'label' ? 24 : 58),
-    getItemKey: (index) => rowKey(rows[index]!),
+    estimateSize,
+    getItemKey,
     keep: activeRow,
   })
   const drawn = virtualizer.getVirtualItems()

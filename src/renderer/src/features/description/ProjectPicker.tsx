@@ -1,4 +1,5 @@
 import {
+  useCallback,
   useDeferredValue,
   useId,
   useLayoutEffect,
@@ -63,11 +64,14 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   // focus would fall out of the page with it.
   const [focusRow, setFocusRow] = useState<number | null>(null)
   const toFocus = useRef<number | null>(null)
+  // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 30 : 50), [rows])
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
   const virtualizer = useMainVirtualizer({
     list,
     count: rows.length,
-    estimateSize: (index) => (rows[index]?.kind === 'label' ? 30 : 50),
-    getItemKey: (index) => rowKey(rows[index]!),
+    estimateSize,
+    getItemKey,
     keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
   })
   const drawn = virtualizer.getVirtualItems()
