@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { measureColdStart } from './cold-start'
 import { measureEditor } from './editor'
 import { measureFirstMinute } from './first-minute'
+import { measureLists } from './lists'
 import { measureOutbox } from './outbox'
 import { measurePopupWeight } from './popup-weight'
 import { formatTable, type BenchResult } from './result'
@@ -15,7 +16,7 @@ import { DEFAULT_SESSION_RUNS, measureSession } from './session'
  * bench/results.json. A missed budget is a finding, not a failure: the exit code is non-zero only when
  * the benchmark itself could not run (a section threw).
  *
- *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,requests,editor,session] [--session-runs=3]
+ *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,requests,lists,editor,session] [--session-runs=3]
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -50,6 +51,7 @@ const sections: [string, string, () => Promise<BenchResult[]>][] = [
   ['cold', 'main services cold start', measureColdStart],
   ['outbox', 'outbox', () => measureOutbox(log)],
   ['requests', 'requests in the first minute after sign-in, both seeds', () => measureFirstMinute(log)],
+  ['lists', 'goals and projects lists, both seeds (headless Chromium)', () => measureLists(log)],
   ['editor', 'editor and memory (headless Chromium)', () => measureEditor(log)],
   [
     'session',

@@ -124,7 +124,8 @@ test('a long list of goals shows at once; “View only” marks follow for the r
   const shownFirst = lookUps().length
   expect(shownFirst).toBeGreaterThan(0)
   expect(shownFirst).toBeLessThan(32)
-  expect(await page.getByRole('option', { name: /^Chapter 29/ }).textContent()).not.toContain('View only')
+  // (Only the rows on screen are drawn: the last is not in the page yet.)
+  await expect(page.getByRole('option', { name: /^Chapter 29/ })).toHaveCount(0)
 
   await ui.filter.press('End')
   await expect(page.getByRole('option', { name: /^Chapter 29 View only/ })).toBeVisible()

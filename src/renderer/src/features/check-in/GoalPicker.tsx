@@ -1,10 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react'
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
 import { useEditRightsOf } from '../../bridge/edit-rights'
-import { useIdsInView } from '../../app/use-ids-in-view'
+import { listRows, unsettledIds, type ListRow } from '../../app/list-rows'
+import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { useSettledIds } from '../../app/use-settled'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -40,30 +52,68 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
-  const { mine, others } = useMemo(() => groupGoals(filterGoals(all, query)), [all, query])
+  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up
+  // by re-filtering and re-drawing thousands of goals.
+  const shownQuery = useDeferredValue(query)
+  const { mine, others } = useMemo(() => groupGoals(filterGoals(all, shownQuery)), [all, shownQuery])
   const shown = useMemo(() => [...mine, ...others], [mine, others])
-  const active = shown[Math.min(activeIndex, shown.length - 1)] ?? null
+  const { rows, rowOfItem } = useMemo(
+    () =>
+      listRows([
+        { key: 'mine', label: 'Your goals', items: mine },
+        { key: 'others', label: 'Other goals', items: others },
+      ]),
+    [mine, others],
+  )
+  const activeAt = Math.min(activeIndex, shown.length - 1)
+  const active = shown[activeAt] ?? null
+  const activeRow = active ? rowOfItem[activeAt]! : null
   const optionId = (goal: GoalSummary) => `${id}-goal-${goal.id}`
 
-  // Edit rights the list could not settle are asked about for the rows on screen only (a read-only token
-  // can edit nothing: nothing to ask).
-  const inView = useIdsInView(listBox, shown)
-  const unsettled = useMemo(() => {
-    if (!canWrite) return []
-    const byId = new Map(shown.map((goal) => [goal.id, goal]))
-    return inView.filter((goalId) => byId.get(goalId)?.canEdit === null)
-  }, [canWrite, inView, shown])
-  useEditRightsOf('goals', unsettled)
+  // Only the rows on screen are drawn; the active one always is, for aria-activedescendant.
+  // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 24 : 58), [rows])
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const virtualizer = useMainVirtualizer({
+    list: listBox,
+    count: rows.length,
+    estimateSize,
+    getItemKey,
+    keep: activeRow,
+  })
+  const drawn = virtualizer.getVirtualItems()
+
+  // Edit rights the list could not settle are asked about for the rows drawn only, once scrolling has
+  // stopped (a read-only token can edit nothing: nothing to ask).
+  const drawnUnsettled = canWrite
+    ? unsettledIds(
+        rows,
+        drawn.map((item) => item.index),
+        (goal) => goal.canEdit === null,
+      )
+    : []
+  useEditRightsOf('goals', useSettledIds(drawnUnsettled))
 
   useEffect(() => {
     input.current?.focus({ preventScroll: true })
     input.current?.closest('main')?.scrollTo({ top: 0 })
   }, [])
 
-  // The active row stays in view as the arrow keys move through a list longer than the popup.
+  // The active row stays in view as the arrow keys move through a list longer than the popup (the first
+  // goal of a group brings the group's label along).
+  const activeId = active?.id
+  const activeRowData = activeRow === null ? undefined : rows[activeRow]
+  const scrollTarget =
+    activeRow === null
+      ? null
+      : activeRowData?.kind === 'item' && activeRowData.position === 1
+        ? activeRow - 1
+        : activeRow
+  // Only when the active goal moves: an answer about edit rights redraws the rows, and must not pull the
+  // list back from where the wheel took it.
   useEffect(() => {
-    if (active) document.getElementById(`${id}-goal-${active.id}`)?.scrollIntoView({ block: 'nearest' })
-  }, [active, id])
+    if (scrollTarget !== null) virtualizer.scrollToIndex(scrollTarget, { align: 'auto' })
+  }, [scrollTarget, activeId, virtualizer])
 
   const open = (goalId: string) => navigate({ section: 'check-ins', goalId })
 
@@ -87,7 +137,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const last = shown.length - 1
+    // Keys act on what is typed, even before the list has caught up with it.
+    const now = shownQuery === query ? shown : listFor(all, query)
+    const last = now.length - 1
     const current = Math.min(activeIndex, last)
     switch (event.key) {
       case 'ArrowDown':
@@ -100,13 +152,13 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
         break
       case 'Home':
       case 'End':
-        if (shown.length === 0) break
+        if (now.length === 0) break
         event.preventDefault()
         setActiveIndex(event.key === 'Home' ? 0 : last)
         break
       case 'Enter':
         event.preventDefault()
-        if (active) open(active.id)
+        if (now[current]) open(now[current].id)
         else if (!openRef(query)) setHint('No goal matches. Try other words, or paste a link to the goal.')
         break
       case 'Escape':
@@ -127,19 +179,19 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     setQuery(value)
   }
 
-  const row = (goal: GoalSummary) => {
+  const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
     const isActive = active?.id === goal.id
     // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
     const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
     const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (
-      <li
-        key={goal.id}
+      <div
         id={optionId(goal)}
-        data-row-id={goal.id}
         role="option"
         aria-selected={isActive}
+        aria-posinset={position}
+        aria-setsize={setSize}
         className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
         onClick={() => open(goal.id)}
         onMouseMove={() => setActiveIndex(shown.indexOf(goal))}
@@ -157,20 +209,44 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             {lastCheckInText(goal.lastCheckInAt, now)}
           </span>
         </span>
-      </li>
+      </div>
     )
   }
 
-  // Grouped list box as in the WAI-ARIA practices: each group names itself with its first, presentational item.
-  const group = (key: string, label: string, list: GoalSummary[]) =>
-    list.length === 0 ? null : (
-      <ul role="group" aria-labelledby={`${id}-${key}`} className="goal-group">
-        <li id={`${id}-${key}`} role="presentation" className="goal-group__label">
-          {label}
-        </li>
-        {list.map(row)}
-      </ul>
+  // Each drawn row sits where the whole list would put it; the group's label is a row of its own, shown
+  // but not read (the group is named by aria-label, which holds however few of its rows are drawn).
+  const drawnRow = (index: number, start: number) => {
+    const row = rows[index]!
+    return (
+      <div
+        key={rowKey(row)}
+        data-index={index}
+        ref={virtualizer.measureElement}
+        className={
+          row.kind === 'label' && index > 0 ? 'goal-list__row goal-list__row--later-label' : 'goal-list__row'
+        }
+        style={{ transform: `translateY(${start - virtualizer.options.scrollMargin}px)` }}
+      >
+        {row.kind === 'label' ? (
+          <div role="presentation" aria-hidden="true" className="goal-group__label">
+            {row.label}
+          </div>
+        ) : (
+          goalRow(row.item, row.position, row.setSize)
+        )}
+      </div>
     )
+  }
+
+  // Grouped list box as in the WAI-ARIA practices, with only the drawn options of each group in it.
+  const group = (key: string, label: string) =>
+    rows.some((row) => row.kind === 'label' && row.group === key) ? (
+      <div role="group" aria-label={label}>
+        {drawn
+          .filter((item) => rows[item.index]?.group === key)
+          .map((item) => drawnRow(item.index, item.start))}
+      </div>
+    ) : null
 
   return (
     <section className="goal-picker" aria-labelledby={`${id}-title`}>
@@ -236,15 +312,31 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
         <p className="goal-picker__empty">You cannot see any goals in this company yet.</p>
       ) : (
         <>
-          <div ref={listBox} id={listId} role="listbox" aria-label="Goals" className="goal-list">
-            {group('mine', 'Your goals', mine)}
-            {group('others', 'Other goals', others)}
+          <div
+            ref={listBox}
+            id={listId}
+            role="listbox"
+            aria-label="Goals"
+            className="goal-list"
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {group('mine', 'Your goals')}
+            {group('others', 'Other goals')}
           </div>
           {shown.length === 0 ? (
-            <p className="goal-picker__empty">No goal matches “{query.trim()}”.</p>
+            <p className="goal-picker__empty">No goal matches “{shownQuery.trim()}”.</p>
           ) : null}
         </>
       )}
     </section>
   )
+}
+
+const rowKey = (row: ListRow<GoalSummary>): string =>
+  row.kind === 'label' ? `label-${row.group}` : `goal-${row.item.id}`
+
+/** The goals in the order the list shows them for a query: the person's own first. */
+function listFor(all: GoalSummary[], query: string): GoalSummary[] {
+  const { mine, others } = groupGoals(filterGoals(all, query))
+  return [...mine, ...others]
 }

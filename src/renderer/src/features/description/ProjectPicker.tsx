@@ -1,8 +1,20 @@
-import { useId, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useDeferredValue,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
 import { useEditRightsOf } from '../../bridge/edit-rights'
-import { useIdsInView } from '../../app/use-ids-in-view'
+import { listRows, unsettledIds, type ListRow } from '../../app/list-rows'
+import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { useSettledIds } from '../../app/use-settled'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -37,18 +49,61 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   useRefreshKeys(refresh)
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
-  const shown = useMemo(() => filterProjects(all, query), [all, query])
-  const { mine, others } = groupProjects(shown)
+  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up.
+  const shownQuery = useDeferredValue(query)
+  const shown = useMemo(() => filterProjects(all, shownQuery), [all, shownQuery])
+  const { rows, rowOfItem } = useMemo(() => {
+    const { mine, others } = groupProjects(shown)
+    return listRows([
+      { key: 'mine', label: 'Your projects', items: mine },
+      { key: 'others', label: mine.length > 0 ? 'Other projects' : 'Projects', items: others },
+    ])
+  }, [shown])
 
-  // Edit rights the list could not settle are asked about for the rows on screen only (a read-only token
-  // can edit nothing: nothing to ask).
-  const inView = useIdsInView(list, shown)
-  const unsettled = useMemo(() => {
-    if (!canWrite) return []
-    const byId = new Map(shown.map((project) => [project.id, project]))
-    return inView.filter((projectId) => byId.get(projectId)?.canEdit === null)
-  }, [canWrite, inView, shown])
-  useEditRightsOf('projects', unsettled)
+  // The row with the focus, or about to get it: it stays drawn wherever the list is scrolled, or the
+  // focus would fall out of the page with it.
+  const [focusRow, setFocusRow] = useState<number | null>(null)
+  const toFocus = useRef<number | null>(null)
+  // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
+  const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 30 : 50), [rows])
+  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const virtualizer = useMainVirtualizer({
+    list,
+    count: rows.length,
+    estimateSize,
+    getItemKey,
+    keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
+  })
+  const drawn = virtualizer.getVirtualItems()
+
+  // A row asked for by the keyboard is focused once it is drawn (scrolled to first if it was not).
+  useLayoutEffect(() => {
+    const index = toFocus.current
+    if (index === null) return
+    const button = list.current?.querySelector<HTMLButtonElement>(`[data-index="${index}"] .project-row`)
+    if (!button) return
+    toFocus.current = null
+    button.focus({ preventScroll: true })
+  })
+  const focusItem = (item: number) => {
+    const row = rowOfItem[item]
+    if (row === undefined) return
+    toFocus.current = row
+    setFocusRow(row)
+    const first = rows[row]?.kind === 'item' && (rows[row] as { position: number }).position === 1
+    virtualizer.scrollToIndex(first ? row - 1 : row, { align: 'auto' })
+  }
+
+  // Edit rights the list could not settle are asked about for the rows drawn only, once scrolling has
+  // stopped (a read-only token can edit nothing: nothing to ask).
+  const drawnUnsettled = canWrite
+    ? unsettledIds(
+        rows,
+        drawn.map((item) => item.index),
+        (project) => project.canEdit === null,
+      )
+    : []
+  useEditRightsOf('projects', useSettledIds(drawnUnsettled))
 
   const follow = (text: string): boolean => {
     const ref = readProjectRef(text, all)
@@ -67,29 +122,47 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     if (follow(event.clipboardData.getData('text/plain'))) event.preventDefault()
   }
 
-  const rows = () => Array.from(list.current?.querySelectorAll<HTMLButtonElement>('.project-row') ?? [])
-
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault()
       if (follow(query)) return
-      const first = shown[0]
+      // What is typed now, even before the list has caught up with it.
+      const first = (shownQuery === query ? shown : filterProjects(all, query))[0]
       if (first) onOpen(first.id)
     } else if (event.key === 'ArrowDown') {
       event.preventDefault()
-      rows()[0]?.focus()
+      focusItem(0)
     }
   }
 
-  // Up and down move between rows, as in any list; Tab still works as usual.
+  // Up and down move between rows, as in any list; Tab and Shift+Tab go through every row as they did
+  // when all were in the page (most are not drawn now), and leave the list at either end.
   const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return
-    const all = rows()
-    const at = all.indexOf(document.activeElement as HTMLButtonElement)
-    if (at === -1) return
+    const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
+    const item = rowOfItem.indexOf(at)
+    if (item === -1) return
+    const step =
+      event.key === 'ArrowDown' || (event.key === 'Tab' && !event.shiftKey)
+        ? 1
+        : event.key === 'ArrowUp' || (event.key === 'Tab' && event.shiftKey)
+          ? -1
+          : 0
+    if (step === 0) return
+    const next = item + step
+    if (event.key === 'Tab' && (next < 0 || next >= rowOfItem.length)) return
     event.preventDefault()
-    all[Math.max(0, Math.min(all.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus()
+    focusItem(Math.max(0, Math.min(rowOfItem.length - 1, next)))
   }
+
+  // Each drawn row sits where the whole list would put it.
+  const placed = (index: number, start: number) => ({
+    'data-index': index,
+    ref: virtualizer.measureElement,
+    className: rowClass(rows[index]!, index),
+    style: { transform: `translateY(${start - virtualizer.options.scrollMargin}px)` },
+  })
+  const drawnOf = (key: string, kind: ListRow<ProjectSummary>['kind']) =>
+    drawn.filter((item) => rows[item.index]?.group === key && rows[item.index]?.kind === kind)
 
   return (
     <section className="projects" aria-labelledby={headingId}>
@@ -140,19 +213,55 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
           </Button>
         </div>
       ) : (
-        <div ref={list} className="projects__lists" onKeyDown={onListKeyDown}>
-          <ProjectGroup title="Your projects" projects={mine} canWrite={canWrite} onOpen={onOpen} />
-          <ProjectGroup
-            title={mine.length > 0 ? 'Other projects' : 'Projects'}
-            projects={others}
-            canWrite={canWrite}
-            onOpen={onOpen}
-          />
+        <div className="projects__lists">
+          {/* One list of every group's rows (only those on screen drawn), so the groups' titles and
+              rows can scroll as one; each group is still a named list of its own. */}
+          <div
+            ref={list}
+            className="projects__rows"
+            style={{ height: virtualizer.getTotalSize() }}
+            onKeyDown={onListKeyDown}
+          >
+            {(['mine', 'others'] as const).map((key) => {
+              const title = rows.find((row) => row.kind === 'label' && row.group === key)
+              if (title?.kind !== 'label') return null
+              return (
+                <section key={key} aria-label={title.label}>
+                  {drawnOf(key, 'label').map((item) => (
+                    <h2 key={item.key} {...placed(item.index, item.start)}>
+                      {title.label}
+                    </h2>
+                  ))}
+                  <ul className="projects__list">
+                    {drawnOf(key, 'item').map((item) => {
+                      const row = rows[item.index]!
+                      if (row.kind !== 'item') return null
+                      return (
+                        <li
+                          key={item.key}
+                          {...placed(item.index, item.start)}
+                          aria-posinset={row.position}
+                          aria-setsize={row.setSize}
+                        >
+                          <ProjectRow
+                            project={row.item}
+                            canWrite={canWrite}
+                            onOpen={onOpen}
+                            onFocus={() => setFocusRow(item.index)}
+                          />
+                        </li>
+                      )
+                    })}
+                  </ul>
+                </section>
+              )
+            })}
+          </div>
           {shown.length === 0 ? (
             <p className="projects__empty" role="status">
               {all.length === 0
                 ? 'You cannot see any projects yet.'
-                : `No project matches “${query.trim()}”.`}
+                : `No project matches “${shownQuery.trim()}”.`}
             </p>
           ) : null}
         </div>
@@ -161,46 +270,51 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   )
 }
 
-function ProjectGroup({
-  title,
-  projects,
+function ProjectRow({
+  project,
   canWrite,
   onOpen,
+  onFocus,
 }: {
-  title: string
-  projects: ProjectSummary[]
+  project: ProjectSummary
   canWrite: boolean
   onOpen: (projectId: string) => void
+  onFocus: () => void
 }) {
-  const id = useId()
-  if (projects.length === 0) return null
+  const meta = [project.spaceName, statusLabel(project.status)].filter(Boolean).join(' · ')
+  const viewOnly = !canWrite || project.canEdit === false
   return (
-    <section className="projects__group" aria-labelledby={id}>
-      <h2 id={id} className="projects__group-title">
-        {title}
-      </h2>
-      <ul className="projects__list">
-        {projects.map((project) => {
-          const meta = [project.spaceName, statusLabel(project.status)].filter(Boolean).join(' · ')
-          const viewOnly = !canWrite || project.canEdit === false
-          return (
-            <li key={project.id} data-row-id={project.id}>
-              <button type="button" className="project-row" onClick={() => onOpen(project.id)}>
-                <span className="project-row__text">
-                  <span className="project-row__name">{project.name || 'Untitled project'}</span>
-                  {meta ? <span className="project-row__meta">{meta}</span> : null}
-                </span>
-                {viewOnly ? (
-                  <span className="project-row__badge">
-                    <LockIcon width={12} height={12} />
-                    View only
-                  </span>
-                ) : null}
-              </button>
-            </li>
-          )
-        })}
-      </ul>
-    </section>
+    <button type="button" className="project-row" onClick={() => onOpen(project.id)} onFocus={onFocus}>
+      <span className="project-row__text">
+        <span className="project-row__name">{project.name || 'Untitled project'}</span>
+        {meta ? <span className="project-row__meta">{meta}</span> : null}
+      </span>
+      {viewOnly ? (
+        <span className="project-row__badge">
+          <LockIcon width={12} height={12} />
+          View only
+        </span>
+      ) : null}
+    </button>
   )
+}
+
+const rowKey = (row: ListRow<ProjectSummary>): string =>
+  row.kind === 'label' ? `label-${row.group}` : `project-${row.item.id}`
+
+/** A group's rows are drawn as one card: its first and last rows round its corners. */
+function rowClass(row: ListRow<ProjectSummary>, index: number): string {
+  if (row.kind === 'label') {
+    return ['projects__row', 'projects__group-title', index > 0 ? 'projects__row--later-title' : '']
+      .filter(Boolean)
+      .join(' ')
+  }
+  return [
+    'projects__row',
+    'projects__item',
+    row.position === 1 ? 'projects__item--first' : '',
+    row.position === row.setSize ? 'projects__item--last' : '',
+  ]
+    .filter(Boolean)
+    .join(' ')
 }

@@ -12,6 +12,18 @@ const fold = (text: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
 
+// What each row is searched by, folded once per row object (a list read again brings new objects): each
+// key typed into a long list then costs a substring test per row, not a Unicode normalization.
+const folded = new WeakMap<ProjectSummary, string>()
+const haystackOf = (project: ProjectSummary): string => {
+  let text = folded.get(project)
+  if (text === undefined) {
+    text = fold(`${project.name} ${project.spaceName ?? ''}`)
+    folded.set(project, text)
+  }
+  return text
+}
+
 /** Projects whose name or space contain every word typed, in any order; the id itself also matches. */
 export function filterProjects(projects: ProjectSummary[], query: string): ProjectSummary[] {
   const words = fold(query).split(/\s+/).filter(Boolean)
@@ -19,7 +31,7 @@ export function filterProjects(projects: ProjectSummary[], query: string): Proje
   const ref = parseRef(query)
   return projects.filter((project) => {
     if (ref && sameId(project.id, ref.id)) return true
-    const haystack = fold(`${project.name} ${project.spaceName ?? ''}`)
+    const haystack = haystackOf(project)
     return words.every((word) => haystack.includes(word))
   })
 }

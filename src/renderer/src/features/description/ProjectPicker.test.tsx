@@ -1,0 +1,103 @@
+// @vitest-environment jsdom
+// The project picker at a thousand projects draws only the rows on screen (jsdom with a stand-in for the
+// popup's layout): the keyboard still reaches every row, in order, as when all were in the page. A row
+// not drawn is drawn first and then focused.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { act } from 'react'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ProjectSummary } from '@shared/domain/projects'
+import { PopupLayout } from '../../app/PopupLayout'
+import { installListLayout } from '../../app/test-support/list-layout'
+import { projectsQueryKey } from '../../bridge/projects'
+import { render, type Rendered } from '../../editor/test-support/render'
+import { ProjectPicker } from './ProjectPicker'
+
+const MINE = 3
+const projects: ProjectSummary[] = Array.from({ length: 1000 }, (_, i) => ({
+  id: `project-${String(i).padStart(4, '0')}`,
+  name: `Project ${String(i).padStart(4, '0')}`,
+  spaceName: 'Engineering',
+  status: 'on_track',
+  isMine: i < MINE,
+  canEdit: true,
+}))
+
+let rendered: Rendered | null = null
+let removeLayout: (() => void) | null = null
+const opened: string[] = []
+
+beforeEach(() => {
+  removeLayout = installListLayout()
+  opened.length = 0
+})
+
+afterEach(async () => {
+  await rendered?.unmount()
+  rendered = null
+  removeLayout?.()
+  removeLayout = null
+})
+
+async function renderPicker(): Promise<void> {
+  const client = new QueryClient()
+  client.setQueryData(projectsQueryKey, {
+    projects,
+    fetchedAt: new Date().toISOString(),
+    fromCache: false,
+    lastError: null,
+  })
+  rendered = await render(
+    <QueryClientProvider client={client}>
+      <PopupLayout>
+        <ProjectPicker canWrite={true} leftWithDraft={null} onOpen={(id) => opened.push(id)} />
+      </PopupLayout>
+    </QueryClientProvider>,
+  )
+}
+
+const rowButtons = () => [...rendered!.container.querySelectorAll<HTMLButtonElement>('.project-row')]
+const focusedName = () =>
+  (document.activeElement as HTMLElement | null)?.querySelector('.project-row__name')?.textContent
+const press = (key: string, shiftKey = false) =>
+  act(async () => {
+    document.activeElement!.dispatchEvent(
+      new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
+    )
+  })
+
+describe('the project picker at a thousand projects', () => {
+  it('draws a screen of rows, each list item placed in its group', async () => {
+    await renderPicker()
+    expect(rowButtons().length).toBeGreaterThan(5)
+    expect(rowButtons().length).toBeLessThan(40)
+    const sections = [...rendered!.container.querySelectorAll('section[aria-label]')]
+    expect(sections.map((section) => section.getAttribute('aria-label'))).toEqual([
+      'Your projects',
+      'Other projects',
+    ])
+    const firstOther = sections[1]!.querySelector('li')!
+    expect(firstOther.getAttribute('aria-posinset')).toBe('1')
+    expect(firstOther.getAttribute('aria-setsize')).toBe(String(1000 - MINE))
+  })
+
+  it('moves the focus by arrow keys and Tab to rows that were not drawn, and Enter on one opens it', async () => {
+    await renderPicker()
+    const filter = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!
+    await act(async () => filter.focus())
+    await press('ArrowDown')
+    expect(focusedName()).toBe('Project 0000')
+    // Down and Tab walk on through every row, across the groups, past what was first drawn.
+    for (let i = 0; i < 30; i++) await press('ArrowDown')
+    expect(focusedName()).toBe('Project 0030')
+    for (let i = 0; i < 30; i++) await press('Tab')
+    expect(focusedName()).toBe('Project 0060')
+    // Still a screen of rows or so, not all that were passed.
+    expect(rowButtons().length).toBeLessThan(40)
+    await press('Tab', true)
+    expect(focusedName()).toBe('Project 0059')
+    await press('ArrowUp')
+    expect(focusedName()).toBe('Project 0058')
+    await act(async () => (document.activeElement as HTMLButtonElement).click())
+    expect(opened).toEqual(['project-0058'])
+  })
+})
