@@ -157,6 +157,9 @@ export function targetProblem(
       if (reading.sign !== undefined) {
         return `“${reading.sign}” does not go with this target, counted in ${target.unit ?? ''}: enter the number alone, such as ${formatNumberIn(42, locale)}.`
       }
+      if (reading.parentheses) {
+        return `Write a negative number with a minus sign, such as ${formatNumberIn(-42, locale)}.`
+      }
       if (reading.tooLarge) {
         return `That number is too large to be sent exactly: enter one below ${formatNumberIn(1e15, locale)}.`
       }

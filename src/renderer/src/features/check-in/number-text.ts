@@ -2,8 +2,9 @@
  * Numbers as people type them into a target: with the thousands separators and the decimal sign of their
  * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), in the
  * locale's own digits (`١٬٢٠٠٫٥` in ar-EG, `१२,३४,५६७` in mr-IN) or full-width ones (`１，２００` from a
- * Japanese input method), with the target's unit, a percent or a currency sign typed along. Pure, so every
- * rule is tested in every locale without a browser.
+ * Japanese input method), with the target's unit, a percent or a currency sign or code typed along
+ * (`R$ 1.200,50`, `USD 1,200`), or in accounting parentheses. Pure, so every rule is tested in every locale
+ * without a browser.
  *
  * Only one shape has two honest readings: a single `.` or `,` followed by exactly three digits, after one
  * to three digits (`1,200`, `1.200`). When that mark is the locale's thousands separator, the locale
@@ -12,15 +13,19 @@
  * ("Did you mean 1,200 or 1.2?"). Everything else has at most one reading, whatever the locale.
  */
 
+import { currencyFitsUnit, localeCurrencies, writesAccountingParentheses } from './currency-text'
+import { plainText } from './plain-digits'
+
 export type NumberReading =
   | { kind: 'number'; value: number }
   /** Two readings: the first with the mark as a thousands separator, the second as a decimal sign. */
   | { kind: 'ambiguous'; grouped: number; decimal: number }
   /**
    * Not a number to send: `sign` is a `%` or currency sign typed on a target counted in something else;
-   * `tooLarge`, a number beyond what a float carries exactly.
+   * `tooLarge`, a number beyond what a float carries exactly; `parentheses`, a negative written `(1,200)`
+   * in a locale that does not write negatives so.
    */
-  | { kind: 'invalid'; sign?: string; tooLarge?: true }
+  | { kind: 'invalid'; sign?: string; tooLarge?: true; parentheses?: true }
 
 /** A space-like or apostrophe thousands separator (the Arabic one too); never a decimal sign anywhere. */
 const SPACER = /^[\s\u00a0\u2009\u202f'’_\u066c]$/u
@@ -33,27 +38,6 @@ const markOf = (char: string): Mark | null => {
   if (char === '.' || char === ',') return char
   if (char === ARABIC_DECIMAL) return 'certain'
   return SPACER.test(char) ? 'space' : null
-}
-
-/**
- * The same text with plain ASCII digits and signs: every decimal digit of any script becomes 0–9 (Unicode
- * keeps each script's digits in one run of ten, 0 first), full-width forms become their ASCII letters,
- * the Arabic percent sign and the minus signs become `%` and `-`, and invisible format characters (the
- * direction marks Intl puts before a negative number in Hebrew, Arabic or Persian, a zero-width space from
- * a paste) go away.
- */
-function plainText(text: string): string {
-  return text
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\p{Nd}/gu, (digit) => {
-      if (digit >= '0' && digit <= '9') return digit
-      let zero = digit.codePointAt(0)!
-      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--
-      return String((digit.codePointAt(0)! - zero) % 10)
-    })
-    .replace(/[\uff01-\uff5e]/gu, (wide) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0))
-    .replace(/\u066a/gu, '%')
-    .replace(/[\u2212\ufe63]/gu, '-')
 }
 
 export interface LocaleMarks {
@@ -103,27 +87,43 @@ function unitPatterns(unit: string): RegExp[] {
 
 const SIGNS = [/^%/u, /%$/u, /^\p{Sc}/u, /\p{Sc}$/u]
 
+interface Decorations {
+  body: string
+  negative: boolean
+  /** `(1,200)`: a negative amount the accounting way. */
+  parenthesised: boolean
+  signs: string[]
+}
+
 /**
- * Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign;
- * `signs` are the `%` and currency signs taken that were not the unit.
+ * Takes away what may be typed around the number: the target's unit, `%`, a currency sign or code, a sign,
+ * the parentheses of an accounting negative; `signs` are the `%` and currency forms taken that were not the
+ * unit.
  */
-function stripDecorations(
-  text: string,
-  unit: string | null,
-): { body: string; negative: boolean; signs: string[] } {
+function stripDecorations(text: string, unit: string | null, locale: string): Decorations {
   let body = text.trim()
   let negative = false
+  let parenthesised = false
   const signs: string[] = []
   const units = unit ? unitPatterns(unit) : []
-  // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %".
+  // Currency forms of letters (`USD`, `R$`, `Rs.`) only matter when there are letters to take.
+  const patterns = /\p{L}/u.test(body)
+    ? [localeCurrencies(locale).atStart, localeCurrencies(locale).atEnd, ...SIGNS]
+    : SIGNS
+  // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %", "(USD 1,200)".
   for (let round = 0; round < 4; round++) {
     const before = body
     if (!negative && /^[+-]/.test(body)) {
       negative = body.startsWith('-')
       body = body.slice(1).trim()
     }
+    if (!negative && /^\(.*\)$/u.test(body)) {
+      negative = true
+      parenthesised = true
+      body = body.slice(1, -1).trim()
+    }
     for (const pattern of units) body = body.replace(pattern, '').trim()
-    for (const pattern of SIGNS) {
+    for (const pattern of patterns) {
       body = body
         .replace(pattern, (sign) => {
           signs.push(sign)
@@ -133,35 +133,21 @@ function stripDecorations(
     }
     if (body === before) break
   }
-  return { body, negative, signs }
+  return { body, negative, parenthesised, signs }
 }
 
 const PERCENT_WORDS = /^(per ?cent(age)?s?|pct|pp|percentage points?)$/iu
 
 /**
- * Whether a `%` or currency sign typed along goes with the target's unit: any does on a target without
- * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is the code of that currency
- * (`USD` for `$`, `EUR` for `€`).
+ * Whether a `%` or currency form typed along goes with the target's unit: any does on a target without
+ * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is that currency by its code or
+ * another of its forms (`R$` on `BRL`, `USD` on `$`).
  */
 function signFitsUnit(sign: string, unit: string | null, locale: string): boolean {
   if (!unit) return true
   if (unit.includes(sign)) return true
   if (sign === '%') return PERCENT_WORDS.test(unit)
-  if (!/^[a-z]{3}$/iu.test(unit)) return false
-  const symbol = (where: string) => {
-    try {
-      return new Intl.NumberFormat(where, {
-        style: 'currency',
-        currency: unit.toUpperCase(),
-        currencyDisplay: 'narrowSymbol',
-      })
-        .formatToParts(1)
-        .find((part) => part.type === 'currency')?.value
-    } catch {
-      return undefined
-    }
-  }
-  return symbol(locale) === sign || symbol('en-US') === sign
+  return currencyFitsUnit(sign, unit, locale)
 }
 
 /** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
@@ -186,9 +172,11 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
 export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
   const unitText = unit ? plainText(unit).trim() : null
-  const { body, negative, signs } = stripDecorations(plainText(text), unitText)
+  const { body, negative, parenthesised, signs } = stripDecorations(plainText(text), unitText, locale)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
+  // `(1,200)` is −1200 only where the locale writes negatives so; elsewhere it is not for us to guess.
+  if (parenthesised && !writesAccountingParentheses(locale)) return { kind: 'invalid', parentheses: true }
   const reading = readDigits(tokens, locale, negative)
   // A number, but "45%" on a target of teams: most likely 45% of the way, which is not for us to guess.
   const foreign = signs.find((sign) => !signFitsUnit(sign, unitText, locale))
