@@ -41,36 +41,80 @@ const markOf = (char: string): Mark | null => {
 }
 
 export interface LocaleMarks {
-  decimal: Mark | null
-  group: Mark | null
+  /** The marks the locale writes as its decimal sign, in any of its digit styles. */
+  decimals: ReadonlySet<Mark>
+  /** The marks the locale writes as its thousands separator, in any of its digit styles. */
+  groups: ReadonlySet<Mark>
   /**
-   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator): what they are here.
+   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator, Kashmiri's `،` with
+   * Latin digits): what they are here. A sign that is a separator in one digit style and the decimal sign
+   * in another is none, so it is refused rather than guessed.
    */
   own: ReadonlyMap<string, Mark>
+  /** Whether the locale groups every two digits (`1 23 45 67` in Toki Pona) rather than by thousands. */
+  pairs: boolean
 }
 
 const marksCache = new Map<string, LocaleMarks>()
 
-/** The locale's decimal sign and thousands separator, as `Intl.NumberFormat` writes them. */
-export function localeMarks(locale: string): LocaleMarks {
-  const known = marksCache.get(locale)
-  if (known) return known
+type LocaleWithSystems = Intl.Locale & { numberingSystems?: string[]; getNumberingSystems?: () => string[] }
+
+/**
+ * The digit styles `locale` writes numbers in: its default, Latin (which every locale also writes), and any
+ * other it lists as its own. Older engines list them in `numberingSystems`, newer in `getNumberingSystems()`.
+ */
+export function numberingSystemsOf(locale: string): string[] {
+  const systems = ['latn']
+  try {
+    systems.unshift(new Intl.NumberFormat(locale).resolvedOptions().numberingSystem)
+    const tag = new Intl.Locale(locale) as LocaleWithSystems
+    systems.push(...(tag.getNumberingSystems?.() ?? tag.numberingSystems ?? []))
+  } catch {
+    // Not a locale Intl knows: the Latin digits alone, as en-US writes them.
+  }
+  return [...new Set(systems)]
+}
+
+/** The decimal sign and thousands separator of `locale` in the digit style `system`, as Intl writes them. */
+function separatorsIn(locale: string, system: string): { decimal: string; group: string; pairs: boolean } {
   let parts: Intl.NumberFormatPart[]
   try {
-    parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
+    parts = new Intl.NumberFormat(locale, { useGrouping: true, numberingSystem: system }).formatToParts(
+      1234567.5,
+    )
   } catch {
     parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5)
   }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const [decimal, group] = [plainText(part('decimal')), plainText(part('group'))]
-  const own = new Map<string, Mark>()
-  if (group.length === 1 && markOf(group) === null) own.set(group, 'space')
-  if (decimal.length === 1 && markOf(decimal) === null) own.set(decimal, 'certain')
-  const marks: LocaleMarks = {
-    decimal: markOf(decimal) ?? own.get(decimal) ?? null,
-    group: markOf(group) ?? own.get(group) ?? null,
-    own,
+  const part = (type: string) => plainText(parts.find((p) => p.type === type)?.value ?? '')
+  const integers = parts.filter((p) => p.type === 'integer')
+  // 1234567 written in pairs ends in a group of two digits ("67"); by thousands, in one of three.
+  const pairs = integers.length > 1 && [...plainText(integers.at(-1)!.value)].length === 2
+  return { decimal: part('decimal'), group: part('group'), pairs }
+}
+
+/** The locale's decimal signs and thousands separators, as `Intl.NumberFormat` writes them in each digit style. */
+export function localeMarks(locale: string): LocaleMarks {
+  const known = marksCache.get(locale)
+  if (known) return known
+  const decimals = new Set<Mark>()
+  const groups = new Set<Mark>()
+  const roles = new Map<string, Set<Mark>>()
+  let pairs = false
+  const note = (sign: string, role: Mark, into: Set<Mark>) => {
+    const mark = markOf(sign)
+    if (mark !== null) into.add(mark)
+    else if (sign.length === 1) roles.set(sign, (roles.get(sign) ?? new Set()).add(role))
   }
+  for (const system of numberingSystemsOf(locale)) {
+    const { decimal, group, pairs: inPairs } = separatorsIn(locale, system)
+    pairs ||= inPairs
+    note(decimal, 'certain', decimals)
+    note(group, 'space', groups)
+  }
+  const own = new Map<string, Mark>()
+  for (const [sign, found] of roles) if (found.size === 1) own.set(sign, [...found][0]!)
+  for (const [sign, mark] of own) (mark === 'certain' ? decimals : groups).add(markOf(sign) ?? mark)
+  const marks: LocaleMarks = { decimals, groups, own, pairs }
   marksCache.set(locale, marks)
   return marks
 }
@@ -150,16 +194,19 @@ function signFitsUnit(sign: string, unit: string | null, locale: string): boolea
   return currencyFitsUnit(sign, unit, locale)
 }
 
-/** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
-function isGrouping(runs: string[]): boolean {
+/**
+ * Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`), and in pairs of digits
+ * (`1 23 45 67`) where the locale writes them so (Toki Pona).
+ */
+function isGrouping(runs: string[], pairs: boolean): boolean {
   const [first, ...rest] = runs
   if (!first || rest.length === 0 || first.startsWith('0')) return false
   const last = rest.at(-1)!
-  if (last.length !== 3) return false
   const middle = rest.slice(0, -1)
   const western = first.length <= 3 && middle.every((run) => run.length === 3)
   const indian = first.length <= 2 && middle.every((run) => run.length === 2)
-  return western || indian
+  const paired = pairs && first.length <= 2 && rest.every((run) => run.length === 2)
+  return (last.length === 3 && (western || indian)) || paired
 }
 
 /** Null beyond 10^15: past 2^53 (about 9·10^15) a float no longer holds every whole number exactly. */
@@ -185,7 +232,7 @@ export function readNumber(text: string, locale: string, unit?: string | null): 
 
 /** What the digits and marks left once the decorations are gone say, in `locale`. */
 function readDigits(tokens: string[], locale: string, negative: boolean): NumberReading {
-  const { own } = localeMarks(locale)
+  const { own, pairs } = localeMarks(locale)
   const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
   const runs: string[] = []
@@ -219,7 +266,7 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
 
   // Several marks of one kind, or space-like ones: thousands groups, and nothing else.
   if (oneKind && (marks.length > 1 || last === 'space')) {
-    return isGrouping(runs) ? number(runs.join(''), '') : { kind: 'invalid' }
+    return isGrouping(runs, pairs) ? number(runs.join(''), '') : { kind: 'invalid' }
   }
 
   // Two kinds: the last mark is the decimal sign, the others (all one kind) group the whole part.
@@ -227,7 +274,7 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
     const group = groups[0]!
     if (last === 'space' || groups.some((m) => m !== group)) return { kind: 'invalid' }
     const whole = runs.slice(0, -1)
-    if (whole.length > 1 && !isGrouping(whole)) return { kind: 'invalid' }
+    if (whole.length > 1 && !isGrouping(whole, pairs)) return { kind: 'invalid' }
     return number(whole.join(''), runs.at(-1)!)
   }
 
@@ -237,8 +284,8 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
   if (!couldGroup) return number(before, after)
   const grouped = toNumber(`${before}${after}`, '', negative)!
   const decimal = toNumber(before, after, negative)!
-  const { group, decimal: decimalMark } = localeMarks(locale)
-  if (last === group && last !== decimalMark) return { kind: 'number', value: grouped }
+  const { groups: groupMarks, decimals: decimalMarks } = localeMarks(locale)
+  if (groupMarks.has(last) && !decimalMarks.has(last)) return { kind: 'number', value: grouped }
   return { kind: 'ambiguous', grouped, decimal }
 }
 
