@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   ambiguityQuestion,
   formatNumberIn,
-  numberLocaleFrom,
   readNumber,
   unambiguousText,
   type NumberReading,
 } from './number-text'
+import { numberLocaleFrom } from './number-conventions'
 
 const value = (v: number): NumberReading => ({ kind: 'number', value: v })
 const ask = (grouped: number, decimal: number): NumberReading => ({ kind: 'ambiguous', grouped, decimal })

@@ -14,6 +14,7 @@
  */
 
 import { currencyFitsUnit, localeCurrencies, writesAccountingParentheses } from './currency-text'
+import { localeTag, type NumberLocale } from './number-conventions'
 import { plainText } from './plain-digits'
 
 export type NumberReading =
@@ -119,6 +120,29 @@ export function localeMarks(locale: string): LocaleMarks {
   return marks
 }
 
+/**
+ * The marks to read with: the person's own decimal sign and separator where they set them (they decide the
+ * shape with two readings, as the locale's do otherwise), the locale's for the rest. A sign of several
+ * characters cannot stand between two digits, so it leaves the locale's.
+ */
+function marksFor(numbers: NumberLocale): LocaleMarks {
+  const base = localeMarks(localeTag(numbers))
+  if (typeof numbers === 'string') return base
+  const own = new Map(base.own)
+  const single = (sign: string | null) => (sign !== null && [...sign].length === 1 ? sign : null)
+  const decimal = single(numbers.decimal)
+  const group = single(numbers.group)
+  const as = (sign: string, role: Mark): Mark => {
+    const mark = markOf(sign)
+    if (mark !== null) return mark
+    own.set(sign, role)
+    return role
+  }
+  const decimals = decimal === null ? base.decimals : new Set([as(decimal, 'certain')])
+  const groups = group === null ? base.groups : new Set([as(group, 'space')])
+  return { decimals, groups, own, pairs: base.pairs }
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** The target's unit at the start or end; a unit with a digit at its edge never takes one of the number's. */
@@ -217,22 +241,23 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 }
 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
-export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
+export function readNumber(text: string, numbers: NumberLocale, unit?: string | null): NumberReading {
+  const locale = localeTag(numbers)
   const unitText = unit ? plainText(unit).trim() : null
   const { body, negative, parenthesised, signs } = stripDecorations(plainText(text), unitText, locale)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
   // `(1,200)` is −1200 only where the locale writes negatives so; elsewhere it is not for us to guess.
   if (parenthesised && !writesAccountingParentheses(locale)) return { kind: 'invalid', parentheses: true }
-  const reading = readDigits(tokens, locale, negative)
+  const reading = readDigits(tokens, marksFor(numbers), negative)
   // A number, but "45%" on a target of teams: most likely 45% of the way, which is not for us to guess.
   const foreign = signs.find((sign) => !signFitsUnit(sign, unitText, locale))
   return foreign !== undefined && reading.kind !== 'invalid' ? { kind: 'invalid', sign: foreign } : reading
 }
 
-/** What the digits and marks left once the decorations are gone say, in `locale`. */
-function readDigits(tokens: string[], locale: string, negative: boolean): NumberReading {
-  const { own, pairs } = localeMarks(locale)
+/** What the digits and marks left once the decorations are gone say, with the person's marks. */
+function readDigits(tokens: string[], localeMarks: LocaleMarks, negative: boolean): NumberReading {
+  const { own, pairs } = localeMarks
   const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
   const runs: string[] = []
@@ -284,7 +309,7 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
   if (!couldGroup) return number(before, after)
   const grouped = toNumber(`${before}${after}`, '', negative)!
   const decimal = toNumber(before, after, negative)!
-  const { groups: groupMarks, decimals: decimalMarks } = localeMarks(locale)
+  const { groups: groupMarks, decimals: decimalMarks } = localeMarks
   if (groupMarks.has(last) && !decimalMarks.has(last)) return { kind: 'number', value: grouped }
   return { kind: 'ambiguous', grouped, decimal }
 }
@@ -293,14 +318,33 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
  * A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`), or at
  * least `minDecimals` of them.
  */
-export function formatNumberIn(value: number, locale: string, minDecimals = 0): string {
+export function formatNumberIn(value: number, numbers: NumberLocale, minDecimals = 0): string {
   const clean = Number.parseFloat(value.toPrecision(12))
-  const options = { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(12, minDecimals) }
-  try {
-    return new Intl.NumberFormat(locale, options).format(clean)
-  } catch {
-    return new Intl.NumberFormat('en-US', options).format(clean)
+  const options: Intl.NumberFormatOptions = {
+    minimumFractionDigits: minDecimals,
+    maximumFractionDigits: Math.max(12, minDecimals),
   }
+  const locale = localeTag(numbers)
+  if (typeof numbers !== 'string' && numbers.digits !== null) {
+    const native = numberingSystemsOf(locale).find((system) => system !== 'latn')
+    options.numberingSystem = numbers.digits === 'latin' ? 'latn' : (native ?? 'latn')
+  }
+  let format: Intl.NumberFormat
+  try {
+    format = new Intl.NumberFormat(locale, options)
+  } catch {
+    format = new Intl.NumberFormat('en-US', options)
+  }
+  if (typeof numbers === 'string') return format.format(clean)
+  // The person's own signs in place of the locale's, so that what the form writes reads back their way.
+  return format
+    .formatToParts(clean)
+    .map((part) => {
+      if (part.type === 'decimal') return numbers.decimal ?? part.value
+      if (part.type === 'group') return numbers.group ?? part.value
+      return part.value
+    })
+    .join('')
 }
 
 /**
@@ -308,7 +352,7 @@ export function formatNumberIn(value: number, locale: string, minDecimals = 0): 
  * 1200 in en-US; a decimal with exactly three decimals gets a fourth, `0` (`1.2340`), which only a decimal
  * sign can be followed by. In the locale's own digits, as everything else the form writes.
  */
-export function unambiguousText(value: number, locale: string): string {
+export function unambiguousText(value: number, locale: NumberLocale): string {
   const text = formatNumberIn(value, locale)
   if (readNumber(text, locale).kind !== 'ambiguous') return text
   const decimals = (String(Number.parseFloat(value.toPrecision(12))).split('.')[1] ?? '').length
@@ -318,15 +362,7 @@ export function unambiguousText(value: number, locale: string): string {
 /** "Did you mean 1,200 or 1.2?", in the locale's own way of writing both. */
 export function ambiguityQuestion(
   reading: Extract<NumberReading, { kind: 'ambiguous' }>,
-  locale: string,
+  locale: NumberLocale,
 ): string {
   return `Did you mean ${formatNumberIn(reading.grouped, locale)} or ${formatNumberIn(reading.decimal, locale)}?`
-}
-
-/**
- * The locale numbers are read in: the one the OS writes numbers in, when main knows it (Windows' regional
- * format, macOS's region), else the person's first language (the page's).
- */
-export function numberLocaleFrom(system: string | null, languages: readonly string[]): string {
-  return system ?? languages[0] ?? 'en-US'
 }
