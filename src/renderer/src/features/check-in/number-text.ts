@@ -174,10 +174,6 @@ function stripDecorations(text: string, unit: string | null, locale: string): De
   let parenthesised = false
   const signs: string[] = []
   const units = unit ? unitPatterns(unit) : []
-  // Currency forms of letters (`USD`, `R$`, `Rs.`) only matter when there are letters to take.
-  const patterns = /\p{L}/u.test(body)
-    ? [localeCurrencies(locale).atStart, localeCurrencies(locale).atEnd, ...SIGNS]
-    : SIGNS
   // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %", "(USD 1,200)".
   for (let round = 0; round < 4; round++) {
     const before = body
@@ -191,6 +187,11 @@ function stripDecorations(text: string, unit: string | null, locale: string): De
       body = body.slice(1, -1).trim()
     }
     for (const pattern of units) body = body.replace(pattern, '').trim()
+    // Currency forms of letters (`USD`, `R$`, `Rs.`) only matter when letters are left once the unit is
+    // gone: learning a locale's takes a few hundred milliseconds, which "120 teams" need not wait for.
+    const patterns = /\p{L}/u.test(body)
+      ? [localeCurrencies(locale).atStart, localeCurrencies(locale).atEnd, ...SIGNS]
+      : SIGNS
     for (const pattern of patterns) {
       body = body
         .replace(pattern, (sign) => {
