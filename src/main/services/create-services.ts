@@ -1,3 +1,4 @@
+import type { NumberSettingsSource } from './app/number-settings'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { AppFailure, appError } from '@shared/errors'
@@ -75,6 +76,8 @@ export interface MainServicesOptions {
    * page's own language stands (the browser harness).
    */
   numberLocale?: () => string | null
+  /** The person's own number settings (Windows' regional settings, macOS's); none by default. */
+  numberSettings?: NumberSettingsSource
   /** Whether check-in reminders are on until the user decides (an administrator's policy may say no). */
   remindersDefaultEnabled?: boolean
   /** The clock, timers and time zone of the inbox's polling and reminders; tests pass a manual clock. */
@@ -241,6 +244,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       links,
       hidePopup: options.hidePopup ?? (() => {}),
       ...(options.numberLocale ? { numberLocale: options.numberLocale } : {}),
+      ...(options.numberSettings ? { numberSettings: options.numberSettings } : {}),
     }),
     ...createGoalHandlers({ goals, checkIns: createCheckInSubmitter({ checkIns, sync, cache, log }) }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),

@@ -52,7 +52,10 @@ describe('createAppServices', () => {
       dataDir: mkdtempSync(join(tmpdir(), 'app-services-')),
       loadKeytar: async () => keychain,
     })
-    expect(await services.dispatch('app.numberLocale', {})).toEqual({ ok: true, value: { locale: 'en-DE' } })
+    expect(await services.dispatch('app.numberLocale', {})).toEqual({
+      ok: true,
+      value: { locale: 'en-DE', settings: { decimal: null, group: null, digits: null } },
+    })
   })
 
   it('fails with the keychain message when the keychain module cannot be loaded, before touching disk', async () => {

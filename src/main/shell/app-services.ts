@@ -1,3 +1,4 @@
+import { systemNumberSettings } from './number-settings-source'
 import { app, net, shell } from 'electron'
 import { createMainServices, type MainServices } from '../services/create-services'
 import type { AskBeforeOpening } from '../services/app/link-service'
@@ -42,6 +43,8 @@ export async function createAppServices({
     appVersion: app.getVersion(),
     // Windows' regional format, macOS's region: how the person writes numbers, whatever the app's language.
     numberLocale: () => app.getSystemLocale(),
+    // The decimal sign and separator the person chose there, which win over the locale's.
+    numberSettings: systemNumberSettings({ platform, env: process.env }),
     // Only says whether there is a network at all; the app is online once the server has answered.
     isOsOnline: () => net.isOnline(),
   })

@@ -33,7 +33,7 @@ export interface PolicySourceOptions {
   userName?: string
 }
 
-const runFile: ExecFile = (file, args) =>
+export const runFile: ExecFile = (file, args) =>
   new Promise((resolve, reject) => {
     execFile(
       file,

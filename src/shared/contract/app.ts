@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { numberSettingsSchema } from '../domain/number-settings'
 import { noInput } from './inputs'
 
 /**
@@ -34,10 +35,13 @@ export const appOperations = {
    * The locale the OS writes numbers in (Windows' regional format, macOS's region, LANG on Linux): target
    * values are read that way, even when the app's language is another (English Windows in Germany reads
    * "1,200" as one point two). Null where main cannot tell (the browser harness): the page's language
-   * stands.
+   * stands. `settings`: the decimal sign, separator and digits the person set in the OS, which win over
+   * the locale's; each null where they set none.
    */
   'app.numberLocale': {
     input: noInput,
-    output: z.object({ locale: z.string().min(1).max(100).nullable() }).strict(),
+    output: z
+      .object({ locale: z.string().min(1).max(100).nullable(), settings: numberSettingsSchema })
+      .strict(),
   },
 } as const

@@ -1,3 +1,4 @@
+import { noNumberSettings, type NumberSettingsSource } from './number-settings'
 import { describe, expect, it } from 'vitest'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../log/logger'
@@ -219,18 +220,48 @@ describe('app.numberLocale', () => {
     createAppHandlers({ links, hidePopup: () => {}, numberLocale })['app.numberLocale']({})
 
   it('gives the OS locale for numbers, written the standard way', async () => {
-    expect(await answer(() => 'en-DE')).toEqual({ locale: 'en-DE' })
-    expect(await answer(() => 'de_CH')).toEqual({ locale: 'de-CH' })
+    expect(await answer(() => 'en-DE')).toEqual({ locale: 'en-DE', settings: noNumberSettings })
+    expect(await answer(() => 'de_CH')).toEqual({ locale: 'de-CH', settings: noNumberSettings })
   })
 
   it('gives null when the OS says nothing usable: the language of the page stands', async () => {
-    expect(await answer(() => null)).toEqual({ locale: null })
-    expect(await answer(() => '')).toEqual({ locale: null })
-    expect(await answer(() => 'not a locale!')).toEqual({ locale: null })
+    expect(await answer(() => null)).toEqual({ locale: null, settings: noNumberSettings })
+    expect(await answer(() => '')).toEqual({ locale: null, settings: noNumberSettings })
+    expect(await answer(() => 'not a locale!')).toEqual({ locale: null, settings: noNumberSettings })
     expect(
       await answer(() => {
         throw new Error('not ready')
       }),
-    ).toEqual({ locale: null })
+    ).toEqual({ locale: null, settings: noNumberSettings })
+  })
+})
+
+describe('app.numberLocale with the person’s own number settings', () => {
+  const links = createLinkService({
+    session: { get: async () => signedIn },
+    openExternal: async () => {},
+    ask: async () => false,
+    log: silentLogger,
+  })
+  const swissPoint = { decimal: '.', group: '\u2019', digits: null }
+  const answer = (numberSettings: NumberSettingsSource, numberLocale: () => string | null = () => 'de-DE') =>
+    createAppHandlers({ links, hidePopup: () => {}, numberLocale, numberSettings })['app.numberLocale']({})
+
+  it('gives the settings the OS readers found beside the locale', async () => {
+    const source = { settings: async () => swissPoint, locale: async () => null }
+    expect(await answer(source)).toEqual({ locale: 'de-DE', settings: swissPoint })
+  })
+
+  it('prefers the locale macOS formats in (AppleLocale) to the system locale', async () => {
+    const source = { settings: async () => noNumberSettings, locale: async () => 'en-CH' }
+    expect(await answer(source)).toEqual({ locale: 'en-CH', settings: noNumberSettings })
+  })
+
+  it('falls back to the locale alone when a reader fails', async () => {
+    const source = {
+      settings: async () => Promise.reject(new Error('reg.exe is gone')),
+      locale: async () => Promise.reject(new Error('defaults is gone')),
+    }
+    expect(await answer(source)).toEqual({ locale: 'de-DE', settings: noNumberSettings })
   })
 })

@@ -1,6 +1,7 @@
 import type { appOperations } from '@shared/contract/app'
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { LinkService } from './link-service'
+import { noNumberSettings, type NumberSettingsSource } from './number-settings'
 
 /**
  * The page's links go through the one link policy (link-policy.ts): web and e-mail addresses open only
@@ -13,6 +14,8 @@ export function createAppHandlers(deps: {
   hidePopup: () => void
   /** The OS's locale for numbers (Electron's app.getSystemLocale()); none where there is none to ask. */
   numberLocale?: () => string | null
+  /** The person's own number settings and, on macOS, the locale the OS formats in; absent in tests. */
+  numberSettings?: NumberSettingsSource
 }): AreaHandlers<typeof appOperations> {
   return {
     'app.hidePopup': async () => {
@@ -20,7 +23,16 @@ export function createAppHandlers(deps: {
       return {}
     },
     'app.openExternal': ({ url }) => deps.links.request(url, 'open-external'),
-    'app.numberLocale': async () => ({ locale: canonicalLocale(deps.numberLocale ?? (() => null)) }),
+    'app.numberLocale': async () => {
+      const source = deps.numberSettings
+      // A reader that fails leaves the locale's defaults: numbers are still read, the locale's way.
+      const [osLocale, settings] = await Promise.all([
+        source?.locale().catch(() => null) ?? null,
+        source?.settings().catch(() => noNumberSettings) ?? noNumberSettings,
+      ])
+      const locale = canonicalLocale(() => osLocale) ?? canonicalLocale(deps.numberLocale ?? (() => null))
+      return { locale, settings }
+    },
   }
 }
 

@@ -177,7 +177,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.signOut': signedIn,
   'app.openExternal': { status: 'opened' },
   'app.hidePopup': {},
-  'app.numberLocale': { locale: 'en-DE' },
+  'app.numberLocale': { locale: 'en-DE', settings: { decimal: ',', group: '.', digits: null } },
   'goals.list': { goals: [], ...fresh },
   'goals.editRights': { rights: [{ id: 'kHLABHdtjTkzZF2eK502u', canEdit: null }] },
   'goals.get': {

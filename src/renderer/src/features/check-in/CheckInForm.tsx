@@ -25,6 +25,7 @@ import { NotifyField } from './NotifyField'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
+import type { NumberLocale } from './number-conventions'
 
 type DraftNote =
   | { kind: 'restored'; savedAt: string | null }
@@ -66,7 +67,7 @@ export interface CheckInFormProps {
   /** The signed-in person, left out of @mention suggestions. */
   personId: string
   /** How the person writes numbers (decimal sign, thousands separator), the same for the whole visit. */
-  locale: string
+  locale: NumberLocale
   /** The draft main had for this goal when the form opened. */
   stored: StoredDraft | null
   /** Reading the draft failed: say so rather than silently starting from scratch. */

@@ -11,6 +11,7 @@ import { NextGoalActions } from './NextGoalActions'
 import { changeLines } from './result-changes'
 import { StatusBadge } from './StatusBadge'
 import { sentAtWords } from './submission-words'
+import { localeTag, type NumberLocale } from './number-conventions'
 
 /**
  * What the server recorded for the check-in just submitted: what it changed (status, due date, each
@@ -28,7 +29,7 @@ export function CheckInResultView({
 }: {
   result: CheckInResult
   /** How the person writes numbers: the targets' old and new values are written so. */
-  locale: string
+  locale: NumberLocale
   /** Opens the next goal; with null, goes back to the list. */
   onNext: (goalId: string | null) => void
   onBack: () => void
@@ -40,7 +41,7 @@ export function CheckInResultView({
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
-  const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), locale) : null
+  const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), localeTag(locale)) : null
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {

@@ -5,6 +5,7 @@ import { FieldError } from './FieldError'
 import { readTarget, type CheckInFormValues } from './form-values'
 import { targetRangeText } from './goal-display'
 import { ambiguityQuestion, formatNumberIn, unambiguousText } from './number-text'
+import type { NumberLocale } from './number-conventions'
 
 /**
  * One number field per target, labelled with its name, showing its unit and where it goes (from → to).
@@ -21,7 +22,7 @@ export function TargetFields({
   targets: Target[]
   form: UseFormReturn<CheckInFormValues>
   /** How the person writes numbers (decimal sign, thousands separator). */
-  locale: string
+  locale: NumberLocale
   errors: FieldErrors<CheckInFormValues>['targets']
   areaError: string | undefined
 }) {

@@ -4,6 +4,7 @@ import { checkInStatuses, type CreateCheckInInput } from '@shared/domain/check-i
 import { dateTypes } from '@shared/domain/contextual-date'
 import type { GoalDetail } from '@shared/domain/goals'
 import { dueDateFieldsFor, prefillFrom, targetText, type CheckInFormValues } from './form-values'
+import type { NumberLocale } from './number-conventions'
 
 /**
  * What the user typed into a check-in, as a draft main keeps on disk. Targets and checklist items are kept
@@ -127,7 +128,7 @@ export function draftOfSubmission(
   submission: CreateCheckInInput,
   goal: GoalDetail,
   now: Date,
-  locale: string,
+  locale: NumberLocale,
 ): Json {
   const prefill = prefillFrom(goal, now, locale)
   const typed = new Map(submission.targetValues.map((t) => [t.id, t.value]))

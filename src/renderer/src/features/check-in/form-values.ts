@@ -16,6 +16,7 @@ import type { GoalDetail, Target } from '@shared/domain/goals'
 import { lastSegment } from '@shared/ids'
 import { stringifyJson } from '@shared/exact-json'
 import { ambiguityQuestion, formatNumberIn, readNumber, type NumberReading } from './number-text'
+import type { NumberLocale } from './number-conventions'
 
 /**
  * The check-in form's values, how they are checked, and how they become the `checkIns.create` input.
@@ -69,7 +70,7 @@ export function dueDateFieldsFor(goal: Pick<GoalDetail, 'dueDate'>, now: Date): 
 }
 
 /** The text a target's field starts with: its current value, written the way the locale writes numbers. */
-export function targetText(value: number | null, locale: string): string {
+export function targetText(value: number | null, locale: NumberLocale): string {
   return value === null ? '' : formatNumberIn(value, locale)
 }
 
@@ -80,7 +81,7 @@ const isCheckInStatus = (value: string | null): value is CheckInStatus =>
  * The form as it opens on a goal with no draft: everything as the server has it now, except the status,
  * which the person decides afresh (the previous one is shown beside the choices).
  */
-export function prefillFrom(goal: GoalDetail, now: Date, locale: string): CheckInFormValues {
+export function prefillFrom(goal: GoalDetail, now: Date, locale: NumberLocale): CheckInFormValues {
   return {
     status: '',
     due: dueDateFieldsFor(goal, now),
@@ -138,14 +139,14 @@ export function dueDateChange(due: DueDateFields): DueDateChange {
 export const STATUS_REQUIRED = 'Choose how the goal is doing: on track, caution or off track.'
 
 /** "Enter a number, such as 42 or 3.5.", with the locale's decimal sign. */
-export const notANumber = (locale: string): string =>
+export const notANumber = (locale: NumberLocale): string =>
   `Enter a number, such as ${formatNumberIn(42, locale)} or ${formatNumberIn(3.5, locale)}.`
 
 /** Why a target field cannot be sent as it is, in words next to it; null when it can. */
 export function targetProblem(
   reading: TargetReading,
   target: Pick<Target, 'value' | 'unit'>,
-  locale: string,
+  locale: NumberLocale,
 ): string | null {
   switch (reading.kind) {
     case 'ambiguous':
@@ -156,6 +157,9 @@ export function targetProblem(
     case 'invalid':
       if (reading.sign !== undefined) {
         return `“${reading.sign}” does not go with this target, counted in ${target.unit ?? ''}: enter the number alone, such as ${formatNumberIn(42, locale)}.`
+      }
+      if (reading.parentheses) {
+        return `Write a negative number with a minus sign, such as ${formatNumberIn(-42, locale)}.`
       }
       if (reading.tooLarge) {
         return `That number is too large to be sent exactly: enter one below ${formatNumberIn(1e15, locale)}.`
@@ -179,7 +183,7 @@ export type TargetReading =
 export function readTarget(
   target: Pick<Target, 'value' | 'unit'>,
   text: string,
-  locale: string,
+  locale: NumberLocale,
 ): TargetReading {
   if (text.trim() === '') return { kind: 'empty' }
   if (target.value !== null && text === targetText(target.value, locale)) return { kind: 'unchanged' }
@@ -191,7 +195,7 @@ export function readTarget(
  * field is fine depends on whether the target had a value to begin with, and numbers are read the
  * locale's way (an ambiguous one asks its question as the field's error).
  */
-export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: string) {
+export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: NumberLocale) {
   const targets = new Map(goal.targets.map((t) => [t.id, t]))
   return z
     .object({
@@ -235,7 +239,7 @@ export function toCreateCheckInInput(args: {
   message: unknown
   submissionId: string
   /** The locale the target fields were typed in. */
-  locale: string
+  locale: NumberLocale
 }): CreateCheckInInput {
   const { values, goal, message, submissionId, locale } = args
   if (!isCheckInStatus(values.status)) throw new RangeError(STATUS_REQUIRED)

@@ -1,5 +1,6 @@
 import { describeDueDate, parseIsoDate, type ContextualDate } from '@shared/domain/contextual-date'
 import { formatNumberIn } from './number-text'
+import type { NumberLocale } from './number-conventions'
 
 /**
  * How goals, statuses and dates read on screen. Pure, so the words can be tested without a browser.
@@ -87,7 +88,7 @@ export function lastCheckInText(lastCheckInAt: string | null, now: Date): string
 /** "40 → 120 teams": a target's start and goal with its unit, the numbers the locale's way. */
 export function targetRangeText(
   target: { from: number | null; to: number | null; unit: string | null },
-  locale: string,
+  locale: NumberLocale,
 ): string {
   const number = (value: number | null) => (value === null ? '–' : formatNumberIn(value, locale))
   const unit = target.unit ? ` ${target.unit}` : ''

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest'
 import {
   ambiguityQuestion,
   formatNumberIn,
-  numberLocaleFrom,
   readNumber,
   unambiguousText,
   type NumberReading,
 } from './number-text'
+import { numberLocaleFrom } from './number-conventions'
 
 const value = (v: number): NumberReading => ({ kind: 'number', value: v })
 const ask = (grouped: number, decimal: number): NumberReading => ({ kind: 'ambiguous', grouped, decimal })
@@ -277,5 +277,23 @@ describe('the locale numbers are read in', () => {
   it('is the page’s first language otherwise (the browser harness, or the OS did not say)', () => {
     expect(numberLocaleFrom(null, ['de-DE', 'en'])).toBe('de-DE')
     expect(numberLocaleFrom(null, [])).toBe('en-US')
+  })
+})
+
+describe('signs a locale writes in only one of its digit styles (found by the property test)', () => {
+  it('reads Kashmiri’s Arabic comma, its thousands separator with Latin digits', () => {
+    expect(readNumber('1،000', 'ks')).toEqual(value(1000))
+    expect(readNumber('-1،234،567.5', 'ks-Arab-IN')).toEqual(value(-1234567.5))
+  })
+
+  it('reads digits grouped in pairs only where the locale writes them so (Toki Pona)', () => {
+    expect(readNumber('1 00', 'tok')).toEqual(value(100))
+    expect(readNumber('1 23 45 67,5', 'tok')).toEqual(value(1234567.5))
+    expect(readNumber('1 00', 'en-US')).toEqual(invalid)
+  })
+
+  it('settles 1,200 as the locale’s Latin digits write it, as its own digits do not use a comma', () => {
+    // ar-EG writes ١٬٢٠٠ in Arabic digits and 1,200 in Latin ones: a comma there is a separator.
+    expect(readNumber('1,200', 'ar-EG')).toEqual(value(1200))
   })
 })

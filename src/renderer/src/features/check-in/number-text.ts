@@ -2,8 +2,9 @@
  * Numbers as people type them into a target: with the thousands separators and the decimal sign of their
  * locale (`1,200.5` in en-US, `1.200,5` in de-DE, `1 200,5` in fr-FR, `12,34,567` in en-IN), in the
  * locale's own digits (`١٬٢٠٠٫٥` in ar-EG, `१२,३४,५६७` in mr-IN) or full-width ones (`１，２００` from a
- * Japanese input method), with the target's unit, a percent or a currency sign typed along. Pure, so every
- * rule is tested in every locale without a browser.
+ * Japanese input method), with the target's unit, a percent or a currency sign or code typed along
+ * (`R$ 1.200,50`, `USD 1,200`), or in accounting parentheses. Pure, so every rule is tested in every locale
+ * without a browser.
  *
  * Only one shape has two honest readings: a single `.` or `,` followed by exactly three digits, after one
  * to three digits (`1,200`, `1.200`). When that mark is the locale's thousands separator, the locale
@@ -12,15 +13,20 @@
  * ("Did you mean 1,200 or 1.2?"). Everything else has at most one reading, whatever the locale.
  */
 
+import { currencyFitsUnit, localeCurrencies, writesAccountingParentheses } from './currency-text'
+import { localeTag, type NumberLocale } from './number-conventions'
+import { plainText } from './plain-digits'
+
 export type NumberReading =
   | { kind: 'number'; value: number }
   /** Two readings: the first with the mark as a thousands separator, the second as a decimal sign. */
   | { kind: 'ambiguous'; grouped: number; decimal: number }
   /**
    * Not a number to send: `sign` is a `%` or currency sign typed on a target counted in something else;
-   * `tooLarge`, a number beyond what a float carries exactly.
+   * `tooLarge`, a number beyond what a float carries exactly; `parentheses`, a negative written `(1,200)`
+   * in a locale that does not write negatives so.
    */
-  | { kind: 'invalid'; sign?: string; tooLarge?: true }
+  | { kind: 'invalid'; sign?: string; tooLarge?: true; parentheses?: true }
 
 /** A space-like or apostrophe thousands separator (the Arabic one too); never a decimal sign anywhere. */
 const SPACER = /^[\s\u00a0\u2009\u202f'’_\u066c]$/u
@@ -35,60 +41,106 @@ const markOf = (char: string): Mark | null => {
   return SPACER.test(char) ? 'space' : null
 }
 
-/**
- * The same text with plain ASCII digits and signs: every decimal digit of any script becomes 0–9 (Unicode
- * keeps each script's digits in one run of ten, 0 first), full-width forms become their ASCII letters,
- * the Arabic percent sign and the minus signs become `%` and `-`, and invisible format characters (the
- * direction marks Intl puts before a negative number in Hebrew, Arabic or Persian, a zero-width space from
- * a paste) go away.
- */
-function plainText(text: string): string {
-  return text
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\p{Nd}/gu, (digit) => {
-      if (digit >= '0' && digit <= '9') return digit
-      let zero = digit.codePointAt(0)!
-      while (/\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero--
-      return String((digit.codePointAt(0)! - zero) % 10)
-    })
-    .replace(/[\uff01-\uff5e]/gu, (wide) => String.fromCharCode(wide.charCodeAt(0) - 0xfee0))
-    .replace(/\u066a/gu, '%')
-    .replace(/[\u2212\ufe63]/gu, '-')
-}
-
 export interface LocaleMarks {
-  decimal: Mark | null
-  group: Mark | null
+  /** The marks the locale writes as its decimal sign, in any of its digit styles. */
+  decimals: ReadonlySet<Mark>
+  /** The marks the locale writes as its thousands separator, in any of its digit styles. */
+  groups: ReadonlySet<Mark>
   /**
-   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator): what they are here.
+   * Signs of this locale's own that no other writes (Adlam's `⹁` thousands separator, Kashmiri's `،` with
+   * Latin digits): what they are here. A sign that is a separator in one digit style and the decimal sign
+   * in another is none, so it is refused rather than guessed.
    */
   own: ReadonlyMap<string, Mark>
+  /** Whether the locale groups every two digits (`1 23 45 67` in Toki Pona) rather than by thousands. */
+  pairs: boolean
 }
 
 const marksCache = new Map<string, LocaleMarks>()
 
-/** The locale's decimal sign and thousands separator, as `Intl.NumberFormat` writes them. */
-export function localeMarks(locale: string): LocaleMarks {
-  const known = marksCache.get(locale)
-  if (known) return known
+type LocaleWithSystems = Intl.Locale & { numberingSystems?: string[]; getNumberingSystems?: () => string[] }
+
+/**
+ * The digit styles `locale` writes numbers in: its default, Latin (which every locale also writes), and any
+ * other it lists as its own. Older engines list them in `numberingSystems`, newer in `getNumberingSystems()`.
+ */
+export function numberingSystemsOf(locale: string): string[] {
+  const systems = ['latn']
+  try {
+    systems.unshift(new Intl.NumberFormat(locale).resolvedOptions().numberingSystem)
+    const tag = new Intl.Locale(locale) as LocaleWithSystems
+    systems.push(...(tag.getNumberingSystems?.() ?? tag.numberingSystems ?? []))
+  } catch {
+    // Not a locale Intl knows: the Latin digits alone, as en-US writes them.
+  }
+  return [...new Set(systems)]
+}
+
+/** The decimal sign and thousands separator of `locale` in the digit style `system`, as Intl writes them. */
+function separatorsIn(locale: string, system: string): { decimal: string; group: string; pairs: boolean } {
   let parts: Intl.NumberFormatPart[]
   try {
-    parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(1234567.5)
+    parts = new Intl.NumberFormat(locale, { useGrouping: true, numberingSystem: system }).formatToParts(
+      1234567.5,
+    )
   } catch {
     parts = new Intl.NumberFormat('en-US').formatToParts(1234567.5)
   }
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const [decimal, group] = [plainText(part('decimal')), plainText(part('group'))]
-  const own = new Map<string, Mark>()
-  if (group.length === 1 && markOf(group) === null) own.set(group, 'space')
-  if (decimal.length === 1 && markOf(decimal) === null) own.set(decimal, 'certain')
-  const marks: LocaleMarks = {
-    decimal: markOf(decimal) ?? own.get(decimal) ?? null,
-    group: markOf(group) ?? own.get(group) ?? null,
-    own,
+  const part = (type: string) => plainText(parts.find((p) => p.type === type)?.value ?? '')
+  const integers = parts.filter((p) => p.type === 'integer')
+  // 1234567 written in pairs ends in a group of two digits ("67"); by thousands, in one of three.
+  const pairs = integers.length > 1 && [...plainText(integers.at(-1)!.value)].length === 2
+  return { decimal: part('decimal'), group: part('group'), pairs }
+}
+
+/** The locale's decimal signs and thousands separators, as `Intl.NumberFormat` writes them in each digit style. */
+export function localeMarks(locale: string): LocaleMarks {
+  const known = marksCache.get(locale)
+  if (known) return known
+  const decimals = new Set<Mark>()
+  const groups = new Set<Mark>()
+  const roles = new Map<string, Set<Mark>>()
+  let pairs = false
+  const note = (sign: string, role: Mark, into: Set<Mark>) => {
+    const mark = markOf(sign)
+    if (mark !== null) into.add(mark)
+    else if (sign.length === 1) roles.set(sign, (roles.get(sign) ?? new Set()).add(role))
   }
+  for (const system of numberingSystemsOf(locale)) {
+    const { decimal, group, pairs: inPairs } = separatorsIn(locale, system)
+    pairs ||= inPairs
+    note(decimal, 'certain', decimals)
+    note(group, 'space', groups)
+  }
+  const own = new Map<string, Mark>()
+  for (const [sign, found] of roles) if (found.size === 1) own.set(sign, [...found][0]!)
+  for (const [sign, mark] of own) (mark === 'certain' ? decimals : groups).add(markOf(sign) ?? mark)
+  const marks: LocaleMarks = { decimals, groups, own, pairs }
   marksCache.set(locale, marks)
   return marks
+}
+
+/**
+ * The marks to read with: the person's own decimal sign and separator where they set them (they decide the
+ * shape with two readings, as the locale's do otherwise), the locale's for the rest. A sign of several
+ * characters cannot stand between two digits, so it leaves the locale's.
+ */
+function marksFor(numbers: NumberLocale): LocaleMarks {
+  const base = localeMarks(localeTag(numbers))
+  if (typeof numbers === 'string') return base
+  const own = new Map(base.own)
+  const single = (sign: string | null) => (sign !== null && [...sign].length === 1 ? sign : null)
+  const decimal = single(numbers.decimal)
+  const group = single(numbers.group)
+  const as = (sign: string, role: Mark): Mark => {
+    const mark = markOf(sign)
+    if (mark !== null) return mark
+    own.set(sign, role)
+    return role
+  }
+  const decimals = decimal === null ? base.decimals : new Set([as(decimal, 'certain')])
+  const groups = group === null ? base.groups : new Set([as(group, 'space')])
+  return { decimals, groups, own, pairs: base.pairs }
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -103,27 +155,44 @@ function unitPatterns(unit: string): RegExp[] {
 
 const SIGNS = [/^%/u, /%$/u, /^\p{Sc}/u, /\p{Sc}$/u]
 
+interface Decorations {
+  body: string
+  negative: boolean
+  /** `(1,200)`: a negative amount the accounting way. */
+  parenthesised: boolean
+  signs: string[]
+}
+
 /**
- * Takes away what may be typed around the number: the target's unit, `%`, a currency sign, a sign;
- * `signs` are the `%` and currency signs taken that were not the unit.
+ * Takes away what may be typed around the number: the target's unit, `%`, a currency sign or code, a sign,
+ * the parentheses of an accounting negative; `signs` are the `%` and currency forms taken that were not the
+ * unit.
  */
-function stripDecorations(
-  text: string,
-  unit: string | null,
-): { body: string; negative: boolean; signs: string[] } {
+function stripDecorations(text: string, unit: string | null, locale: string): Decorations {
   let body = text.trim()
   let negative = false
+  let parenthesised = false
   const signs: string[] = []
   const units = unit ? unitPatterns(unit) : []
-  // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %".
+  // A few rounds: "-$1,200", "$-1,200", "1,200 $", "45 %", "(USD 1,200)".
   for (let round = 0; round < 4; round++) {
     const before = body
     if (!negative && /^[+-]/.test(body)) {
       negative = body.startsWith('-')
       body = body.slice(1).trim()
     }
+    if (!negative && /^\(.*\)$/u.test(body)) {
+      negative = true
+      parenthesised = true
+      body = body.slice(1, -1).trim()
+    }
     for (const pattern of units) body = body.replace(pattern, '').trim()
-    for (const pattern of SIGNS) {
+    // Currency forms of letters (`USD`, `R$`, `Rs.`) only matter when letters are left once the unit is
+    // gone: learning a locale's takes a few hundred milliseconds, which "120 teams" need not wait for.
+    const patterns = /\p{L}/u.test(body)
+      ? [localeCurrencies(locale).atStart, localeCurrencies(locale).atEnd, ...SIGNS]
+      : SIGNS
+    for (const pattern of patterns) {
       body = body
         .replace(pattern, (sign) => {
           signs.push(sign)
@@ -133,47 +202,36 @@ function stripDecorations(
     }
     if (body === before) break
   }
-  return { body, negative, signs }
+  return { body, negative, parenthesised, signs }
 }
 
 const PERCENT_WORDS = /^(per ?cent(age)?s?|pct|pp|percentage points?)$/iu
 
 /**
- * Whether a `%` or currency sign typed along goes with the target's unit: any does on a target without
- * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is the code of that currency
- * (`USD` for `$`, `EUR` for `€`).
+ * Whether a `%` or currency form typed along goes with the target's unit: any does on a target without
+ * one; else the unit holds the sign (`%`, `k$`), names a percentage, or is that currency by its code or
+ * another of its forms (`R$` on `BRL`, `USD` on `$`).
  */
 function signFitsUnit(sign: string, unit: string | null, locale: string): boolean {
   if (!unit) return true
   if (unit.includes(sign)) return true
   if (sign === '%') return PERCENT_WORDS.test(unit)
-  if (!/^[a-z]{3}$/iu.test(unit)) return false
-  const symbol = (where: string) => {
-    try {
-      return new Intl.NumberFormat(where, {
-        style: 'currency',
-        currency: unit.toUpperCase(),
-        currencyDisplay: 'narrowSymbol',
-      })
-        .formatToParts(1)
-        .find((part) => part.type === 'currency')?.value
-    } catch {
-      return undefined
-    }
-  }
-  return symbol(locale) === sign || symbol('en-US') === sign
+  return currencyFitsUnit(sign, unit, locale)
 }
 
-/** Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`). */
-function isGrouping(runs: string[]): boolean {
+/**
+ * Thousands groups as written in the West (`1,234,567`) or in India (`12,34,567`), and in pairs of digits
+ * (`1 23 45 67`) where the locale writes them so (Toki Pona).
+ */
+function isGrouping(runs: string[], pairs: boolean): boolean {
   const [first, ...rest] = runs
   if (!first || rest.length === 0 || first.startsWith('0')) return false
   const last = rest.at(-1)!
-  if (last.length !== 3) return false
   const middle = rest.slice(0, -1)
   const western = first.length <= 3 && middle.every((run) => run.length === 3)
   const indian = first.length <= 2 && middle.every((run) => run.length === 2)
-  return western || indian
+  const paired = pairs && first.length <= 2 && rest.every((run) => run.length === 2)
+  return (last.length === 3 && (western || indian)) || paired
 }
 
 /** Null beyond 10^15: past 2^53 (about 9·10^15) a float no longer holds every whole number exactly. */
@@ -184,20 +242,23 @@ const toNumber = (integer: string, fraction: string, negative: boolean): number 
 }
 
 /** What `text` says as a number in `locale`, for a target measured in `unit`. */
-export function readNumber(text: string, locale: string, unit?: string | null): NumberReading {
+export function readNumber(text: string, numbers: NumberLocale, unit?: string | null): NumberReading {
+  const locale = localeTag(numbers)
   const unitText = unit ? plainText(unit).trim() : null
-  const { body, negative, signs } = stripDecorations(plainText(text), unitText)
+  const { body, negative, parenthesised, signs } = stripDecorations(plainText(text), unitText, locale)
   const tokens = body.match(/\d+|[^\d]/gu)
   if (!tokens || !/\d/.test(body)) return { kind: 'invalid' }
-  const reading = readDigits(tokens, locale, negative)
+  // `(1,200)` is −1200 only where the locale writes negatives so; elsewhere it is not for us to guess.
+  if (parenthesised && !writesAccountingParentheses(locale)) return { kind: 'invalid', parentheses: true }
+  const reading = readDigits(tokens, marksFor(numbers), negative)
   // A number, but "45%" on a target of teams: most likely 45% of the way, which is not for us to guess.
   const foreign = signs.find((sign) => !signFitsUnit(sign, unitText, locale))
   return foreign !== undefined && reading.kind !== 'invalid' ? { kind: 'invalid', sign: foreign } : reading
 }
 
-/** What the digits and marks left once the decorations are gone say, in `locale`. */
-function readDigits(tokens: string[], locale: string, negative: boolean): NumberReading {
-  const { own } = localeMarks(locale)
+/** What the digits and marks left once the decorations are gone say, with the person's marks. */
+function readDigits(tokens: string[], localeMarks: LocaleMarks, negative: boolean): NumberReading {
+  const { own, pairs } = localeMarks
   const markAt = (token: string) => markOf(token) ?? own.get(token) ?? null
 
   const runs: string[] = []
@@ -231,7 +292,7 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
 
   // Several marks of one kind, or space-like ones: thousands groups, and nothing else.
   if (oneKind && (marks.length > 1 || last === 'space')) {
-    return isGrouping(runs) ? number(runs.join(''), '') : { kind: 'invalid' }
+    return isGrouping(runs, pairs) ? number(runs.join(''), '') : { kind: 'invalid' }
   }
 
   // Two kinds: the last mark is the decimal sign, the others (all one kind) group the whole part.
@@ -239,7 +300,7 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
     const group = groups[0]!
     if (last === 'space' || groups.some((m) => m !== group)) return { kind: 'invalid' }
     const whole = runs.slice(0, -1)
-    if (whole.length > 1 && !isGrouping(whole)) return { kind: 'invalid' }
+    if (whole.length > 1 && !isGrouping(whole, pairs)) return { kind: 'invalid' }
     return number(whole.join(''), runs.at(-1)!)
   }
 
@@ -249,8 +310,8 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
   if (!couldGroup) return number(before, after)
   const grouped = toNumber(`${before}${after}`, '', negative)!
   const decimal = toNumber(before, after, negative)!
-  const { group, decimal: decimalMark } = localeMarks(locale)
-  if (last === group && last !== decimalMark) return { kind: 'number', value: grouped }
+  const { groups: groupMarks, decimals: decimalMarks } = localeMarks
+  if (groupMarks.has(last) && !decimalMarks.has(last)) return { kind: 'number', value: grouped }
   return { kind: 'ambiguous', grouped, decimal }
 }
 
@@ -258,14 +319,33 @@ function readDigits(tokens: string[], locale: string, negative: boolean): Number
  * A number written the way `locale` writes it, with every decimal it has (`1,200.5`, `1.200,5`), or at
  * least `minDecimals` of them.
  */
-export function formatNumberIn(value: number, locale: string, minDecimals = 0): string {
+export function formatNumberIn(value: number, numbers: NumberLocale, minDecimals = 0): string {
   const clean = Number.parseFloat(value.toPrecision(12))
-  const options = { minimumFractionDigits: minDecimals, maximumFractionDigits: Math.max(12, minDecimals) }
-  try {
-    return new Intl.NumberFormat(locale, options).format(clean)
-  } catch {
-    return new Intl.NumberFormat('en-US', options).format(clean)
+  const options: Intl.NumberFormatOptions = {
+    minimumFractionDigits: minDecimals,
+    maximumFractionDigits: Math.max(12, minDecimals),
   }
+  const locale = localeTag(numbers)
+  if (typeof numbers !== 'string' && numbers.digits !== null) {
+    const native = numberingSystemsOf(locale).find((system) => system !== 'latn')
+    options.numberingSystem = numbers.digits === 'latin' ? 'latn' : (native ?? 'latn')
+  }
+  let format: Intl.NumberFormat
+  try {
+    format = new Intl.NumberFormat(locale, options)
+  } catch {
+    format = new Intl.NumberFormat('en-US', options)
+  }
+  if (typeof numbers === 'string') return format.format(clean)
+  // The person's own signs in place of the locale's, so that what the form writes reads back their way.
+  return format
+    .formatToParts(clean)
+    .map((part) => {
+      if (part.type === 'decimal') return numbers.decimal ?? part.value
+      if (part.type === 'group') return numbers.group ?? part.value
+      return part.value
+    })
+    .join('')
 }
 
 /**
@@ -273,7 +353,7 @@ export function formatNumberIn(value: number, locale: string, minDecimals = 0): 
  * 1200 in en-US; a decimal with exactly three decimals gets a fourth, `0` (`1.2340`), which only a decimal
  * sign can be followed by. In the locale's own digits, as everything else the form writes.
  */
-export function unambiguousText(value: number, locale: string): string {
+export function unambiguousText(value: number, locale: NumberLocale): string {
   const text = formatNumberIn(value, locale)
   if (readNumber(text, locale).kind !== 'ambiguous') return text
   const decimals = (String(Number.parseFloat(value.toPrecision(12))).split('.')[1] ?? '').length
@@ -283,15 +363,7 @@ export function unambiguousText(value: number, locale: string): string {
 /** "Did you mean 1,200 or 1.2?", in the locale's own way of writing both. */
 export function ambiguityQuestion(
   reading: Extract<NumberReading, { kind: 'ambiguous' }>,
-  locale: string,
+  locale: NumberLocale,
 ): string {
   return `Did you mean ${formatNumberIn(reading.grouped, locale)} or ${formatNumberIn(reading.decimal, locale)}?`
-}
-
-/**
- * The locale numbers are read in: the one the OS writes numbers in, when main knows it (Windows' regional
- * format, macOS's region), else the person's first language (the page's).
- */
-export function numberLocaleFrom(system: string | null, languages: readonly string[]): string {
-  return system ?? languages[0] ?? 'en-US'
 }

@@ -2,6 +2,7 @@ import type { CheckInResult } from '@shared/domain/check-ins'
 import type { ContextualDate } from '@shared/domain/contextual-date'
 import { dueDateText, statusDisplay } from './goal-display'
 import { formatNumberIn } from './number-text'
+import type { NumberLocale } from './number-conventions'
 
 /**
  * What a check-in changed, as the server recorded it, one line per thing: the status, the due date, each
@@ -24,7 +25,7 @@ const sameDate = (a: ContextualDate | null, b: ContextualDate | null): boolean =
 
 const dayText = (due: ContextualDate | null): string => dueDateText(due).replace(/^Due /, '')
 
-export function changeLines(result: CheckInResult, locale: string): ChangeLine[] {
+export function changeLines(result: CheckInResult, locale: NumberLocale): ChangeLine[] {
   const lines: ChangeLine[] = []
   const status = statusDisplay(result.status).label
   lines.push({
