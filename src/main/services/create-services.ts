@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { AppFailure, appError } from '@shared/errors'
 import { createDispatcher, type Dispatch, type OperationHandlers } from './ipc/dispatcher'
 import { createLogger, type Logger } from './log/logger'
-import { createAppHandlers } from './app/handlers'
+import { canonicalLocale, createAppHandlers } from './app/handlers'
 import {
   createLinkService,
   type AskBeforeOpening,
@@ -246,7 +246,16 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ...(options.numberLocale ? { numberLocale: options.numberLocale } : {}),
       ...(options.numberSettings ? { numberSettings: options.numberSettings } : {}),
     }),
-    ...createGoalHandlers({ goals, checkIns: createCheckInSubmitter({ checkIns, sync, cache, log }) }),
+    ...createGoalHandlers({
+      goals,
+      checkIns: createCheckInSubmitter({
+        checkIns,
+        sync,
+        cache,
+        log,
+        locale: () => canonicalLocale(options.numberLocale ?? (() => null)) ?? undefined,
+      }),
+    }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).

@@ -37,7 +37,7 @@ export function createAppHandlers(deps: {
 }
 
 /** The locale in its standard spelling (`de_CH` → `de-CH`), or null when there is none or it is no locale. */
-function canonicalLocale(read: () => string | null): string | null {
+export function canonicalLocale(read: () => string | null): string | null {
   try {
     const raw = read()?.trim().replace(/_/g, '-')
     return raw ? (Intl.getCanonicalLocales(raw)[0] ?? null) : null

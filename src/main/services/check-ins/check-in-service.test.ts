@@ -401,7 +401,14 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       expect(createCount(emulator)).toBe(1)
     })
 
-    it("a second check-in in a goal's lane is refused while the first waits, in the words the form shows", async () => {
+    it("a second check-in in a goal's lane is refused while the first waits, in the words the form shows (the time in the person's own zone)", async () => {
+      // A person fourteen hours ahead of UTC: the hour they read can never be UTC's.
+      const zoneBefore = process.env.TZ
+      process.env.TZ = 'Pacific/Kiritimati'
+      onTestFinished(() => {
+        if (zoneBefore === undefined) delete process.env.TZ
+        else process.env.TZ = zoneBefore
+      })
       const goal = await getGoal(services, SHIP)
       const checkInsBefore = emulator.state.checkIns.length
       emulator.pause()
@@ -409,7 +416,11 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       const first = await services.dispatch('checkIns.create', plainInput(goal))
       expect(first).toMatchObject({ ok: true, value: { outcome: 'queued' } })
       const [waiting] = services.sync.outbox.list()
-      const queuedAt = waiting!.createdAt.slice(0, 16).replace('T', ' ')
+      const queuedAt = new Date(waiting!.createdAt).toLocaleTimeString(undefined, {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'Pacific/Kiritimati',
+      })
 
       // Another submission for the same goal (a second window, a form opened again): its own words.
       const second = await services.dispatch(
@@ -420,7 +431,7 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
         ok: false,
         error: {
           kind: 'invalid_input',
-          message: `A check-in for this goal is already on its way (queued ${queuedAt}). It is sent once; follow it in the Sync view, and write the next one when it is in. What you wrote is kept as a draft.`,
+          message: `A check-in for this goal is already on its way (queued at ${queuedAt}). It is sent once; follow it in the Sync view, and write the next one when it is in. What you wrote is kept as a draft.`,
         },
       })
       // Nothing of it was queued or merged into the first: one item, with the first's words.

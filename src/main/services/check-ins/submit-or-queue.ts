@@ -8,6 +8,7 @@ import type {
 import { goalDetailSchema } from '@shared/domain/goals'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { idFromRef, lastSegment, sameId } from '@shared/ids'
+import { timeLabel } from '@shared/time-label'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
 import type { Logger } from '../log/logger'
@@ -55,9 +56,12 @@ export function createCheckInSubmitter(deps: {
   cache: Cache
   log: Logger
   now?: () => number
+  /** The person's locale for times said in sentences (the OS's); the runtime's own when there is none. */
+  locale?: () => string | undefined
 }): CheckInSubmitter {
   const { checkIns, sync, cache, log } = deps
   const now = deps.now ?? Date.now
+  const locale = deps.locale ?? (() => undefined)
   /** Deliveries seen in this run, by submission id, with what was submitted. */
   const deliveries = new Map<string, { delivery: CheckInDelivery; input: CreateCheckInInput }>()
   const results = new Map<string, Promise<CheckInResult>>()
@@ -131,13 +135,22 @@ export function createCheckInSubmitter(deps: {
     }
   }
 
-  const alreadyWaiting = (entry: OutboxEntry) =>
-    new AppFailure(
+  const alreadyWaiting = (entry: OutboxEntry) => {
+    // In the person's own time and clock format, as the screens show times: the ISO string is UTC.
+    const today = new Date(now())
+    const label = timeLabel(entry.createdAt, today, locale())
+    const when = !label
+      ? ''
+      : new Date(entry.createdAt).toDateString() === today.toDateString()
+        ? ` (queued at ${label})`
+        : ` (queued ${label})`
+    return new AppFailure(
       appError(
         'invalid_input',
-        `A check-in for this goal is already on its way (queued ${entry.createdAt.slice(0, 16).replace('T', ' ')}). It is sent once; follow it in the Sync view, and write the next one when it is in. ${KEPT}`,
+        `A check-in for this goal is already on its way${when}. It is sent once; follow it in the Sync view, and write the next one when it is in. ${KEPT}`,
       ),
     )
+  }
 
   /** What the form hears once the attempt it waited for is over. */
   async function answer(

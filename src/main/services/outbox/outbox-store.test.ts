@@ -160,6 +160,8 @@ describe('outbox store', () => {
     const first = await store.append(
       description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'delivered', doc('base')),
     )
+    // Its first request got no answer (the app was killed, say); the second one did.
+    await store.markAttempt(first.id)
     await store.markAttempt(first.id)
     const behind = await store.append(
       description('launch-site-FTjZweJIkc6RtMHf1SwQI3', 'queued behind', doc('base')),
@@ -183,6 +185,20 @@ describe('outbox store', () => {
       description('mobile-app-beta-GH2gnDkZ6u68rtEnPLFgIc', 'x', doc('base')),
     )
     expect(other.kind === 'description' && other.ownVersions).toEqual([])
+  })
+
+  it('stops counting an older text of ours whose every request was answered, once a newer one is delivered', async () => {
+    const store = await openOutboxStore({ dir, clock })
+    const project = 'launch-site-FTjZweJIkc6RtMHf1SwQI3'
+    for (const words of ['one', 'two']) {
+      const entry = await store.append(description(project, words, doc('base')))
+      await store.markAttempt(entry.id)
+      await store.markDelivered(entry.id)
+    }
+    // 'one' can only be on the server again if someone put it back: a save over it is a conflict.
+    const reopened = await openOutboxStore({ dir, clock })
+    const later = await reopened.append(description(project, 'three', doc('base')))
+    expect(later).toMatchObject({ ownVersions: [doc('two')] })
   })
 
   it('queues a check-in submission once, however often it is submitted', async () => {

@@ -291,6 +291,17 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
     })
   }
 
+  /**
+   * The texts of ours a new save of a project may find on the server without it being someone else's
+   * edit: the last one delivered and those that may still be applied late. None for a save over the
+   * version the person was shown ("Keep mine", Overwrite): it goes over that version and only that one.
+   */
+  const ownTextsFor = (key: string, overShown: boolean): string[] => {
+    if (overShown) return []
+    const own = delivered.get(key)
+    return [...new Set([...own.mayLand, ...(own.newest === null ? [] : [own.newest])])]
+  }
+
   const append = (input: NewOutboxEntry) =>
     serial(async () => {
       const key = keyOf(input)
@@ -339,7 +350,7 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
               kind: 'description',
               payload: { projectId: input.payload.projectId, description: input.payload.description },
               base: input.base,
-              ownVersions: delivered.get(key),
+              ownVersions: ownTextsFor(key, input.rebase === true),
               conflict: null,
             }
           : { ...common, kind: 'check-in', payload: structuredClone(input.payload) }
@@ -442,9 +453,18 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       if (!entry) return
       if (entry.kind === 'description') {
         // This text, and the earlier texts of ours its requests may have left on the server (one may
-        // still be applied late): all ours to a save queued after it.
-        const ours = [...new Set([...entry.ownVersions, entry.payload.description])]
-        await delivered.set(entry.key, ours)
+        // still be applied late): all ours to a save queued after it. A text whose every request was
+        // answered cannot come back by our doing, so it stops counting once a newer one is delivered.
+        const text = entry.payload.description
+        const own = delivered.get(entry.key)
+        const settled =
+          entry.attempts <= 1 && !entry.ownVersions.includes(text) && !own.mayLand.includes(text)
+        const mayLand = [...own.mayLand, ...entry.ownVersions].filter(
+          (earlier) => earlier !== text && !delivered.settled(entry.key, earlier),
+        )
+        if (!settled) mayLand.push(text)
+        await delivered.set(entry.key, text, mayLand, settled)
+        const ours = [...new Set([...mayLand, text])]
         for (const later of sorted()) {
           if (later.kind !== 'description' || later.key !== entry.key || later.id === id) continue
           const missing = ours.filter((text) => !later.ownVersions.includes(text))

@@ -122,6 +122,56 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
     expect(first).toMatchObject({ ok: true, value: { outcome: 'created', recovered: true } })
     expect(second).toEqual(first)
   })
+  describe("a colleague's edit that restores an older text of the person's", () => {
+    const LAUNCH = 'launch-site-FTjZweJIkc6RtMHf1SwQI3'
+    const server = () => emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+    const setServer = (text: string) => {
+      server().description = JSON.parse(doc(text)) as never
+    }
+    const save = async (s: SignedIn, text: string, base: string | null, overwrite = false) => {
+      const answer = await s.services.dispatch('projects.saveDescription', {
+        projectId: LAUNCH,
+        description: doc(text),
+        baseDescription: base,
+        overwrite,
+      })
+      if (!answer.ok) throw new Error(answer.error.message)
+      return answer.value as { outcome: string; serverDescription?: string | null }
+    }
+    /** Two saves delivered with a clear answer each, then a colleague's edit the person opens. */
+    const history = async () => {
+      const s = await start()
+      const opened = await s.services.dispatch('projects.get', { id: LAUNCH })
+      if (!opened.ok) throw new Error(opened.error.message)
+      const seed = (opened.value as { description: string | null }).description
+      expect(await save(s, 'first version', seed)).toMatchObject({ outcome: 'saved' })
+      expect(await save(s, 'second version', doc('first version'))).toMatchObject({ outcome: 'saved' })
+      setServer('the colleague rewrote it')
+      return s
+    }
+
+    it('is a conflict for a save from the version before it, never overwritten', async () => {
+      const s = await history()
+      // The person opens the colleague's text; meanwhile the colleague goes back to the person's first
+      // version on purpose (Operately's history). Nothing of ours can still land: both saves were answered.
+      setServer('first version')
+      const answer = await save(s, 'third version', doc('the colleague rewrote it'))
+      expect(answer).toMatchObject({ outcome: 'conflict' })
+      expect(JSON.parse(answer.serverDescription!)).toEqual(JSON.parse(doc('first version')))
+      expect(server().description).toEqual(JSON.parse(doc('first version')))
+    })
+
+    it('sends nothing on "Keep mine" over the version shown when it changed to it meanwhile', async () => {
+      const s = await history()
+      const conflict = await save(s, 'third version', doc('second version'))
+      expect(conflict).toMatchObject({ outcome: 'conflict' })
+      // While the panel is open, the colleague restores the person's first version.
+      setServer('first version')
+      const keepMine = await save(s, 'third version', conflict.serverDescription ?? null, true)
+      expect(keepMine).toMatchObject({ outcome: 'conflict' })
+      expect(server().description).toEqual(JSON.parse(doc('first version')))
+    })
+  })
 })
 
 describe('lanes shared by two accounts on one computer', () => {

@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
 import { checkInId } from '../../../../e2e/emulator/serialize'
 import { post, wireId } from '../../../../e2e/emulator/test-support'
@@ -345,6 +345,13 @@ describe('sync engine against the emulator', () => {
   })
 
   it('a first request that lands just as the person’s re-send goes out: both are shown in "Needs you", and Retry posts no third', async () => {
+    // A person fourteen hours ahead of UTC: the times they read can never be the server's UTC.
+    const zoneBefore = process.env.TZ
+    process.env.TZ = 'Pacific/Kiritimati'
+    onTestFinished(() => {
+      if (zoneBefore === undefined) delete process.env.TZ
+      else process.env.TZ = zoneBefore
+    })
     const lost = lostFirstPost()
     const page = (id: string) => `https://ops.example/acme-1/goal-check-ins/${id}`
     await build({
@@ -365,11 +372,14 @@ describe('sync engine against the emulator', () => {
     expect(checkInsSaying(message)).toHaveLength(2)
     const [shown] = rig.outbox.list()
     expect(shown).toMatchObject({ state: 'failed' })
-    expect(shown!.lastError!.message).toMatch(
-      /twice.*delete one of them \(posted at \d\d:\d\d UTC and at \d\d:\d\d UTC\)/,
-    )
-    // Each copy with when it was posted and its page in Operately, to open and delete one.
+    // Each copy with when it was posted, in the person's own time as the row's links say it.
     const copies = checkInsSaying(message)
+    const local = (copy: (typeof copies)[number]) =>
+      new Date(copy.insertedAt).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' })
+    expect(shown!.lastError!.message).toContain(
+      `delete one of them (posted at ${local(copies[0]!)} and at ${local(copies[1]!)})`,
+    )
+    // And its page in Operately, to open and delete one.
     expect(shown!.kind === 'check-in' && shown!.copies).toEqual(
       copies.map((copy) => ({
         checkInId: checkInId(copy),

@@ -1,4 +1,5 @@
 import { AppFailure, appError, type AppError } from '@shared/errors'
+import { timeLabel } from '@shared/time-label'
 import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
 import { findEarlierAttempt, findOwnCheckIn } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
@@ -46,9 +47,14 @@ const howLong = (ms: number): string => {
   return `${Math.round(ms / 60_000)} minutes`
 }
 
-const clock = (iso: string | null | undefined): string => {
-  const at = new Date(iso ?? '')
-  return Number.isNaN(at.getTime()) ? 'at an unknown time' : `at ${at.toISOString().slice(11, 16)} UTC`
+/**
+ * "at 10:42 AM" (today) or "Nov 26, 10:42 AM", in this computer's time zone and clock format, as the
+ * Sync row's links beside these words show the same moments: never the server's UTC.
+ */
+const clock = (iso: string | null | undefined, now: number): string => {
+  const label = timeLabel(iso ?? '', new Date(now))
+  if (label === null) return 'at an unknown time'
+  return new Date(iso!).toDateString() === new Date(now).toDateString() ? `at ${label}` : label
 }
 
 type Claims = Pick<OutboxStore, 'claimOf' | 'claimedByOther' | 'recordClaim'>
@@ -177,7 +183,7 @@ export function createCheckInDeliverer(deps: {
           outcome: 'needs_attention',
           error: appError(
             'server_error',
-            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at)} and ${clock(checkIn.inserted_at)}), then discard this item.${unkept}`.slice(
+            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at, context.now())} and ${clock(checkIn.inserted_at, context.now())}), then discard this item.${unkept}`.slice(
               0,
               1900,
             ),
@@ -292,7 +298,7 @@ export function createCheckInDeliverer(deps: {
           outcome: 'needs_attention',
           error: appError(
             'invalid_input',
-            `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at)} (from the web or another computer?). Send this one too? Retry sends it; discard it if it is the same.`,
+            `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at, context.now())} (from the web or another computer?). Send this one too? Retry sends it; discard it if it is the same.`,
           ),
         }
       }

@@ -1,5 +1,7 @@
 /** Words for what the server sends in codes: project statuses and the times drafts were kept. */
 
+import { timeLabel } from '@shared/time-label'
+
 const STATUS_WORDS: Record<string, string> = {
   on_track: 'On track',
   caution: 'Caution',
@@ -22,23 +24,5 @@ export function statusLabel(status: string | null): string | null {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : null
 }
 
-/**
- * When a draft was kept, as a person reads it: "10:42" today (in the person's own clock format), with the
- * day in front for an older one ("Mar 9, 10:42"). Null for a time that cannot be read.
- */
-export function keptAtLabel(iso: string, now: Date = new Date(), locale?: string): string | null {
-  const at = new Date(iso)
-  if (Number.isNaN(at.getTime())) return null
-  const time = at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })
-  const sameDay =
-    at.getFullYear() === now.getFullYear() &&
-    at.getMonth() === now.getMonth() &&
-    at.getDate() === now.getDate()
-  if (sameDay) return time
-  const day = at.toLocaleDateString(locale, {
-    month: 'short',
-    day: 'numeric',
-    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
-  })
-  return `${day}, ${time}`
-}
+/** When a draft was kept, as a person reads it (see timeLabel). */
+export const keptAtLabel = timeLabel
