@@ -13,10 +13,9 @@ import {
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
-import { useEditRightsOf } from '../../bridge/edit-rights'
-import { listRows, unsettledIds, type ListRow } from '../../app/list-rows'
+import { listRows, type ListRow } from '../../app/list-rows'
+import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
-import { useSettledIds } from '../../app/use-settled'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -83,16 +82,12 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   })
   const drawn = virtualizer.getVirtualItems()
 
-  // Edit rights the list could not settle are asked about for the rows drawn only, once scrolling has
-  // stopped (a read-only token can edit nothing: nothing to ask).
-  const drawnUnsettled = canWrite
-    ? unsettledIds(
-        rows,
-        drawn.map((item) => item.index),
-        (goal) => goal.canEdit === null,
-      )
-    : []
-  useEditRightsOf('goals', useSettledIds(drawnUnsettled))
+  useDrawnRowsRights(
+    'goals',
+    rows,
+    drawn.map((item) => item.index),
+    canWrite,
+  )
 
   useEffect(() => {
     input.current?.focus({ preventScroll: true })

@@ -1,40 +1,14 @@
 import type { GoalSummary } from '@shared/domain/goals'
 import { isUuid, lastSegment, parseRef, sameId } from '@shared/ids'
+import { filterByWords, looksLikeShortId } from '../../app/list-search'
 
 /**
  * The goal picker's search box does two jobs: filter the list by words, and take a pasted link or id to a
  * goal. Pure, so both can be tested without a browser.
  */
 
-const fold = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-
-// What each row is searched by, folded once per row object (a list read again brings new objects): each
-// key typed into a long list then costs a substring test per row, not a Unicode normalization.
-const folded = new WeakMap<GoalSummary, string>()
-const haystackOf = (goal: GoalSummary): string => {
-  let text = folded.get(goal)
-  if (text === undefined) {
-    text = fold(`${goal.name} ${goal.spaceName ?? ''}`)
-    folded.set(goal, text)
-  }
-  return text
-}
-
 /** Goals whose name or space contain every word typed, in any order; the id itself also matches. */
-export function filterGoals(goals: GoalSummary[], query: string): GoalSummary[] {
-  const words = fold(query).split(/\s+/).filter(Boolean)
-  if (words.length === 0) return goals
-  const ref = parseRef(query)
-  return goals.filter((goal) => {
-    if (ref && sameId(goal.id, ref.id)) return true
-    const haystack = haystackOf(goal)
-    return words.every((word) => haystack.includes(word))
-  })
-}
+export const filterGoals = (goals: GoalSummary[], query: string): GoalSummary[] => filterByWords(goals, query)
 
 /** The person's own goals (champion or reviewer) and the rest, each in the order given. */
 export function groupGoals(goals: GoalSummary[]): { mine: GoalSummary[]; others: GoalSummary[] } {
@@ -46,12 +20,6 @@ export type RefReading =
   /** A link to something else in Operately (a project): say so instead of opening a wrong screen. */
   | { kind: 'other'; what: 'project' }
   | { kind: 'none' }
-
-// Operately's short ids of UUIDs are 21 or 22 characters; a word that long with digits or mixed case is
-// almost surely an id, not something typed to filter by.
-const looksLikeShortId = (segment: string): boolean =>
-  /^[A-Za-z0-9]{16,22}$/.test(segment) &&
-  (/\d/.test(segment) || (/[a-z]/.test(segment) && /[A-Z]/.test(segment)))
 
 /**
  * What a pasted (or typed and confirmed) text points at. A web address to `/goals/<id>`, a UUID, an id of

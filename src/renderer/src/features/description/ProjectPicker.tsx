@@ -11,10 +11,9 @@ import {
 } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
-import { useEditRightsOf } from '../../bridge/edit-rights'
-import { listRows, unsettledIds, type ListRow } from '../../app/list-rows'
+import { listRows, type ListRow } from '../../app/list-rows'
+import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
-import { useSettledIds } from '../../app/use-settled'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -94,16 +93,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     virtualizer.scrollToIndex(first ? row - 1 : row, { align: 'auto' })
   }
 
-  // Edit rights the list could not settle are asked about for the rows drawn only, once scrolling has
-  // stopped (a read-only token can edit nothing: nothing to ask).
-  const drawnUnsettled = canWrite
-    ? unsettledIds(
-        rows,
-        drawn.map((item) => item.index),
-        (project) => project.canEdit === null,
-      )
-    : []
-  useEditRightsOf('projects', useSettledIds(drawnUnsettled))
+  useDrawnRowsRights(
+    'projects',
+    rows,
+    drawn.map((item) => item.index),
+    canWrite,
+  )
 
   const follow = (text: string): boolean => {
     const ref = readProjectRef(text, all)

@@ -1,0 +1,18 @@
+import { useEditRightsOf } from '../bridge/edit-rights'
+import { unsettledIds, type ListRow } from './list-rows'
+import { useSettledIds } from './use-settled'
+
+/**
+ * Edit rights the list could not settle are asked about for the rows drawn only, once scrolling has
+ * stopped (`drawn`: the indexes of the rows in the page). A read-only token can edit nothing: nothing to
+ * ask.
+ */
+export function useDrawnRowsRights<T extends { id: string; canEdit: boolean | null }>(
+  area: 'goals' | 'projects',
+  rows: readonly ListRow<T>[],
+  drawn: readonly number[],
+  canWrite: boolean,
+): void {
+  const ids = canWrite ? unsettledIds(rows, drawn, (item) => item.canEdit === null) : []
+  useEditRightsOf(area, useSettledIds(ids))
+}
