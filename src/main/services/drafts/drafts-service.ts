@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -8,6 +8,7 @@ import { applyTextEdit } from '@shared/text-edit'
 import type { Logger } from '../log/logger'
 import { durableFiles, type DurableFiles } from '../outbox/durable-files'
 import { createJsonFile } from '../storage/json-file'
+import { sha256Hex } from '../storage/sha256-hex'
 import type { ServedTexts } from './served-texts'
 
 /**
@@ -73,8 +74,7 @@ type StoredDraft = z.infer<typeof storedDraftSchema>
 /** The longest text a draft field may grow to by edits: what a whole draft may hold (the contract's bound). */
 const MAX_DRAFT_CHARS = 3 * MAX_RICH_TEXT_CHARS
 
-export const draftFileName = (key: string): string =>
-  `${createHash('sha256').update(key, 'utf8').digest('hex')}.json`
+export const draftFileName = (key: string): string => `${sha256Hex(key)}.json`
 
 /** Every occurrence of a secret inside the strings of a JSON value replaced, and whether there was one. */
 function withoutSecrets(value: Json, secrets: string[]): { value: Json; found: boolean } {

@@ -3,7 +3,7 @@ import { descriptionDraftKey } from '@shared/contract/drafts'
 import type { ProjectDetail } from '@shared/domain/projects'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
-import { sha256Hex } from './served-texts'
+import { sha256Hex } from '../storage/sha256-hex'
 
 // A description draft names its base (the description as main served it) by hash instead of sending it
 // back: through the dispatcher as the renderer calls it, against the emulator, real keychain.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createServedTexts, sha256Hex } from './served-texts'
+import { sha256Hex } from '../storage/sha256-hex'
+import { createServedTexts } from './served-texts'
 
 describe('served texts', () => {
   it('finds a text by its key and the SHA-256 of its UTF-8, and nothing else', () => {

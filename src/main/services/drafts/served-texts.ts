@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto'
+import { sha256Hex } from '../storage/sha256-hex'
 
 /**
  * The texts main last served to a window, by draft key, so a draft may name one by its hash instead of
@@ -18,8 +18,6 @@ export interface ServedTexts {
 
 /** Keys remembered: a person has a few projects open over a session, never hundreds at once. */
 const KEPT_KEYS = 16
-
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
 
 export function createServedTexts(kept = KEPT_KEYS): ServedTexts {
   const byKey = new Map<string, { text: string; hash: string | null }>()

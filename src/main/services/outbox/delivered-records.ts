@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { richTextStringSchema } from '@shared/domain/check-ins'
 import type { Logger } from '../log/logger'
+import { sha256Hex } from '../storage/sha256-hex'
 import { syncDirectory, writeFileDurably } from './durable-files'
 
 /**
@@ -40,8 +40,7 @@ const recordSchema = z
   .strict()
 
 // Hashed: short ids differ only by letter case, and macOS and Windows file names do not.
-const fileOf = (key: string) => `${createHash('sha256').update(key).digest('hex').slice(0, 40)}.json`
-const hashOf = (text: string) => createHash('sha256').update(text).digest('hex')
+const fileOf = (key: string) => `${sha256Hex(key).slice(0, 40)}.json`
 
 export interface OwnTexts {
   /** The text delivered last, or null when none was. */
@@ -92,9 +91,9 @@ export async function openDeliveredRecords(dir: string, log: Logger): Promise<De
       const held = records.get(key)
       return { newest: held?.text ?? null, mayLand: [...(held?.earlier ?? [])] }
     },
-    settled: (key, text) => records.get(key)?.settled.includes(hashOf(text)) ?? false,
+    settled: (key, text) => records.get(key)?.settled.includes(sha256Hex(text)) ?? false,
     async set(key, newest, mayLand, settled) {
-      const hash = hashOf(newest)
+      const hash = sha256Hex(newest)
       const before = records.get(key)?.settled ?? []
       const held: Held = {
         text: newest,
