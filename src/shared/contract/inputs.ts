@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EDIT_RIGHTS_IDS_PER_CALL } from './limits'
 
 /** Building blocks shared by the operations' input schemas. */
 export const noInput = z.object({}).strict()
@@ -9,12 +10,6 @@ export const idInput = z
   .min(1)
   .max(200)
   .regex(/^[A-Za-z0-9-]+$/, 'must be an Operately id')
-
-/**
- * How many ids one question about edit rights may name: a screenful of rows and then some. More would let
- * a page make main send thousands of requests with one call.
- */
-export const EDIT_RIGHTS_IDS_PER_CALL = 50
 
 /** The ids of the rows whose edit rights the renderer wants (the rows shown, the item being opened). */
 export const editRightsInput = z

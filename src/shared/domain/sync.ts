@@ -1,33 +1,20 @@
 import { z } from 'zod'
 import { appErrorSchema } from '../errors'
 import { richTextStringSchema } from './check-ins'
+import { syncItemStates, waitingForPersonStates } from './sync-states'
 
 /**
  * Queued work as the renderer sees it: what the Sync view lists, what the tray counts, and what a save
  * answers when the server cannot take it now. The outbox itself (main) holds more; this is its summary.
  */
 
-/**
- * As the outbox stores them, plus `checking`: waiting, after a request Operately may have applied without
- * saying so, until the app has seen whether it did (nothing is sent again meanwhile).
- */
-export const syncItemStates = [
-  'pending',
-  'sending',
-  'checking',
-  'failed',
-  'conflict',
-  'needs_attention',
-] as const
-
-/**
- * The states in which an item waits for the person (Sync's "Needs you"), in the order that group lists
- * them. A later item of the same lane waits behind such an item, whatever the network does.
- */
-export const waitingForPersonStates = ['conflict', 'needs_attention', 'failed'] as const
-export type WaitingForPersonState = (typeof waitingForPersonStates)[number]
-export const waitsForPerson = (state: string): state is WaitingForPersonState =>
-  (waitingForPersonStates as readonly string[]).includes(state)
+export {
+  behindReason,
+  syncItemStates,
+  waitingForPersonStates,
+  waitsForPerson,
+  type WaitingForPersonState,
+} from './sync-states'
 
 export const syncItemSchema = z
   .object({
@@ -122,11 +109,3 @@ export const queuedDescriptionSchema = z
   })
   .strict()
 export type QueuedDescription = z.infer<typeof queuedDescriptionSchema>
-
-/** Why a save waits when an earlier save of the same description waits for the person; null when none does. */
-export function behindReason(behind: QueuedDescription['behind'] | undefined): string | null {
-  if (!behind) return null
-  return behind.state === 'conflict'
-    ? 'An earlier save of this description needs your decision first: someone else changed it meanwhile. Open Sync to choose which version to keep; this one is sent after that.'
-    : 'An earlier save of this description could not be sent and waits for you in Sync; this one is sent after it.'
-}

@@ -8,7 +8,7 @@ import {
 import { AppFailure, appError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import { silentLogger } from '../log/logger'
-import { EDIT_RIGHTS_IDS_PER_CALL } from '@shared/contract/inputs'
+import { EDIT_RIGHTS_IDS_PER_CALL } from '@shared/contract/limits'
 import { createDispatcher, type OperationHandlers } from './dispatcher'
 
 const signedIn: SessionState = {

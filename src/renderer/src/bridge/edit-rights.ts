@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import type { OperationOutput } from '@shared/contract'
-import { EDIT_RIGHTS_IDS_PER_CALL } from '@shared/contract/inputs'
+import { EDIT_RIGHTS_IDS_PER_CALL } from '@shared/contract/limits'
 import { goalsQueryKey } from './goals'
 import { call } from './operately'
 import { projectsQueryKey } from './projects'

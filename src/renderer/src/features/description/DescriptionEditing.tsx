@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
-import { behindReason, type SyncView } from '@shared/domain/sync'
+import { behindReason } from '@shared/domain/sync-states'
+import type { SyncView } from '@shared/domain/sync'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import type { BridgeError } from '../../bridge/bridge-error'

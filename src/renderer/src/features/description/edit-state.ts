@@ -1,4 +1,5 @@
-import { behindReason, type QueuedDescription } from '@shared/domain/sync'
+import { behindReason } from '@shared/domain/sync-states'
+import type { QueuedDescription } from '@shared/domain/sync'
 import { isSameDocument, parseJson, type ServerDoc } from '../../editor'
 import type { DescriptionDraft, KeptCopy } from './description-draft'
 

@@ -1,4 +1,5 @@
-import { waitsForPerson, type SyncItem } from '@shared/domain/sync'
+import type { SyncItem } from '@shared/domain/sync'
+import { waitsForPerson } from '@shared/domain/sync-states'
 
 /**
  * While a description page is open with a save waiting in the outbox, the Sync view's polled list says

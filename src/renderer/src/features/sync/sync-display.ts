@@ -1,9 +1,5 @@
-import {
-  waitingForPersonStates,
-  type SyncItem,
-  type SyncStatusView,
-  type SyncView,
-} from '@shared/domain/sync'
+import type { SyncItem, SyncStatusView, SyncView } from '@shared/domain/sync'
+import { waitingForPersonStates } from '@shared/domain/sync-states'
 import type { AppError } from '@shared/errors'
 import type { Route } from '../../app/navigation'
 import { syncedAtText } from '../../ui/freshness'
