@@ -1,4 +1,4 @@
-import { lastSegment } from '../ids'
+import { sameId } from '../ids'
 
 /**
  * The @mentions of a rich-text document (TipTap JSON): who they name, and the document with some of them
@@ -52,20 +52,19 @@ export function mentionsInText(text: string | null): Mention[] {
 export const NAMELESS_PERSON = 'someone no longer in Operately'
 
 /**
- * The document with every mention of these people (compared by the id's last segment, as slugs change)
- * turned into their name as plain text, keeping the mention's marks; with the names it turned into text,
- * once each. Everything else, unknown node types included, is kept as it is.
+ * The document with every mention of these people
+ * (compared as the server reads ids: slug, short id or UUID) turned into their name as plain text, keeping
+ * the mention's marks; with the names it turned into text, once each. Everything else, unknown node types included, is kept as it is.
  */
 export function mentionsAsText(
   doc: unknown,
   personIds: readonly string[],
 ): { doc: unknown; names: string[] } {
-  const gone = new Set(personIds.map(lastSegment))
   const names: string[] = []
   const rewrite = (value: unknown, depth: number): unknown => {
     if (depth > 200 || !isNode(value)) return value
     const mention = mentionOf(value)
-    if (mention && gone.has(lastSegment(mention.id))) {
+    if (mention && personIds.some((id) => sameId(id, mention.id))) {
       const name = mention.label ?? NAMELESS_PERSON
       if (!names.includes(name)) names.push(name)
       return { type: 'text', text: name, ...(value.marks !== undefined ? { marks: value.marks } : {}) }

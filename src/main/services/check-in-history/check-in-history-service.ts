@@ -27,11 +27,11 @@ export function createCheckInHistoryService(deps: {
   const { session, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
 
-  /** Short ids of everyone the server knows; null when it would not say (the history shows regardless). */
-  const knownPeople = async (): Promise<Set<string> | null> => {
+  /** The ids of everyone the server knows; null when it would not say (the history shows regardless). */
+  const knownPeople = async (): Promise<string[] | null> => {
     try {
       const people = await (await session.client()).listPeople()
-      return new Set(people.map((p) => lastSegment(p.id)))
+      return people.map((p) => p.id)
     } catch (err) {
       log.warn('check-in history: could not learn who the company knows', { error: String(err) })
       return null

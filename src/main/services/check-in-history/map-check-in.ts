@@ -1,21 +1,21 @@
 import type { FormerPerson, PastCheckIn } from '@shared/domain/check-in-history'
 import { mentionsInText } from '@shared/domain/mentions'
-import { lastSegment } from '@shared/ids'
+import { sameId } from '@shared/ids'
 import type { CheckIn } from '../operately/types'
 
 /**
- * The people the message mentions who are not in `known` (short ids of the company's people); null when
+ * The people the message mentions who are not in `known` (the ids of the company's people); null when
  * who is known could not be learnt.
  */
 export function formerMentions(
   message: string | null,
-  known: ReadonlySet<string> | null,
+  known: readonly string[] | null,
 ): FormerPerson[] | null {
   if (known === null) return null
   const former: FormerPerson[] = []
   for (const mention of mentionsInText(message)) {
-    if (known.has(lastSegment(mention.id))) continue
-    if (former.some((f) => lastSegment(f.id) === lastSegment(mention.id))) continue
+    if (known.some((id) => sameId(id, mention.id))) continue
+    if (former.some((f) => sameId(f.id, mention.id))) continue
     former.push({ id: mention.id, name: mention.label })
   }
   return former
@@ -25,7 +25,7 @@ export function formerMentions(
 export const isPublished = (c: CheckIn): boolean => c.state === null || c.state === 'published'
 
 /** One check-in from `goals/list_check_ins` as the history shows it. */
-export function toPastCheckIn(c: CheckIn, known: ReadonlySet<string> | null): PastCheckIn {
+export function toPastCheckIn(c: CheckIn, known: readonly string[] | null): PastCheckIn {
   return {
     id: c.id,
     status: c.status,
