@@ -84,6 +84,26 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await expectAccessible(page, 'the round’s summary above the inbox')
     })
 
+    test('the earlier check-ins: all open, the note on a mention made text, the question before replacing', async ({
+      page,
+      signedIn,
+    }) => {
+      const ui = await openCheckIns(page, signedIn.url)
+      await ui.openGoal(SHIP_ENGINE)
+      const history = page.getByRole('region', { name: 'Earlier check-ins' })
+      await expect(history.locator('summary')).toHaveCount(3)
+      await history.locator('summary').nth(1).click()
+      await history.locator('summary').nth(2).click()
+      const startFrom = (n: number) =>
+        history.locator('details').nth(n).getByRole('button', { name: 'Start from this message' })
+      await startFrom(2).click()
+      await expect(page.getByText(/Mary Somerville is no longer in Operately/)).toBeVisible()
+      await expectAccessible(page, 'the earlier check-ins, all open, with the note on a mention made text')
+      await startFrom(0).click()
+      await expect(history.getByRole('button', { name: 'Keep my message' })).toBeFocused()
+      await expectAccessible(page, 'the question before replacing a written message')
+    })
+
     test('goal picker, form with errors and a number question, result', async ({ page, signedIn }) => {
       const ui = await openCheckIns(page, signedIn.url)
       await expect(ui.goalOption(SHIP_ENGINE)).toBeVisible()

@@ -8,6 +8,8 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   signedIn,
   emulator,
 }, testInfo) => {
+  // Thirty-odd stops, each with a picture, on a shared two-core machine: more than the default 30 s.
+  test.setTimeout(60_000)
   const ui = await openCheckIns(page, signedIn.url)
   const stops = tabStops(page, testInfo)
 
@@ -19,6 +21,22 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await expect(ui.filter).toHaveAttribute('aria-activedescendant', /.+/)
   await page.keyboard.press('Enter')
   await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
+
+  // The earlier check-ins come first: the latest open with its "Start from this message", then each
+  // earlier one's disclosure (Enter or Space opens it).
+  const history = page.getByRole('region', { name: 'Earlier check-ins' })
+  await expect(history.locator('summary')).toHaveCount(3)
+  await stops.next(history.locator('summary').nth(0), 'the latest check-in')
+  await stops.next(
+    history.getByRole('button', { name: 'Start from this message' }),
+    'start from this message',
+  )
+  await stops.next(history.locator('summary').nth(1), 'an earlier check-in')
+  await page.keyboard.press('Enter')
+  await expect(history.locator('details').nth(1)).toHaveAttribute('open', '')
+  await page.keyboard.press('Enter')
+  await expect(history.locator('details').nth(1)).not.toHaveAttribute('open', '')
+  await stops.next(history.locator('summary').nth(2), 'the oldest check-in')
 
   // Status: nothing chosen yet; Tab lands on the first choice, Space picks it, arrows move the choice.
   await stops.next(ui.status('On track'), 'status')

@@ -97,3 +97,13 @@ test('screenshot of the check-in form as it opens', async ({ page, signedIn }) =
   await expect(ui.target('Weekly active teams')).toHaveValue('72')
   await page.screenshot({ path: docs('screenshot-check-in.png'), animations: 'disabled' })
 })
+
+test('screenshot of the check-in form with its earlier check-ins open', async ({ page, signedIn }) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  const history = page.getByRole('region', { name: 'Earlier check-ins' })
+  await expect(history).toContainText('Read from Operately at')
+  await history.locator('summary').nth(1).click()
+  await expect(history.locator('details').nth(1)).toContainText('Design partners signed')
+  await page.screenshot({ path: docs('screenshot-history.png'), animations: 'disabled' })
+})

@@ -73,9 +73,9 @@ describe('control API', () => {
       status: 'on_track',
       content: message('x'),
     })
-    expect(emu.state.checkIns).toHaveLength(8)
+    expect(emu.state.checkIns).toHaveLength(9)
     expect((await control('POST', 'reset')).status).toBe(200)
-    expect(emu.state.checkIns).toHaveLength(7)
+    expect(emu.state.checkIns).toHaveLength(8)
     expect(emu.state.requests).toEqual([])
   })
 

@@ -79,7 +79,7 @@ describe('a valid check-in', () => {
 
     const { check_ins } = await okJson(get(emu, 'goals/list_check_ins', { goal_id: goalId() }))
     expect(check_ins.map((c: { id: string }) => c.id)[0]).toBe(update.id)
-    expect(check_ins).toHaveLength(3)
+    expect(check_ins).toHaveLength(4)
     expect(emu.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(1)
   })
 
@@ -152,7 +152,7 @@ describe('a valid check-in', () => {
 describe('field rules', () => {
   const base = () => ({ goal_id: goalId(), status: 'on_track', content: message('x') })
   const expectUnchanged = (before: string) => {
-    expect(emu.state.checkIns).toHaveLength(7)
+    expect(emu.state.checkIns).toHaveLength(8)
     expect(JSON.stringify(shipEngine())).toBe(before)
   }
 
@@ -169,6 +169,42 @@ describe('field rules', () => {
     })
     expect([badDate.status, badDate.text]).toEqual([500, '{"error":"Internal server error"}'])
     expectUnchanged(before)
+  })
+
+  it('answers 500 to a mention of someone who is no person of the company, and accepts a suspended one', async () => {
+    const before = JSON.stringify(shipEngine())
+    const mentioning = (id: string, label: string) =>
+      JSON.stringify({
+        type: 'doc',
+        content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id, label } }] }],
+      })
+    // Mary Somerville's account was deleted; the seeded check-in that mentions her stays.
+    const former = await post(emu, 'goals/create_check_in', {
+      ...base(),
+      content: mentioning(`mary-somerville-${shortIdFromUuid(SEED_IDS.formerPerson)}`, 'Mary Somerville'),
+    })
+    expect([former.status, former.text]).toEqual([500, HANDLER_500])
+    expectUnchanged(before)
+    // A suspended person is still a person of the company: Operately takes the mention.
+    const suspended = await post(emu, 'goals/create_check_in', {
+      ...base(),
+      content: mentioning(wireId(emu, SEED_IDS.people.charles), 'Charles Babbage'),
+    })
+    expect(suspended.status).toBe(200)
+  })
+
+  it('seeds shipEngine with three earlier check-ins whose values change, the oldest mentioning Mary', async () => {
+    const { check_ins } = await okJson(get(emu, 'goals/list_check_ins', { goal_id: goalId() }))
+    expect(check_ins).toHaveLength(3)
+    const values = check_ins.map((c: { goal_target_updates: { value: number }[] }) =>
+      c.goal_target_updates.map((t) => t.value),
+    )
+    expect(values).toEqual([
+      [72, 2.4],
+      [48, 3.0],
+      [44, 3.1],
+    ])
+    expect(check_ins[2].message).toContain(shortIdFromUuid(SEED_IDS.formerPerson))
   })
 
   it('accepts each kind of contextual date with its label', async () => {

@@ -48,7 +48,7 @@ describe('authentication', () => {
       { token: emu.tokens.readOnly },
     )
     expect([r.status, r.text]).toEqual([403, 'Read-only API tokens cannot execute mutations'])
-    expect(emu.state.checkIns).toHaveLength(7)
+    expect(emu.state.checkIns).toHaveLength(8)
   })
 })
 
@@ -187,7 +187,7 @@ describe('handler answers', () => {
       })
       expect([r.status, r.text]).toEqual([403, FORBIDDEN])
     }
-    expect(emu.state.checkIns).toHaveLength(7)
+    expect(emu.state.checkIns).toHaveLength(8)
   })
 
   it('answers non-JSON content and descriptions 500', async () => {

@@ -16,7 +16,7 @@ const checkIn = () => ({
   status: 'on_track',
   content: message('x'),
 })
-const created = () => emu.state.checkIns.length - 7
+const created = () => emu.state.checkIns.length - 8
 
 describe('fault switches', () => {
   it('serverErrors: the next N requests answer 500 JSON and change nothing; then normal service', async () => {

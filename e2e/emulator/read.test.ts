@@ -163,7 +163,7 @@ describe('goals', () => {
     const { check_ins } = await okJson(
       get(emu, 'goals/list_check_ins', { goal_id: SEED_IDS.goals.shipEngine }),
     )
-    expect(check_ins).toHaveLength(2)
+    expect(check_ins).toHaveLength(3)
     expect(check_ins[0].inserted_at > check_ins[1].inserted_at).toBe(true)
     expect(check_ins[0].author.full_name).toBe('Ada Lovelace')
     expect(JSON.parse(check_ins[0].message).type).toBe('doc')

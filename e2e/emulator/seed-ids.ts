@@ -20,8 +20,13 @@ export const SEED_IDS = {
     barbara: deterministicUuid('person:barbara'),
     charles: deterministicUuid('person:charles'),
   },
+  /**
+   * Mary Somerville left the company and her account was deleted: not a person of the company any more,
+   * yet the oldest check-in on shipEngine still mentions her (Operately answers 500 to a new mention).
+   */
+  formerPerson: deterministicUuid('person:mary-somerville'),
   goals: {
-    /** Ada champions; check-in owed since the 1st of this month. */
+    /** Ada champions; check-in owed since the 1st of this month; three earlier check-ins, values rising. */
     shipEngine: deterministicUuid('goal:ship-engine'),
     /** Ada champions; checked in this month, next due on the 1st of next month. */
     supportBacklog: deterministicUuid('goal:support-backlog'),

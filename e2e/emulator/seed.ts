@@ -170,7 +170,9 @@ function checkIn(d: CheckInDraft): CheckIn {
     timeframe: g.timeframe,
     acknowledgedAt: d.acknowledgedById ? at(new Date(d.at), 20) : null,
     acknowledgedById: d.acknowledgedById ?? null,
-    subscriberIds: d.mentions ? [d.authorId, d.mentions.id] : [d.authorId],
+    // A deleted person's subscriptions go with her account.
+    subscriberIds:
+      d.mentions && d.mentions.id !== SEED_IDS.formerPerson ? [d.authorId, d.mentions.id] : [d.authorId],
     sendToEveryone: true,
     commentsCount: 0,
   }
@@ -193,6 +195,7 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
   const thisMonth = firstOfMonth(now)
   const lastMonth = firstOfMonth(now, -1)
   const twoMonthsAgo = firstOfMonth(now, -2)
+  const threeMonthsAgo = firstOfMonth(now, -3)
   const nextMonth = firstOfNextMonth(now)
   const goalsCreated = at(firstOfMonth(now, -4), 10)
   const created = new Date(goalsCreated)
@@ -342,6 +345,20 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
 
   const checkIns: CheckIn[] = [
     checkIn({
+      key: 'ship-engine-0',
+      goal: shipEngine,
+      authorId: P.ada,
+      status: 'on_track',
+      message: 'Kick-off done; the first teams are on the engine. Thanks to',
+      at: at(addDays(threeMonthsAgo, 1), 10),
+      values: [44, 3.1],
+      previous: [40, 3.2],
+      completed: [false, false, false],
+      acknowledgedById: P.barbara,
+      // Someone who has left: the check-in stays, her account does not (SEED_IDS.formerPerson).
+      mentions: person(SEED_IDS.formerPerson, 'Mary Somerville', 'mary.somerville@example.com', null),
+    }),
+    checkIn({
       key: 'ship-engine-1',
       goal: shipEngine,
       authorId: P.ada,
@@ -349,7 +366,7 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
       message: 'Design partners signed; load time improving.',
       at: at(addDays(twoMonthsAgo, 1), 10),
       values: [48, 3.0],
-      previous: [40, 3.2],
+      previous: [44, 3.1],
       completed: [false, false, false],
       acknowledgedById: P.barbara,
     }),

@@ -11,6 +11,8 @@ import {
   type LinkService,
   type OpenExternal,
 } from './app/link-service'
+import { createCheckInHistoryHandlers } from './check-in-history/handlers'
+import { createCheckInHistoryService } from './check-in-history/check-in-history-service'
 import { createCheckInService } from './check-ins/check-in-service'
 import { createDraftHandlers } from './drafts/handlers'
 import { createDraftsService } from './drafts/drafts-service'
@@ -256,6 +258,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         locale: () => canonicalLocale(options.numberLocale ?? (() => null)) ?? undefined,
       }),
     }),
+    // The last check-ins beside the form (issue 24).
+    ...createCheckInHistoryHandlers(createCheckInHistoryService({ session, cache, connectivity, log })),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).

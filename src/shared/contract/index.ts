@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { appErrorSchema } from '../errors'
 import { appOperations } from './app'
 import { assignmentOperations } from './assignments'
+import { checkInHistoryOperations } from './check-in-history'
 import { draftOperations } from './drafts'
 import { goalOperations } from './goals'
 import { peopleOperations } from './people'
@@ -21,6 +22,7 @@ export const operations = {
   ...sessionOperations,
   ...appOperations,
   ...goalOperations,
+  ...checkInHistoryOperations,
   ...peopleOperations,
   ...draftOperations,
   ...projectOperations,

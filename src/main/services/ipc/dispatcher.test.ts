@@ -30,6 +30,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'goals.list': {},
   'goals.get': { id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   'goals.editRights': { ids: ['ship-the-engine-kHLABHdtjTkzZF2eK502u', 'kHLABHdtjTkzZF2eK502v'] },
+  'goals.checkIns': { goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   'checkIns.create': {
     submissionId: '6f1c2f3e-8d4b-4a5c-9e7f-0a1b2c3d4e5f',
     goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
@@ -180,6 +181,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'app.numberLocale': { locale: 'en-DE', settings: { decimal: ',', group: '.', digits: null } },
   'goals.list': { goals: [], ...fresh },
   'goals.editRights': { rights: [{ id: 'kHLABHdtjTkzZF2eK502u', canEdit: null }] },
+  'goals.checkIns': { checkIns: [], ...fresh },
   'goals.get': {
     id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
     name: 'Ship the engine',

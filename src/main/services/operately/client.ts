@@ -43,6 +43,8 @@ export interface OperatelyClient {
   /** Whether the token may write, asked without changing anything (see probeWriteAccess below). */
   probeWriteAccess(): Promise<boolean>
   searchPeople(input: SearchPeopleInput): Promise<Person[]>
+  /** Every person of the company, suspended ones included (they still exist for the server). */
+  listPeople(): Promise<Person[]>
   listGoals(): Promise<Goal[]>
   getGoal(id: string): Promise<Goal>
   /** A goal's permissions alone (goals/list never carries them); null when the server sends none. */
@@ -111,6 +113,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
         search_scope_type: input.scopeType ?? 'company',
         search_scope_id: input.scopeId,
       })
+      return parseResponse(peopleResponse, json, 'a list of people').people
+    },
+
+    async listPeople() {
+      const json = await get('people/list', { include_suspended: true })
       return parseResponse(peopleResponse, json, 'a list of people').people
     },
 

@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
+import { CheckInHistory } from './CheckInHistory'
 import { ChecklistField } from './ChecklistField'
 import { draftKeyFor, restoreDraft, toStoredDraft, type Json } from './draft'
 import { draftErrorText } from './draft-errors'
@@ -209,6 +210,23 @@ export function CheckInForm({
     },
     [scheduleDraft],
   )
+  // "Start from this message" (the history above): loaded the way a restored draft is, unknown content
+  // kept, and saved as the draft at once; with the note about mentions that became plain text.
+  const [startNote, setStartNote] = useState<string | null>(null)
+  const startFrom = useCallback(
+    (doc: Json, note: string | null) => {
+      message.current = doc
+      setEditorValue(doc)
+      setStartNote(note)
+      scheduleDraft()
+      editor.current?.focus()
+    },
+    [scheduleDraft],
+  )
+  const hasMessage = useCallback(
+    () => !isEmptyMessage(editor.current?.getDocument() ?? message.current ?? EMPTY_EDITOR_DOC),
+    [],
+  )
   const mentionSearch = useCallback((query: string) => searchMentionable(query, [personId]), [personId])
 
   // Where focus goes once the screen shows the outcome of a submission: set with the state that shows it,
@@ -379,6 +397,8 @@ export function CheckInForm({
         busy={createCheckIn.isPending}
       />
 
+      <CheckInHistory goalId={goal.id} locale={locale} hasMessage={hasMessage} onStart={startFrom} />
+
       {/* A form landmark without a <form> element: the editor's link field is a form of its own, and forms
           cannot nest. Nothing here relies on implicit submission: the button and Ctrl+Enter submit. */}
       <div
@@ -414,6 +434,11 @@ export function CheckInForm({
             Message
           </div>
           <FieldError id={`${id}-message-error`} message={areaError('message')} />
+          {startNote ? (
+            <p className="notice notice--warning ci-start-note" role="status">
+              {startNote}
+            </p>
+          ) : null}
           <RichTextEditor
             ref={editor}
             errorId={areaError('message') ? `${id}-message-error` : undefined}

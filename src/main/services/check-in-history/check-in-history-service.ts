@@ -1,0 +1,71 @@
+import { checkInHistorySchema, type CheckInHistoryRead } from '@shared/domain/check-in-history'
+import { AppFailure, appError } from '@shared/errors'
+import { lastSegment } from '@shared/ids'
+import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
+import { silentLogger, type Logger } from '../log/logger'
+import type { SessionService } from '../session/session-service'
+import { isPublished, toPastCheckIn } from './map-check-in'
+
+export interface CheckInHistoryService {
+  /**
+   * The goal's published check-ins, newest first. Fresh from the server and kept on disk; the kept copy
+   * when the server cannot be reached or sends something unreadable (with why). A goal the server does
+   * not know (404) is said so, never hidden behind an old copy.
+   */
+  list(goalId: string): Promise<CheckInHistoryRead>
+}
+
+/** `check-ins:<short id>`: ids naming the same goal (slug or short id) share one copy. */
+export const historyKey = (goalId: string): string => `check-ins:${lastSegment(goalId)}`
+
+export function createCheckInHistoryService(deps: {
+  session: SessionService
+  cache: Cache
+  connectivity: ConnectivityReporter
+  log?: Logger
+}): CheckInHistoryService {
+  const { session, cache, connectivity } = deps
+  const log = deps.log ?? silentLogger
+
+  /** The ids of everyone the server knows; null when it would not say (the history shows regardless). */
+  const knownPeople = async (): Promise<string[] | null> => {
+    try {
+      const people = await (await session.client()).listPeople()
+      return people.map((p) => p.id)
+    } catch (err) {
+      log.warn('check-in history: could not learn who the company knows', { error: String(err) })
+      return null
+    }
+  }
+
+  return {
+    async list(goalId) {
+      const state = await session.get()
+      if (state.status !== 'signed_in') {
+        throw new AppFailure(
+          appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
+        )
+      }
+      const key = historyKey(goalId)
+      try {
+        const read = await cache.cachedRead(
+          key,
+          async () => {
+            const client = await session.client()
+            const [checkIns, known] = await Promise.all([client.listCheckIns(goalId), knownPeople()])
+            return { checkIns: checkIns.filter(isPublished).map((c) => toPastCheckIn(c, known)) }
+          },
+          { connectivity, schema: checkInHistorySchema },
+        )
+        return { ...read.value, ...freshnessOf(read) }
+      } catch (err) {
+        // A 2xx the app cannot read says nothing about the check-ins: the kept copy still stands, and the
+        // screen says why it is not fresh. (cachedRead keeps copies only for an unreachable server.)
+        if (!(err instanceof AppFailure) || err.error.kind !== 'invalid_response') throw err
+        const copy = await cache.read(key, checkInHistorySchema)
+        if (!copy) throw err
+        return { ...copy.value, fetchedAt: copy.fetchedAt, fromCache: true, lastError: err.error }
+      }
+    },
+  }
+}
