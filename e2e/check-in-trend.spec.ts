@@ -1,4 +1,5 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test'
+import { expectAccessible } from './support/axe'
 import { startTrendPage } from './support/trend-page'
 
 // Each target's trend chart in real Chromium, drawn by the check-in form's TargetFields with a goal's
@@ -247,6 +248,15 @@ for (const scheme of ['light', 'dark'] as const) {
     expect(colours.linkDash).not.toBe('none')
     expect(colours.nextShape).toBe('path')
     expect(colours.pointShape).toBe('circle')
+  })
+
+  test(`in ${scheme} mode axe finds nothing, with the tables closed and open`, async ({ page, trendUrl }) => {
+    await page.emulateMedia({ colorScheme: scheme })
+    await openPage(page, trendUrl)
+    await expectAccessible(page, `the trends in ${scheme} mode`)
+    for (const name of NAMES) await page.getByRole('button', { name: `${name} in figures` }).click()
+    await expect(page.getByRole('table')).toHaveCount(NAMES.length)
+    await expectAccessible(page, `the trends' tables in ${scheme} mode`)
   })
 }
 

@@ -58,7 +58,12 @@ function TrendPage() {
         <span className="popup__title">Operately Tray</span>
       </header>
       <main className="popup__body">
-        <section className="check-in" aria-label="New check-in">
+        <section className="check-in" aria-labelledby="trend-page-title">
+          <header className="check-in__head">
+            <h1 id="trend-page-title" className="check-in__title">
+              Grow the business
+            </h1>
+          </header>
           <div role="form" className="check-in__form" aria-label="Check-in">
             <TargetFields
               targets={targets}
