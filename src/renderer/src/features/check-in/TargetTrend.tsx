@@ -17,7 +17,7 @@ let measuringContext: CanvasRenderingContext2D | null | undefined
 function textWidthIn(font: { size: number; family: string }) {
   if (measuringContext === undefined) {
     measuringContext =
-      typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d')
+      typeof document === 'undefined' ? null : (document.createElement('canvas').getContext('2d') ?? null)
   }
   const context = measuringContext
   return (text: string) => {
