@@ -2,15 +2,27 @@ import { useId } from 'react'
 import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import type { Target } from '@shared/domain/goals'
 import { FieldError } from './FieldError'
-import { readTarget, type CheckInFormValues } from './form-values'
+import { readTarget, type CheckInFormValues, type TargetReading } from './form-values'
 import { targetRangeText } from './goal-display'
 import { ambiguityQuestion, formatNumberIn, unambiguousText } from './number-text'
 import type { NumberLocale } from './number-conventions'
+import { TargetTrend } from './TargetTrend'
+import type { TrendPoint } from './trend-geometry'
+
+const noPoints: readonly TrendPoint[] = []
+
+/** The number the field will send: what was typed, the current value while untouched, else none. */
+function typedValue(target: Target, reading: TargetReading): number | null {
+  if (reading.kind === 'number') return reading.value
+  if (reading.kind === 'unchanged') return target.value
+  return null
+}
 
 /**
  * One number field per target, labelled with its name, showing its unit and where it goes (from → to).
  * Numbers are read the locale's way; one that could mean two numbers ("1.200" in en-US) asks which, right
- * under the field, with each reading as a button, instead of guessing.
+ * under the field, with each reading as a button, instead of guessing. Given the goal's history, each
+ * target also shows its trend, with the value being typed as the next point.
  */
 export function TargetFields({
   targets,
@@ -18,6 +30,7 @@ export function TargetFields({
   locale,
   errors,
   areaError,
+  history,
 }: {
   targets: Target[]
   form: UseFormReturn<CheckInFormValues>
@@ -25,6 +38,11 @@ export function TargetFields({
   locale: NumberLocale
   errors: FieldErrors<CheckInFormValues>['targets']
   areaError: string | undefined
+  /**
+   * The values the goal's check-ins recorded, by target id: each target then shows its trend (a target
+   * missing here has none recorded yet). Without it, no trends are shown.
+   */
+  history?: Readonly<Record<string, readonly TrendPoint[]>>
 }) {
   const id = useId()
   const { register, control, setValue, setFocus, formState } = form
@@ -111,6 +129,14 @@ export function TargetFields({
                   </div>
                 ) : null}
               </div>
+              {history ? (
+                <TargetTrend
+                  target={target}
+                  points={history[target.id] ?? noPoints}
+                  next={typedValue(target, reading)}
+                  locale={locale}
+                />
+              ) : null}
             </div>
           )
         })}
