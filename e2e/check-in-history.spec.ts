@@ -45,6 +45,12 @@ test('three earlier check-ins read online show offline from the copy; one starts
   await history.summary(1).click()
   await expect(history.region.locator('details').nth(1)).toContainText('Design partners signed')
   await expect(history.region.locator('details').nth(1)).toContainText('Weekly active teams 44 → 48 teams')
+  // Each target's trend, drawn from the same copy: three recorded values, and the value about to be sent.
+  const teamsTrend = page.getByRole('img', {
+    name: /^Weekly active teams: 3 check-ins, from 44 teams to 72 teams/,
+  })
+  await expect(teamsTrend).toBeVisible()
+  await expect(page.getByRole('img', { name: /^p95 page load: 3 check-ins/ })).toBeVisible()
 
   await history.startFrom(0).click()
   await expect(ui.message).toContainText('Beta is live with 5 partners')
@@ -54,6 +60,9 @@ test('three earlier check-ins read online show offline from the copy; one starts
   await ui.status('On track').check()
   await ui.target('Weekly active teams').fill('90')
   await ui.target('p95 page load').fill('2.1')
+  await expect(
+    page.getByRole('img', { name: /^Weekly active teams: 3 check-ins.*this check-in 90 teams$/ }),
+  ).toBeVisible()
 
   // Back online: submitted, and on the server with the new values and the message it started from.
   emulator.resume()

@@ -26,6 +26,7 @@ import { NotifyField } from './NotifyField'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
+import { useTargetTrends } from './use-target-trends'
 import type { NumberLocale } from './number-conventions'
 
 type DraftNote =
@@ -96,6 +97,7 @@ export function CheckInForm({
   const [prefill] = useState(() => prefillFrom(goal, now, locale))
   const [restored] = useState(() => (stored?.value != null ? restoreDraft(stored.value, prefill) : null))
   const draftKey = draftKeyFor(goal.id)
+  const trends = useTargetTrends(goal)
   const checklistItems = useMemo(
     () => [...goal.checklist].sort((a, b) => a.index - b.index),
     [goal.checklist],
@@ -422,6 +424,7 @@ export function CheckInForm({
             targets={goal.targets}
             form={form}
             locale={locale}
+            history={trends}
             errors={errors.targets}
             areaError={areaError('targets')}
           />

@@ -1,0 +1,20 @@
+import { useMemo } from 'react'
+import type { GoalDetail } from '@shared/domain/goals'
+import { useCheckInHistory } from '../../bridge/check-in-history'
+import { targetHistory, type TargetPoint } from './target-history'
+
+/**
+ * Each target's recorded values, by target id, from the same history query the "Earlier check-ins" panel
+ * reads (one request for both); undefined until that history has arrived, so the form draws no empty
+ * charts while it loads.
+ */
+export function useTargetTrends(goal: GoalDetail): Record<string, TargetPoint[]> | undefined {
+  const checkIns = useCheckInHistory(goal.id).data?.checkIns
+  return useMemo(
+    () =>
+      checkIns === undefined
+        ? undefined
+        : Object.fromEntries(goal.targets.map((target) => [target.id, targetHistory(checkIns, target.id)])),
+    [checkIns, goal.targets],
+  )
+}
