@@ -7,6 +7,7 @@ import {
 } from '@shared/domain/contextual-date'
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
+import { versionAtLeast } from '@shared/version'
 import type { CreateCheckInInput as CheckInBody, Goal } from '../operately/types'
 
 /**
@@ -24,21 +25,7 @@ export interface PreparedCheckIn {
   changedTargets: Array<{ id: string; value: number }>
 }
 
-/** Whether `version` (`1.8.0`, `v1.7.2-rc1`…) is at least `wanted`; false when it cannot be read. */
-export function versionAtLeast(version: string | null, wanted: string): boolean {
-  const parse = (v: string) =>
-    /(\d+)\.(\d+)(?:\.(\d+))?/
-      .exec(v)
-      ?.slice(1, 4)
-      .map((n) => Number(n ?? 0))
-  const have = version ? parse(version) : undefined
-  const want = parse(wanted)
-  if (!have || !want) return false
-  for (let i = 0; i < 3; i++) {
-    if (have[i]! !== want[i]!) return have[i]! > want[i]!
-  }
-  return true
-}
+export { versionAtLeast } from '@shared/version'
 
 /** From 1.7.0 an omitted `due_date` leaves the goal's date alone; before, the key is required. */
 export const canOmitDueDate = (serverVersion: string | null): boolean =>
