@@ -38,6 +38,7 @@ import { createReminders } from './reminders/reminders-service'
 import { createCache } from './cache/cache'
 import { clearCacheWithAccount } from './cache/follow-session'
 import { createCheckInSubmitter } from './check-ins/submit-or-queue'
+import { createServerDrafts, recordServerDrafts } from './check-ins/server-drafts'
 import { createConnectivity, type Connectivity } from './connectivity/connectivity'
 import { reportingFetch } from './connectivity/reporting-fetch'
 import { createDescriptionSaver } from './projects/save-or-queue'
@@ -223,6 +224,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ? { defaultEnabled: options.remindersDefaultEnabled }
       : {}),
   })
+  const serverDrafts = createServerDrafts({ dataDir, session, log })
+  const stopRecordingDrafts = recordServerDrafts(sync.engine, serverDrafts, log)
   const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
   const stopFollowing = followDeliveries(sync.engine, {
     clearDraft: (key) => drafts.clear(key),
@@ -255,6 +258,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         log,
         locale: () => canonicalLocale(options.numberLocale ?? (() => null)) ?? undefined,
       }),
+      serverDrafts,
     }),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
@@ -283,6 +287,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     links,
     async close() {
       stopFollowing()
+      stopRecordingDrafts()
       cacheFollower.stop()
       await sync.close()
       await drafts.idle()

@@ -168,3 +168,21 @@ export const checkInSubmissionSchema = z.discriminatedUnion('status', [
     .strict(),
 ])
 export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>
+
+/**
+ * A check-in the person saved as a draft or scheduled from this app, still unpublished on Operately as
+ * far as the app last saw. The inbox lists these as rows of their own.
+ */
+export const serverDraftSchema = z
+  .object({
+    checkInId: z.string(),
+    goalId: z.string(),
+    goalName: z.string(),
+    state: z.enum(['draft', 'scheduled']),
+    /** When Operately publishes it (ISO-8601), for a scheduled one. */
+    scheduledAt: z.string().nullable(),
+    /** When the server confirmed it (this computer's clock). */
+    savedAt: z.string(),
+  })
+  .strict()
+export type ServerDraft = z.infer<typeof serverDraftSchema>
