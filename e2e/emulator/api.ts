@@ -1,4 +1,5 @@
 import { authenticate, requireWriteAccess } from './auth'
+import { publishDueCheckIns } from './publish'
 import type { Ctx } from './context'
 import { endpoints } from './handlers'
 import { inputsFromQuery, rejectUnknownKeys, validateInputs, type Inputs } from './inputs'
@@ -78,6 +79,8 @@ function mutationInputs(req: ApiRequest): Inputs {
 }
 
 export function answerApi(req: ApiRequest, env: ApiEnv): ApiOutcome {
+  // What Operately's job would have published by now is published before anything is read or written.
+  publishDueCheckIns(env.state, env.now)
   try {
     const reply = run(req, env)
     return { reply, committed: req.method === 'POST' && reply.status === 200 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { shortIdFromUuid } from './ids'
 import { startEmulator } from './index'
+import { deterministicToken } from './tokens'
 import { SEED_IDS } from './seed-ids'
 import { get, message, okJson, post, wireId } from './test-support'
 import type { Emulator } from './types'
@@ -340,6 +341,72 @@ describe('older servers', () => {
       expect(old.state.checkIns.at(-1)!.sendToEveryone).toBe(false)
     } finally {
       await old.close()
+    }
+  })
+})
+
+describe('a scheduled check-in', () => {
+  it('stays off the goal, shown only to its author, until its time; then it is published as if posted then', async () => {
+    let now = NOW
+    const emu2 = await startEmulator({ now: () => now })
+    try {
+      const goal = emu2.state.goals.find((g) => g.id === SEED_IDS.goals.shipEngine)!
+      const [teams] = goal.targets
+      const lastBefore = goal.lastCheckInId
+      const { update } = await okJson(
+        post(emu2, 'goals/create_check_in', {
+          goal_id: wireId(emu2, SEED_IDS.goals.shipEngine),
+          status: 'caution',
+          content: message('Monday morning news.'),
+          new_target_values: JSON.stringify([{ id: shortIdFromUuid(teams!.id), value: 91 }]),
+          scheduled_at: '2026-03-16T08:00:00Z',
+        }),
+      )
+      expect(update).toMatchObject({
+        state: 'scheduled',
+        scheduled_at: '2026-03-16T08:00:00Z',
+        published_at: null,
+      })
+      const listed = async () =>
+        (
+          await okJson(
+            get(emu2, 'goals/list_check_ins', { goal_id: wireId(emu2, SEED_IDS.goals.shipEngine) }),
+          )
+        ).check_ins as Array<{ id: string; state: string; published_at: string | null }>
+
+      now = new Date('2026-03-16T07:59:59Z')
+      expect((await listed())[0]).toMatchObject({ id: update.id, state: 'scheduled' })
+      expect(goal.targets[0]!.value).toBe(teams!.value)
+      expect(goal.lastCheckInId).toBe(lastBefore)
+      // Another person does not see someone else's unpublished check-in.
+      const ada = emu2.state.apiTokens.find((t) => t.token === emu2.tokens.write)!
+      // The goal's reviewer, who sees its published check-ins.
+      const grace = emu2.state.people.find((p) => p.id === goal.reviewerId)!
+      const graceToken = deterministicToken('grace-test')
+      emu2.state.apiTokens.push({ token: graceToken, personId: grace.id, readOnly: false, revoked: false })
+      const asGrace = await okJson(
+        get(
+          emu2,
+          'goals/list_check_ins',
+          { goal_id: wireId(emu2, SEED_IDS.goals.shipEngine) },
+          { token: graceToken },
+        ),
+      )
+      expect((asGrace.check_ins as Array<{ id: string }>).map((c) => c.id)).not.toContain(update.id)
+      expect(ada.personId).not.toBe(grace.id)
+
+      now = new Date('2026-03-16T08:00:01Z')
+      expect((await listed())[0]).toMatchObject({
+        id: update.id,
+        state: 'published',
+        published_at: '2026-03-16T08:00:00Z',
+      })
+      expect(goal.targets[0]!.value).toBe(91)
+      const record = emu2.state.checkIns.find((c) => c.scheduledAt === '2026-03-16T08:00:00Z')!
+      expect(record.publishedAt).toBe('2026-03-16T08:00:00Z')
+      expect(goal.lastCheckInId).toBe(record.id)
+    } finally {
+      await emu2.close()
     }
   })
 })

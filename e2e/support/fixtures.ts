@@ -22,6 +22,8 @@ export interface PopupFixtures {
    * of 10,000 goals (e2e/emulator/seed-big.ts).
    */
   seed: SeedName
+  /** The Operately version the emulator plays (`x-operately-version`, version-gated inputs): 1.8.0 by default. */
+  serverVersion: string
   /** A fresh, empty data folder for the main services: session file, logs. */
   dataDir: string
   /** The keychain "service" this test's tokens are stored under, so no test meets another's entry. */
@@ -67,8 +69,8 @@ export const appVersion = (
  */
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring. */
 export const test = base.extend<PopupFixtures>({
-  emulator: async ({ seed }, use) => {
-    const emulator = await startEmulator({ seed })
+  emulator: async ({ seed, serverVersion }, use) => {
+    const emulator = await startEmulator({ seed, version: serverVersion })
     await use(emulator)
     await emulator.close()
   },
@@ -97,6 +99,7 @@ export const test = base.extend<PopupFixtures>({
   },
 
   seed: ['usual', { option: true }],
+  serverVersion: ['1.8.0', { option: true }],
   policy: [null, { option: true }],
   syncTiming: [null, { option: true }],
 

@@ -20,3 +20,20 @@ export function timeLabel(iso: string, now: Date = new Date(), locale?: string):
   })
   return `${day}, ${time}`
 }
+
+/**
+ * When something is to happen, as a person reads it in their own time zone and clock format, always with
+ * the weekday and date ("Mon, Dec 7, 09:00"; the year too when it is not this year's). Null for a time
+ * that cannot be read.
+ */
+export function scheduleLabel(iso: string, now: Date = new Date(), locale?: string): string | null {
+  const at = new Date(iso)
+  if (Number.isNaN(at.getTime())) return null
+  const day = at.toLocaleDateString(locale, {
+    weekday: 'short',
+    month: 'short',
+    day: 'numeric',
+    ...(at.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  })
+  return `${day}, ${at.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' })}`
+}

@@ -1,5 +1,5 @@
 import type { Ctx } from '../context'
-import { contextualDate, contextualLabel, isoTimestamp, nextMonthlyCheckIn, parseIsoDate } from '../dates'
+import { contextualDate, contextualLabel, isoTimestamp, parseIsoDate } from '../dates'
 import type { Endpoint } from '../endpoint'
 import { deterministicUuid, parseIdInput } from '../ids'
 import { t, type InputSpec } from '../inputs'
@@ -8,6 +8,7 @@ import { ApiError, replies } from '../replies'
 import { checkIn as serializeCheckIn } from '../serialize'
 import type { CheckIn, CheckInStatus, ContextualDate, ContextualDateType, Goal, Timeframe } from '../types'
 import { atLeast } from '../version'
+import { publishCheckIn } from '../publish'
 import { mentionedPeople, parseRichText } from './rich-input'
 
 /**
@@ -148,7 +149,6 @@ function handle(ctx: Ctx): unknown {
             contextual_start_date: contextualDate('day', new Date(goal.insertedAt)),
             contextual_end_date: due,
           }
-  const targets = goal.targets.map((tg) => ({ ...tg, value: values.get(tg.id) ?? tg.value }))
   const goalChecks = goal.checks.map((c) => {
     const update = checks?.find((u) => parseIdInput(u.id) === c.id)
     if (!update) return c
@@ -192,34 +192,11 @@ function handle(ctx: Ctx): unknown {
   state.checkIns.push(record)
 
   // Drafts and scheduled check-ins change nothing on the goal until they are published.
-  if (published) {
-    goal.timeframe = timeframe
-    goal.targets = targets
-    goal.checks = goalChecks
-    goal.lastCheckInId = record.id
-    goal.updatedAt = now
-    goal.nextUpdateScheduledAt = isoTimestamp(
-      nextMonthlyCheckIn(new Date(goal.nextUpdateScheduledAt), ctx.now),
-    )
-    notify(ctx, goal, record)
-  }
+  if (published) publishCheckIn(state, goal, record, ctx.now)
 
   // The server does not load these associations for this response: author, goal, reactions,
   // subscription_list and permissions come back null.
   return { update: serializeCheckIn(ctx, record, {}) }
-}
-
-/** Everyone notified gets one more unread notification. */
-function notify(ctx: Ctx, goal: Goal, record: CheckIn): void {
-  const recipients = new Set(record.subscriberIds)
-  if (record.sendToEveryone) {
-    if (goal.championId) recipients.add(goal.championId)
-    if (goal.reviewerId) recipients.add(goal.reviewerId)
-  }
-  recipients.delete(record.authorId)
-  for (const id of recipients) {
-    ctx.state.unreadNotifications[id] = (ctx.state.unreadNotifications[id] ?? 0) + 1
-  }
 }
 
 export const createCheckIn: Endpoint = { kind: 'mutation', inputs: createCheckInInputs, handle }

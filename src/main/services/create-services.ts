@@ -40,6 +40,7 @@ import { createReminders } from './reminders/reminders-service'
 import { createCache } from './cache/cache'
 import { clearCacheWithAccount } from './cache/follow-session'
 import { createCheckInSubmitter } from './check-ins/submit-or-queue'
+import { createServerDrafts, recordServerDrafts } from './check-ins/server-drafts'
 import { createConnectivity, type Connectivity } from './connectivity/connectivity'
 import { reportingFetch } from './connectivity/reporting-fetch'
 import { createDescriptionSaver } from './projects/save-or-queue'
@@ -225,6 +226,8 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       ? { defaultEnabled: options.remindersDefaultEnabled }
       : {}),
   })
+  const serverDrafts = createServerDrafts({ dataDir, session, log })
+  const stopRecordingDrafts = recordServerDrafts(sync.engine, serverDrafts, log)
   const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
   const stopFollowing = followDeliveries(sync.engine, {
     clearDraft: (key) => drafts.clear(key),
@@ -257,6 +260,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         log,
         locale: () => canonicalLocale(options.numberLocale ?? (() => null)) ?? undefined,
       }),
+      serverDrafts,
     }),
     // The last check-ins beside the form (issue 24).
     ...createCheckInHistoryHandlers(createCheckInHistoryService({ session, cache, connectivity, log })),
@@ -287,6 +291,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     links,
     async close() {
       stopFollowing()
+      stopRecordingDrafts()
       cacheFollower.stop()
       await sync.close()
       await drafts.idle()

@@ -1,6 +1,11 @@
 import { z } from 'zod'
 import { isEmptyMessage, MESSAGE_REQUIRED } from '../domain/check-in-message'
-import { checkInOutcomeSchema, checkInSubmissionSchema, createCheckInInputSchema } from '../domain/check-ins'
+import {
+  checkInOutcomeSchema,
+  checkInSubmissionSchema,
+  createCheckInInputSchema,
+  serverDraftSchema,
+} from '../domain/check-ins'
 import { freshnessFields } from '../domain/freshness'
 import { goalDetailSchema, goalSummarySchema } from '../domain/goals'
 import { editRightsInput, editRightsOutput, idInput, noInput } from './inputs'
@@ -71,4 +76,9 @@ export const goalOperations = {
     input: z.object({ submissionId: z.uuid() }).strict(),
     output: createCheckInInputSchema,
   },
+  /**
+   * The drafts and scheduled check-ins this app saved on Operately that are still unpublished, newest
+   * first (main reads only those goals again, at most every few minutes). Empty when signed out.
+   */
+  'checkIns.serverDrafts': { input: noInput, output: z.array(serverDraftSchema) },
 } as const

@@ -26,6 +26,22 @@ export const richTextStringSchema = z
   .string()
   .max(MAX_RICH_TEXT_CHARS, 'the text is larger than Operately accepts (256 MB)')
 
+/**
+ * When Operately publishes the check-in: at once (the default, and all a 1.5/1.6 server can do), never
+ * by itself (a draft the person finishes in Operately, servers 1.7.0+), or at a chosen moment (1.8.0+).
+ */
+export const publicationSchema = z.discriminatedUnion('mode', [
+  z.object({ mode: z.literal('now') }).strict(),
+  z.object({ mode: z.literal('draft') }).strict(),
+  /** `at`: an instant (ISO-8601 UTC) the person picked in their own time zone. */
+  z.object({ mode: z.literal('scheduled'), at: z.iso.datetime() }).strict(),
+])
+export type Publication = z.infer<typeof publicationSchema>
+
+/** The first server versions that take `post_as_draft` and `scheduled_at` (operately-api.md §6). */
+export const DRAFTS_SINCE = '1.7.0'
+export const SCHEDULING_SINCE = '1.8.0'
+
 export const createCheckInInputSchema = z
   .object({
     /** Chosen by the form once per submission; the same id twice is the same submission (never two check-ins). */
@@ -41,6 +57,8 @@ export const createCheckInInputSchema = z
     checklist: z.array(checklistItemSchema).max(1000),
     message: richTextStringSchema,
     notify: notifySchema,
+    /** Absent on submissions queued before drafts existed: published at once. */
+    publication: publicationSchema.optional(),
   })
   .strict()
 export type CreateCheckInInput = z.infer<typeof createCheckInInputSchema>
@@ -88,6 +106,10 @@ export const checkInResultSchema = z
     webUrl: z.string().nullable(),
     /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
     recovered: z.boolean(),
+    /** How the server holds it: absent means published (results built before drafts existed). */
+    state: z.enum(['published', 'draft', 'scheduled']).optional(),
+    /** When a scheduled check-in will be published (ISO-8601), as the server said or as it was asked. */
+    scheduledAt: z.string().nullable().optional(),
   })
   .strict()
 export type CheckInResult = z.infer<typeof checkInResultSchema>
@@ -146,3 +168,21 @@ export const checkInSubmissionSchema = z.discriminatedUnion('status', [
     .strict(),
 ])
 export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>
+
+/**
+ * A check-in the person saved as a draft or scheduled from this app, still unpublished on Operately as
+ * far as the app last saw. The inbox lists these as rows of their own.
+ */
+export const serverDraftSchema = z
+  .object({
+    checkInId: z.string(),
+    goalId: z.string(),
+    goalName: z.string(),
+    state: z.enum(['draft', 'scheduled']),
+    /** When Operately publishes it (ISO-8601), for a scheduled one. */
+    scheduledAt: z.string().nullable(),
+    /** When the server confirmed it (this computer's clock). */
+    savedAt: z.string(),
+  })
+  .strict()
+export type ServerDraft = z.infer<typeof serverDraftSchema>

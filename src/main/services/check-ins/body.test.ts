@@ -158,3 +158,37 @@ describe('prepareCheckIn', () => {
     expect(body.subscriber_ids).toEqual(['grace-1', 'alan-2'])
   })
 })
+
+describe('prepareCheckIn: drafts and scheduled check-ins', () => {
+  const monday = '2026-12-07T08:00:00.000Z'
+
+  it('publishes at once with neither key, whatever the server, when nothing else was asked', () => {
+    for (const version of ['1.5.0', '1.6.0', '1.7.0', '1.8.0', null]) {
+      for (const asked of [undefined, { mode: 'now' as const }]) {
+        const body = wire(input({ publication: asked }), version)
+        expect(body).not.toHaveProperty('post_as_draft')
+        expect(body).not.toHaveProperty('scheduled_at')
+      }
+    }
+  })
+
+  it('sends post_as_draft from 1.7.0 and scheduled_at (UTC) from 1.8.0, only the one asked for', () => {
+    expect(wire(input({ publication: { mode: 'draft' } }), '1.7.0')).toMatchObject({ post_as_draft: true })
+    expect(wire(input({ publication: { mode: 'draft' } }), '1.7.0')).not.toHaveProperty('scheduled_at')
+    const scheduled = wire(input({ publication: { mode: 'scheduled', at: '2026-12-07T09:00:00+01:00' } }))
+    expect(scheduled.scheduled_at).toBe(monday)
+    expect(scheduled).not.toHaveProperty('post_as_draft')
+  })
+
+  it('refuses a draft on a server before 1.7.0 and a schedule before 1.8.0, naming the version, sending nothing', () => {
+    expect(refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, '1.6.0'))).toBe(
+      'Drafts need Operately 1.7 or newer; this server is 1.6.0. Edit the check-in and post it, or keep writing it here.',
+    )
+    expect(
+      refusal(() => prepareCheckIn(input({ publication: { mode: 'scheduled', at: monday } }), goal, '1.7.0')),
+    ).toMatch(/^Scheduled check-ins need Operately 1.8 or newer; this server is 1.7.0\./)
+    expect(refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, null))).toMatch(
+      /this server is an unknown version/,
+    )
+  })
+})

@@ -1,4 +1,4 @@
-import type { CreateCheckInInput } from '@shared/domain/check-ins'
+import { DRAFTS_SINCE, SCHEDULING_SINCE, type CreateCheckInInput } from '@shared/domain/check-ins'
 import {
   fromServerContextualDate,
   isConsistentContextualDate,
@@ -7,6 +7,7 @@ import {
 } from '@shared/domain/contextual-date'
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
+import { versionAtLeast } from '@shared/version'
 import type { CreateCheckInInput as CheckInBody, Goal } from '../operately/types'
 
 /**
@@ -24,25 +25,19 @@ export interface PreparedCheckIn {
   changedTargets: Array<{ id: string; value: number }>
 }
 
-/** Whether `version` (`1.8.0`, `v1.7.2-rc1`…) is at least `wanted`; false when it cannot be read. */
-export function versionAtLeast(version: string | null, wanted: string): boolean {
-  const parse = (v: string) =>
-    /(\d+)\.(\d+)(?:\.(\d+))?/
-      .exec(v)
-      ?.slice(1, 4)
-      .map((n) => Number(n ?? 0))
-  const have = version ? parse(version) : undefined
-  const want = parse(wanted)
-  if (!have || !want) return false
-  for (let i = 0; i < 3; i++) {
-    if (have[i]! !== want[i]!) return have[i]! > want[i]!
-  }
-  return true
-}
+export { versionAtLeast } from '@shared/version'
 
 /** From 1.7.0 an omitted `due_date` leaves the goal's date alone; before, the key is required. */
 export const canOmitDueDate = (serverVersion: string | null): boolean =>
   versionAtLeast(serverVersion, '1.7.0')
+
+/** Whether the server keeps a check-in unpublished (`post_as_draft`). */
+export const canSaveDraft = (serverVersion: string | null): boolean =>
+  versionAtLeast(serverVersion, DRAFTS_SINCE)
+
+/** Whether the server publishes a check-in at a chosen time (`scheduled_at`). */
+export const canSchedule = (serverVersion: string | null): boolean =>
+  versionAtLeast(serverVersion, SCHEDULING_SINCE)
 
 const refuse = (message: string): never => {
   throw new AppFailure(appError('invalid_input', message))
@@ -96,6 +91,37 @@ function dueDate(
   }
 }
 
+/**
+ * The keys that keep the check-in unpublished or publish it later. Only a server that takes a key gets
+ * it (1.5/1.6 refuse unknown keys); asked of one that does not, nothing is sent: publishing at once
+ * what the person meant to keep, or to publish on Monday, would be worse than asking them.
+ */
+function publication(
+  input: CreateCheckInInput,
+  serverVersion: string | null,
+): Pick<CheckInBody, 'post_as_draft' | 'scheduled_at'> {
+  const asked = input.publication ?? { mode: 'now' as const }
+  const version = serverVersion ?? 'an unknown version'
+  switch (asked.mode) {
+    case 'now':
+      return {}
+    case 'draft':
+      if (!canSaveDraft(serverVersion)) {
+        refuse(
+          `Drafts need Operately 1.7 or newer; this server is ${version}. Edit the check-in and post it, or keep writing it here.`,
+        )
+      }
+      return { post_as_draft: true }
+    case 'scheduled':
+      if (!canSchedule(serverVersion)) {
+        refuse(
+          `Scheduled check-ins need Operately 1.8 or newer; this server is ${version}. Edit the check-in and post it now, or keep it here until then.`,
+        )
+      }
+      return { scheduled_at: new Date(asked.at).toISOString() }
+  }
+}
+
 /** Only targets whose value really changes, by the goal's own ids; the last value typed wins. */
 function changedTargets(input: CreateCheckInInput, goal: Goal): Array<{ id: string; value: number }> {
   const out = new Map<string, number>()
@@ -135,6 +161,7 @@ export function prepareCheckIn(
     new_target_values: JSON.stringify(targets),
   }
   if (due.sent !== undefined) body.due_date = due.sent
+  Object.assign(body, publication(input, serverVersion))
   if (input.notify.mode === 'everyone') {
     body.send_notifications_to_everyone = true
   } else {

@@ -207,6 +207,9 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
           changesKnown: true,
           webUrl: `${emulator.url}/${shortIdFromUuid(SEED_IDS.company)}/goals/${SHIP}`,
           recovered: false,
+          // Posted at once: published, nothing scheduled.
+          state: 'published',
+          scheduledAt: null,
         })
         expect(sameDocument(result.message, input.message)).toBe(true)
         // A posted check-in's draft is gone.

@@ -97,6 +97,14 @@ export function createCheckInService(deps: {
       changesKnown: false,
       webUrl: null,
       recovered: delivery.recovered,
+      // What was asked: the server took the request as it was sent.
+      state:
+        submitted?.publication?.mode === 'draft'
+          ? 'draft'
+          : submitted?.publication?.mode === 'scheduled'
+            ? 'scheduled'
+            : 'published',
+      scheduledAt: submitted?.publication?.mode === 'scheduled' ? submitted.publication.at : null,
     }
   }
 

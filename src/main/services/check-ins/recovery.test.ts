@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { checkInSchema } from '../operately/schemas'
-import { CLOCK_SKEW_MS, findEarlierAttempt, sameDocument, sameJson } from './recovery'
+import {
+  CLOCK_SKEW_MS,
+  findEarlierAttempt,
+  findOwnCheckIn,
+  sameDocument,
+  sameJson,
+  statesFor,
+} from './recovery'
 
 const ada = 'ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe'
 const message =
@@ -82,5 +89,28 @@ describe('findEarlierAttempt', () => {
       checkIn({ id: '2026-03-10-first', inserted_at: '2026-03-10T12:00:02Z' }),
     ]
     expect(findEarlierAttempt(list, want)?.id).toBe('2026-03-10-first')
+  })
+})
+
+describe('findOwnCheckIn: drafts and scheduled check-ins', () => {
+  const own = { before: [], personId: ada, status: 'on_track', message, taken: () => false }
+  const draft = checkIn({ id: 'draft-1', state: 'draft', published_at: null })
+  const scheduled = checkIn({ id: 'later-1', state: 'scheduled', scheduled_at: '2026-03-16T08:00:00Z' })
+
+  it('a check-in posted at once is never taken for a draft or a scheduled one with the same words', () => {
+    expect(findOwnCheckIn([draft, scheduled], { ...own, states: statesFor(undefined) })).toBeNull()
+    expect(findOwnCheckIn([draft, scheduled], { ...own, states: statesFor({ mode: 'now' }) })).toBeNull()
+    expect(findOwnCheckIn([draft, scheduled], own)).toBeNull()
+  })
+
+  it('a draft is found as a draft, or published since in Operately; a scheduled one as scheduled or published', () => {
+    expect(findOwnCheckIn([scheduled, draft], { ...own, states: statesFor({ mode: 'draft' }) })?.id).toBe(
+      'draft-1',
+    )
+    const at = { mode: 'scheduled' as const, at: '2026-03-16T08:00:00Z' }
+    expect(findOwnCheckIn([draft, scheduled], { ...own, states: statesFor(at) })?.id).toBe('later-1')
+    const publishedSince = checkIn({ id: 'later-1', state: 'published' })
+    expect(findOwnCheckIn([draft, publishedSince], { ...own, states: statesFor(at) })?.id).toBe('later-1')
+    expect(findOwnCheckIn([scheduled], { ...own, states: statesFor({ mode: 'draft' }) })).toBeNull()
   })
 })

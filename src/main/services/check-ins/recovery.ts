@@ -1,3 +1,4 @@
+import type { Publication } from '@shared/domain/check-ins'
 import { sameId } from '@shared/ids'
 import type { CheckIn } from '../operately/types'
 
@@ -34,6 +35,26 @@ export function sameDocument(a: string | null, b: string | null): boolean {
   }
 }
 
+/**
+ * The states this submission's check-in may have on the server: a draft stays a draft until someone
+ * publishes it in Operately, a scheduled one becomes published at its time (perhaps before the look).
+ * A check-in published at once is never taken for a draft with the same words, nor the other way round.
+ */
+export function statesFor(publication: Publication | undefined): ReadonlyArray<string> {
+  switch (publication?.mode ?? 'now') {
+    case 'now':
+      return ['published']
+    case 'draft':
+      return ['draft', 'published']
+    case 'scheduled':
+      return ['scheduled', 'published']
+  }
+}
+
+/** A server that says no state (older ones) only lists published check-ins. */
+const inState = (c: CheckIn, states: ReadonlyArray<string> | undefined): boolean =>
+  c.state === null || (states ?? ['published']).includes(c.state)
+
 export interface LookForOwn {
   /** The ids of the goal's check-ins read just before the first request (the snapshot). */
   before: readonly string[]
@@ -43,6 +64,8 @@ export interface LookForOwn {
   message: string
   /** Check-ins another submission has claimed: never taken for this one. */
   taken: (checkInId: string) => boolean
+  /** Which states count (statesFor); published only when not said. */
+  states?: ReadonlyArray<string>
 }
 
 /**
@@ -57,7 +80,7 @@ export function findOwnCheckIn(list: CheckIn[], want: LookForOwn): CheckIn | nul
     if (before.has(c.id)) return false
     if (c.author && !sameId(c.author.id, want.personId)) return false
     if (c.status !== want.status) return false
-    if (c.state !== null && c.state !== 'published') return false
+    if (!inState(c, want.states)) return false
     if (want.taken(c.id)) return false
     return sameDocument(c.message, want.message)
   })
@@ -73,6 +96,8 @@ export interface LookFor {
   since: number
   /** Check-ins already known to be other submissions' results: never claimed twice. */
   taken: (checkInId: string) => boolean
+  /** Which states count (statesFor); published only when not said. */
+  states?: ReadonlyArray<string>
 }
 
 const timeOf = (c: CheckIn): number | null => {
@@ -90,7 +115,7 @@ export function findEarlierAttempt(list: CheckIn[], want: LookFor): CheckIn | nu
   const matches = list.filter((c) => {
     if (c.author && !sameId(c.author.id, want.personId)) return false
     if (c.status !== want.status) return false
-    if (c.state !== null && c.state !== 'published') return false
+    if (!inState(c, want.states)) return false
     const at = timeOf(c)
     if (at === null || at < want.since - CLOCK_SKEW_MS) return false
     if (want.taken(c.id)) return false

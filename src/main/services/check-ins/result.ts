@@ -100,6 +100,17 @@ function checklistChanges(recorded: ChecklistItem[], goal: Goal): CheckInResult[
   })
 }
 
+const publicationStates = ['published', 'draft', 'scheduled'] as const
+type PublicationState = (typeof publicationStates)[number]
+
+/** How the server holds it: what it said, else what was asked of it (a server that says no state publishes). */
+function stateOf(checkIn: CheckIn, prepared: PreparedCheckIn): PublicationState {
+  const said = publicationStates.find((s) => s === checkIn.state)
+  if (said) return said
+  if (prepared.body.post_as_draft) return 'draft'
+  return prepared.body.scheduled_at ? 'scheduled' : 'published'
+}
+
 export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInResult {
   const { goal, prepared } = ctx
   const status = checkInStatusSchema.safeParse(checkIn.status ?? prepared.body.status)
@@ -123,5 +134,7 @@ export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInRe
     changesKnown: true,
     webUrl: ctx.webUrl,
     recovered: ctx.recovered,
+    state: stateOf(checkIn, prepared),
+    scheduledAt: checkIn.scheduled_at ?? prepared.body.scheduled_at ?? null,
   }
 }

@@ -1,6 +1,7 @@
 import type { goalOperations } from '@shared/contract/goals'
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { CheckInSubmitter } from '../check-ins/submit-or-queue'
+import type { ServerDrafts } from '../check-ins/server-drafts'
 import type { GoalsService } from './goals-service'
 
 /** `goals.*` and `checkIns.create` (declared together in the contract's goals area). */
@@ -8,6 +9,7 @@ export function createGoalHandlers(deps: {
   goals: GoalsService
   /** Check-ins go through the outbox, and are sent from there (check-ins/submit-or-queue). */
   checkIns: CheckInSubmitter
+  serverDrafts: ServerDrafts
 }): AreaHandlers<typeof goalOperations> {
   return {
     'goals.list': () => deps.goals.list(),
@@ -20,5 +22,6 @@ export function createGoalHandlers(deps: {
       return {}
     },
     'checkIns.withdraw': ({ submissionId }) => deps.checkIns.withdraw(submissionId),
+    'checkIns.serverDrafts': () => deps.serverDrafts.list(),
   }
 }

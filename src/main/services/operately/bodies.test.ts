@@ -74,13 +74,17 @@ describe('checkInBody', () => {
       send_notifications_to_everyone: false,
       subscriber_ids: ['ada-1'],
       post_as_draft: true,
+      scheduled_at: '2026-12-07T08:00:00.000Z',
       __typename: 'Input',
     }
+    // post_as_draft and scheduled_at are passed when given: body.ts gives them only to servers that take them.
     expect(checkInBody(input)).toEqual({
       ...base,
       new_target_values: '[{"id":"t1","value":12.5}]',
       send_notifications_to_everyone: false,
       subscriber_ids: ['ada-1'],
+      post_as_draft: true,
+      scheduled_at: '2026-12-07T08:00:00.000Z',
     })
   })
 })

@@ -36,6 +36,10 @@ export interface CreateCheckInInput {
   new_target_values?: string
   send_notifications_to_everyone?: boolean
   subscriber_ids?: string[]
+  /** 1.7.0+ only: kept unpublished. Older servers refuse the key, so it is left out for them. */
+  post_as_draft?: boolean
+  /** 1.8.0+ only: ISO-8601 UTC, in the future; the server publishes it then. */
+  scheduled_at?: string
 }
 
 export interface UpdateDescriptionInput {
@@ -71,6 +75,8 @@ export function checkInBody(input: CreateCheckInInput): Record<string, unknown> 
     body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
   }
   if (input.subscriber_ids !== undefined) body['subscriber_ids'] = [...input.subscriber_ids]
+  if (input.post_as_draft !== undefined) body['post_as_draft'] = input.post_as_draft
+  if (input.scheduled_at !== undefined) body['scheduled_at'] = input.scheduled_at
   return body
 }
 

@@ -119,3 +119,19 @@ export const keepInBackground = (submissionId: string): Promise<void> =>
 /** Takes a submission that needs the person back out of the outbox, to edit it in the form. */
 export const withdrawCheckIn = (submissionId: string): Promise<CreateCheckInInput> =>
   call((bridge) => bridge.checkIns.withdraw({ submissionId }))
+
+export const serverDraftsQueryKey = ['server-drafts'] as const
+
+/**
+ * The drafts and scheduled check-ins saved from this app that are still unpublished on Operately. Main
+ * answers from what it kept and reads those goals again at most every few minutes, so asking on every
+ * visit to the inbox is cheap.
+ */
+export function useServerDrafts() {
+  return useQuery({
+    queryKey: serverDraftsQueryKey,
+    queryFn: () => call((bridge) => bridge.checkIns.serverDrafts({})),
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  })
+}

@@ -1,7 +1,7 @@
 import { AppFailure, appError, type AppError } from '@shared/errors'
-import { timeLabel } from '@shared/time-label'
+import { scheduleLabel, timeLabel } from '@shared/time-label'
 import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
-import { findEarlierAttempt, findOwnCheckIn } from '../../check-ins/recovery'
+import { findEarlierAttempt, findOwnCheckIn, statesFor } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
 import type { CheckIn, Goal, Person } from '../../operately/types'
 import type { CheckInCopy, CheckInEntry, OutboxEntry } from '../../outbox/entry'
@@ -75,6 +75,28 @@ async function copyOf(checkIn: CheckIn, pages: CheckInPages | undefined): Promis
   }
 }
 
+/** A scheduled time closer than this is taken as passed: the server's clock may be ahead of this one. */
+export const scheduleMarginMs = 60_000
+
+/**
+ * A check-in scheduled for a time that passed while it waited (offline, in the background) is neither
+ * published now without a word nor sent to be refused with the server's 400: the person chose the
+ * moment, so the person chooses again ("Needs you": edit the time, or discard it).
+ */
+function passedSchedule(input: CheckInEntry['payload'], now: number): DeliveryOutcome | null {
+  const publication = input.publication
+  if (publication?.mode !== 'scheduled') return null
+  if (Date.parse(publication.at) - now >= scheduleMarginMs) return null
+  const when = scheduleLabel(publication.at, new Date(now)) ?? publication.at
+  return {
+    outcome: 'needs_attention',
+    error: appError(
+      'invalid_input',
+      `You scheduled this check-in for ${when}, and that time has passed before it could be sent. Edit it to choose a new time or to post it now, or discard it. Nothing was sent.`,
+    ),
+  }
+}
+
 /**
  * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so:
  *
@@ -126,6 +148,7 @@ export function createCheckInDeliverer(deps: {
         status: input.status,
         message: input.message,
         taken,
+        states: statesFor(input.publication),
       })
     }
     // Queued by an older version of the app, before snapshots: fall back to its time window.
@@ -227,6 +250,7 @@ export function createCheckInDeliverer(deps: {
         status: input.status,
         message: input.message,
         taken: (id) => id === mine.id || deps.claims.claimedByOther(id, entry.id),
+        states: statesFor(input.publication),
       })
     }
     /** After a request whose fate is unknown: found, still to be waited for, or known not applied. */
@@ -275,6 +299,9 @@ export function createCheckInDeliverer(deps: {
       if (known) return known
     }
 
+    const late = passedSchedule(input, context.now())
+    if (late) return late
+
     // Queued a while ago (offline, in the background) and never sent: the same words may have been
     // posted meanwhile from elsewhere. Before its first request, a check-in like it makes the app ask.
     const queuedAt = Date.parse(entry.createdAt)
@@ -290,6 +317,7 @@ export function createCheckInDeliverer(deps: {
         // The server's clock and this computer's may disagree by hours: a question too many is cheap.
         since: queuedAt - sameWordsClockAllowanceMs,
         taken: (id) => deps.claims.claimedByOther(id, entry.id),
+        states: statesFor(input.publication),
       })
       if (already) {
         // The snapshot is read again if the person says "send": the copy found must never count as ours.

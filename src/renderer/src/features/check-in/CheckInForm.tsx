@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm } from 'react-hook-form'
-import type { CheckInOutcome, CreateCheckInInput } from '@shared/domain/check-ins'
+import type { CheckInOutcome, CreateCheckInInput, Publication } from '@shared/domain/check-ins'
 import type { Freshness as FreshnessFields } from '@shared/domain/freshness'
 import type { GoalDetail } from '@shared/domain/goals'
 import { clearDraft, saveDraft, type StoredDraft } from '../../bridge/drafts'
@@ -23,6 +23,7 @@ import { checkInFormSchema, prefillFrom, toCreateCheckInInput, type CheckInFormV
 import { timeAgo } from './goal-display'
 import { isEmptyMessage, MESSAGE_REQUIRED } from '@shared/domain/check-in-message'
 import { NotifyField } from './NotifyField'
+import { PublishControls } from './PublishControls'
 import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
@@ -66,6 +67,8 @@ function blockReason(
 export interface CheckInFormProps {
   goal: GoalDetail
   canWrite: boolean
+  /** The signed-in server's version: which of "Save as draft" and "Schedule…" it can do. */
+  serverVersion: string | null
   /** The signed-in person, left out of @mention suggestions. */
   personId: string
   /** How the person writes numbers (decimal sign, thousands separator), the same for the whole visit. */
@@ -84,6 +87,7 @@ export interface CheckInFormProps {
 export function CheckInForm({
   goal,
   canWrite,
+  serverVersion,
   personId,
   locale,
   stored,
@@ -245,7 +249,10 @@ export function CheckInForm({
     ;(control ?? alert.current)?.focus()
   }, [focusTick, problem, id])
 
-  const send = (values: CheckInFormValues) => {
+  // What the last attempt asked for: "Try again" repeats it, a draft stays a draft.
+  const lastPublication = useRef<Publication | undefined>(undefined)
+
+  const send = (values: CheckInFormValues, publication?: Publication) => {
     if (inFlight.current || blocked) return
     const doc: unknown = editor.current?.getDocument() ?? message.current ?? EMPTY_EDITOR_DOC
     if (isEmptyMessage(doc)) {
@@ -263,13 +270,17 @@ export function CheckInForm({
     submissionId.current ??= crypto.randomUUID()
     // The draft names the submission before main hears of it (flushed below).
     scheduleDraft()
-    const input = toCreateCheckInInput({
-      values,
-      goal,
-      message: doc,
-      submissionId: submissionId.current,
-      locale,
-    })
+    lastPublication.current = publication
+    const input: CreateCheckInInput = {
+      ...toCreateCheckInInput({
+        values,
+        goal,
+        message: doc,
+        submissionId: submissionId.current,
+        locale,
+      }),
+      ...(publication ? { publication } : {}),
+    }
     inFlight.current = true
     setProblem(null)
     // The draft holds exactly what is submitted before main queues it: "Edit" from "Needs you", or a form
@@ -309,10 +320,10 @@ export function CheckInForm({
   }
 
   // handleSubmit validates first; invalid fields get their message and the first of them gets focus.
-  const submit = () => {
+  const submit = (publication?: Publication) => {
     // Nothing can be sent: say why again (the notice at the top) instead of checking fields for nothing.
     if (blocked) return blockedNotice.current?.focus()
-    return handleSubmit(send)()
+    return handleSubmit((values) => send(values, publication))()
   }
 
   const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -395,7 +406,7 @@ export function CheckInForm({
       <CheckInAlert
         ref={alert}
         problem={topProblem}
-        onRetry={() => void submit()}
+        onRetry={() => void submit(lastPublication.current)}
         busy={createCheckIn.isPending}
       />
 
@@ -455,6 +466,14 @@ export function CheckInForm({
         <div id={`${id}-area-notify`}>
           <NotifyField form={form} candidates={goal.potentialSubscribers} areaError={areaError('notify')} />
         </div>
+
+        {blocked ? null : (
+          <PublishControls
+            serverVersion={serverVersion}
+            pending={createCheckIn.isPending}
+            onPublish={(publication) => void submit(publication)}
+          />
+        )}
 
         <div className="ci-footer">
           <p className="ci-footer__draft" role="status">

@@ -8,6 +8,7 @@ import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { isEmptyMessage } from '@shared/domain/check-in-message'
 import { NextGoalActions } from './NextGoalActions'
+import { publicationWords } from './publication-words'
 import { changeLines } from './result-changes'
 import { StatusBadge } from './StatusBadge'
 import { sentAtWords } from './submission-words'
@@ -42,6 +43,7 @@ export function CheckInResultView({
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), localeTag(locale)) : null
+  const words = publicationWords(result, new Date(), localeTag(locale))
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -62,12 +64,13 @@ export function CheckInResultView({
         </span>
         <div>
           <h1 id={`${id}-title`} ref={heading} tabIndex={-1} className="result__title">
-            Check-in sent
+            {words.title}
           </h1>
           <p className="result__goal">{result.goalName}</p>
           {sentAtLabel ? <p className="result__when">{sentAtLabel}</p> : null}
         </div>
       </header>
+      {words.note ? <p className="result__note">{words.note}</p> : null}
       {result.recovered ? (
         <p className="result__note">
           The first attempt had reached Operately after all: this is that check-in, and nothing was posted
@@ -77,7 +80,7 @@ export function CheckInResultView({
 
       <div className="result__block">
         <h2 id={`${id}-changes`} className="result__label">
-          What changed
+          {words.changesLabel}
         </h2>
         {result.changesKnown ? (
           <ul className="result__changes" aria-labelledby={`${id}-changes`}>

@@ -179,6 +179,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     <CheckInForm
       goal={goal.data}
       canWrite={session.canWrite}
+      serverVersion={session.serverVersion}
       personId={session.person.id}
       locale={locale}
       stored={draft.data ?? null}

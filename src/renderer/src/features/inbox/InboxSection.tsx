@@ -21,6 +21,7 @@ import {
   waitingText,
 } from './inbox-display'
 import { InboxRow } from './InboxRow'
+import { ServerDraftRows } from './ServerDraftRows'
 import { startRound, type RoundSummary } from './round'
 import { RoundSummaryCard } from './RoundSummaryCard'
 import { Loading } from '../../ui/Loading'
@@ -207,6 +208,7 @@ export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | u
         message={openError?.message}
       />
 
+      <ServerDraftRows />
       {view ? (
         <InboxLists view={view} open={open} />
       ) : assignments.isPending ? (

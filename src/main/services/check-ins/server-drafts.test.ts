@@ -1,0 +1,87 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { ServerDraft } from '@shared/domain/check-ins'
+import { silentLogger } from '../log/logger'
+import type { OperatelyClient } from '../operately/client'
+import { checkInSchema } from '../operately/schemas'
+import type { CheckIn } from '../operately/types'
+import { createServerDrafts, serverDraftsRefreshMs } from './server-drafts'
+
+const draft = (over: Partial<ServerDraft>): ServerDraft => ({
+  checkInId: 'c-1',
+  goalId: 'g-1',
+  goalName: 'Ship the engine',
+  state: 'draft',
+  scheduledAt: null,
+  savedAt: '2026-11-27T10:00:00.000Z',
+  ...over,
+})
+
+function rig() {
+  let clock = Date.parse('2026-11-27T10:00:00Z')
+  const person = { current: 'ada' }
+  const lists: Record<string, CheckIn[]> = {}
+  const asked: string[] = []
+  const client = {
+    listCheckIns: (goalId: string) => {
+      asked.push(goalId)
+      return Promise.resolve(lists[goalId] ?? [])
+    },
+  } as unknown as OperatelyClient
+  const session = {
+    get: () =>
+      Promise.resolve({
+        status: 'signed_in' as const,
+        baseUrl: 'https://op.example',
+        person: { id: person.current, fullName: '', email: null, title: null, avatarUrl: null },
+        canWrite: true,
+        serverVersion: '1.8.0',
+      }),
+    client: () => Promise.resolve(client),
+  }
+  const drafts = createServerDrafts({
+    dataDir: mkdtempSync(join(tmpdir(), 'server-drafts-')),
+    session,
+    log: silentLogger,
+    now: () => clock,
+  })
+  return { drafts, lists, asked, person, advance: (ms: number) => (clock += ms) }
+}
+
+const listed = (id: string, state: string, scheduledAt: string | null = null) =>
+  checkInSchema.parse({ id, state, scheduled_at: scheduledAt, status: 'on_track' })
+
+describe('server drafts', () => {
+  it('reads only the goals with a recorded draft, and drops the ones published or gone since', async () => {
+    const r = rig()
+    await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' }))
+    await r.drafts.record(
+      draft({ checkInId: 'c-2', goalId: 'g-2', state: 'scheduled', scheduledAt: '2026-12-07T08:00:00Z' }),
+    )
+    await r.drafts.record(draft({ checkInId: 'c-3', goalId: 'g-2' }))
+    r.lists['g-1'] = [listed('c-1', 'published')]
+    r.lists['g-2'] = [listed('c-2', 'scheduled', '2026-12-07T08:00:00Z'), listed('c-3', 'draft')]
+
+    expect((await r.drafts.list()).map((d) => d.checkInId).sort()).toEqual(['c-2', 'c-3'])
+    expect([...r.asked].sort()).toEqual(['g-1', 'g-2'])
+
+    // Asked again soon: answered from what is kept, without a request.
+    r.lists['g-2'] = []
+    expect(await r.drafts.list()).toHaveLength(2)
+    expect(r.asked).toHaveLength(2)
+    r.advance(serverDraftsRefreshMs)
+    expect(await r.drafts.list()).toEqual([])
+    expect(r.asked.slice(2)).toEqual(['g-2'])
+  })
+
+  it('belongs to the person who saved them: signed in as someone else, none', async () => {
+    const r = rig()
+    await r.drafts.record(draft({}))
+    r.lists['g-1'] = [listed('c-1', 'draft')]
+    expect(await r.drafts.list()).toHaveLength(1)
+    r.person.current = 'grace'
+    expect(await r.drafts.list()).toEqual([])
+  })
+})

@@ -1,0 +1,150 @@
+import { mkdir } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
+import { z } from 'zod'
+import { serverDraftSchema, type ServerDraft } from '@shared/domain/check-ins'
+import { sameId } from '@shared/ids'
+import type { Logger } from '../log/logger'
+import type { OperatelyClient } from '../operately/client'
+import type { SessionService } from '../session/session-service'
+import type { CheckInDelivery } from '../sync/deliverers'
+import type { SyncEngine } from '../sync/sync-engine'
+import { createJsonFile } from '../storage/json-file'
+
+/**
+ * The drafts and scheduled check-ins this app saved on Operately, for the inbox. Operately has no list
+ * of "my drafts": the app records each one when the server confirms it, and now and then reads only
+ * those goals' check-ins (`goals/list_check_ins`) to drop the ones published (in Operately, or at their
+ * time) or deleted since. That is one request per goal with a draft, never a poll of every goal. The
+ * record names the server and person it belongs to: signed in as someone else, it is not theirs.
+ */
+
+/** How often the recorded goals are read again, at most. */
+export const serverDraftsRefreshMs = 5 * 60_000
+/** A person keeps a few drafts, not hundreds: beyond this the oldest are no longer followed. */
+export const maxServerDrafts = 20
+
+const storedSchema = z
+  .object({ baseUrl: z.string(), personId: z.string(), drafts: z.array(serverDraftSchema) })
+  .strict()
+type Stored = z.infer<typeof storedSchema>
+
+export const serverDraftsPath = (dataDir: string) => join(dataDir, 'cache', 'server-drafts.json')
+
+export interface ServerDrafts {
+  /** Notes a draft or scheduled check-in the server just confirmed. */
+  record(draft: ServerDraft): Promise<void>
+  /** The signed-in person's, newest first; read again from the server when the last read is old. */
+  list(): Promise<ServerDraft[]>
+}
+
+export function createServerDrafts(deps: {
+  dataDir: string
+  session: Pick<SessionService, 'get' | 'client'>
+  log: Logger
+  now?: () => number
+}): ServerDrafts {
+  const { session, log } = deps
+  const now = deps.now ?? Date.now
+  const path = serverDraftsPath(deps.dataDir)
+  const file = createJsonFile(path, storedSchema.nullable(), null, log)
+  let lastRead = Number.NEGATIVE_INFINITY
+  let reading: Promise<void> | null = null
+
+  const owner = async (): Promise<{ baseUrl: string; personId: string } | null> => {
+    const state = await session.get()
+    return state.status === 'signed_in' ? { baseUrl: state.baseUrl, personId: state.person.id } : null
+  }
+  const mine = async (): Promise<Stored | null> => {
+    const who = await owner()
+    const stored = await file.read()
+    if (!who) return null
+    if (!stored || stored.baseUrl !== who.baseUrl || stored.personId !== who.personId) {
+      return { ...who, drafts: [] }
+    }
+    return stored
+  }
+  const write = async (value: Stored) => {
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 })
+    await file.write(value)
+  }
+
+  /** Keeps each recorded check-in that its goal's list still shows unpublished; a goal that fails stays as it was. */
+  async function readServer(stored: Stored, api: OperatelyClient): Promise<Stored> {
+    const goals = [...new Set(stored.drafts.map((d) => d.goalId))]
+    const kept: ServerDraft[] = []
+    for (const goalId of goals) {
+      const recorded = stored.drafts.filter((d) => d.goalId === goalId)
+      try {
+        const list = await api.listCheckIns(goalId)
+        for (const draft of recorded) {
+          const seen = list.find((c) => sameId(c.id, draft.checkInId))
+          if (seen?.state === 'draft' || seen?.state === 'scheduled') {
+            kept.push({ ...draft, state: seen.state, scheduledAt: seen.scheduled_at ?? draft.scheduledAt })
+          }
+        }
+      } catch (err) {
+        log.warn('server drafts: could not read a goal’s check-ins', { error: String(err) })
+        kept.push(...recorded)
+      }
+    }
+    return { ...stored, drafts: kept.sort((a, b) => b.savedAt.localeCompare(a.savedAt)) }
+  }
+
+  return {
+    async record(draft) {
+      const stored = await mine()
+      if (!stored) return
+      const others = stored.drafts.filter((d) => !sameId(d.checkInId, draft.checkInId))
+      await write({ ...stored, drafts: [draft, ...others].slice(0, maxServerDrafts) })
+    },
+
+    async list() {
+      const stored = await mine()
+      if (!stored) return []
+      if (stored.drafts.length > 0 && now() - lastRead >= serverDraftsRefreshMs) {
+        reading ??= (async () => {
+          try {
+            const fresh = await readServer(stored, await session.client())
+            lastRead = now()
+            await write(fresh)
+          } catch (err) {
+            log.warn('server drafts: could not be read again', { error: String(err) })
+          } finally {
+            reading = null
+          }
+        })()
+        await reading
+        return (await mine())?.drafts ?? []
+      }
+      return stored.drafts
+    },
+  }
+}
+
+/** Records every delivered check-in that was saved as a draft or scheduled. */
+export function recordServerDrafts(
+  engine: Pick<SyncEngine, 'onEvent'>,
+  drafts: ServerDrafts,
+  log: Logger,
+  now: () => number = Date.now,
+): () => void {
+  return engine.onEvent((event) => {
+    if (event.type !== 'delivered' || event.entry.kind !== 'check-in') return
+    const asked = event.entry.payload.publication
+    if (asked?.mode !== 'draft' && asked?.mode !== 'scheduled') return
+    const delivery = event.result as CheckInDelivery
+    const said = delivery.checkIn?.state
+    // Published already (a draft published in Operately before the app looked): nothing to list.
+    if (said === 'published') return
+    drafts
+      .record({
+        checkInId: delivery.checkInId,
+        goalId: delivery.goalId,
+        goalName: delivery.goal?.name ?? event.entry.title ?? '',
+        state: asked.mode,
+        scheduledAt: asked.mode === 'scheduled' ? (delivery.checkIn?.scheduled_at ?? asked.at) : null,
+        savedAt: new Date(now()).toISOString(),
+      })
+      .catch((err: unknown) => log.warn('server drafts: could not record one', { error: String(err) }))
+  })
+}

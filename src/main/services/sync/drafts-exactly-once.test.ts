@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { wireId } from '../../../../e2e/emulator/test-support'
+import type { Publication } from '@shared/domain/check-ins'
+import { sameJson } from '../check-ins/recovery'
+import type { CheckInDelivery } from './deliverers'
+import { createFakeClock, type FakeClock } from './testing/fake-clock'
+import { createRig, type Rig } from './testing/rig'
+import { checkInSubmission, doc } from './testing/entries'
+
+// Drafts and scheduled check-ins go through the outbox like every check-in: each becomes exactly one
+// check-in on the server, however the request fails after the server saved it, and a scheduled time
+// that passed while the entry waited is put to the person instead of being sent.
+
+const ship = (emulator: Emulator) => wireId(emulator, SEED_IDS.goals.shipEngine)
+const entry = (emulator: Emulator, text: string, publication: Publication) => {
+  const queued = checkInSubmission(ship(emulator), doc(text))
+  return { ...queued, payload: { ...queued.payload, publication } }
+}
+
+describe('drafts and scheduled check-ins through the outbox', () => {
+  let clock: FakeClock = createFakeClock()
+  let emulator: Emulator
+  let old: Emulator
+  let rig: Rig | null = null
+
+  beforeAll(async () => {
+    // The server's clock is the test's: "later" is the same moment for both.
+    emulator = await startEmulator({ version: '1.8.0', now: () => new Date(clock.now()) })
+    old = await startEmulator({ version: '1.6.0', now: () => new Date(clock.now()) })
+  })
+  afterAll(async () => {
+    await emulator.close()
+    await old.close()
+  })
+  afterEach(async () => {
+    await rig?.close()
+    rig = null
+  })
+
+  const fresh = async (
+    options: Omit<Partial<Parameters<typeof createRig>[0]>, 'emulator'> & { emulator?: Emulator } = {},
+  ) => {
+    clock = createFakeClock()
+    const server = options.emulator ?? emulator
+    server.reset()
+    rig = await createRig({ settleMs: 60_000, ...options, emulator: server, clock })
+    return rig
+  }
+  const saying = (server: Emulator, text: string) =>
+    server.state.checkIns.filter((c) => sameJson(c.message, JSON.parse(doc(text))))
+  const creates = (server: Emulator) =>
+    server.state.requests.filter((r) => r.endpoint === 'goals/create_check_in').length
+  const delivered = (r: Rig) =>
+    r.events.flatMap((e) => (e.type === 'delivered' ? [e.result as CheckInDelivery] : []))
+
+  it('a draft whose connection is reset after the server saved it is found as a draft, never posted twice', async () => {
+    const r = await fresh()
+    emulator.setFaults({ resetAfterCommit: 1 })
+    await r.outbox.append(entry(emulator, 'Half-way thoughts, to finish in Operately.', { mode: 'draft' }))
+    await r.settle()
+    // Once the server may still be applying it, the app waits, looks again, and finds it.
+    await r.advance(61_000)
+
+    expect(r.outbox.list()).toEqual([])
+    expect(saying(emulator, 'Half-way thoughts, to finish in Operately.')).toMatchObject([{ state: 'draft' }])
+    expect(creates(emulator)).toBe(1)
+    expect(delivered(r)).toMatchObject([{ recovered: true, checkIn: { state: 'draft' } }])
+    const body = emulator.state.requests.find((q) => q.endpoint === 'goals/create_check_in')!.body
+    expect(body).toMatchObject({ post_as_draft: true })
+  })
+
+  it('a scheduled check-in whose answer comes after the timeout is found as scheduled, never posted twice', async () => {
+    const r = await fresh({ timeoutMs: 300 })
+    emulator.setFaults({ hangAfterCommitMs: 3_000 })
+    const at = new Date(clock.now() + 3 * 24 * 60 * 60_000).toISOString()
+    await r.outbox.append(entry(emulator, 'News for Monday morning.', { mode: 'scheduled', at }))
+    await r.settle()
+    emulator.clearFaults()
+    await r.advance(61_000)
+
+    expect(r.outbox.list()).toEqual([])
+    expect(saying(emulator, 'News for Monday morning.')).toMatchObject([
+      { state: 'scheduled', scheduledAt: at.replace('.000Z', 'Z') },
+    ])
+    expect(creates(emulator)).toBe(1)
+    expect(delivered(r)).toMatchObject([{ recovered: true }])
+  })
+
+  it('a scheduled time that passed while the entry waited offline is asked about, not sent', async () => {
+    const r = await fresh({ osOnline: false })
+    const at = new Date(clock.now() + 10 * 60_000).toISOString()
+    await r.outbox.append(entry(emulator, 'Meant for ten minutes from now.', { mode: 'scheduled', at }))
+    await r.advance(30 * 60_000)
+    r.os.online = true
+    r.connectivity.osChanged()
+    await r.settle()
+
+    const [left] = r.outbox.list()
+    // "Needs you": refused as it is, text intact, until the person edits, retries or discards it.
+    expect(left).toMatchObject({ state: 'failed' })
+    expect(left!.lastError!.message).toMatch(
+      /^You scheduled this check-in for .+, and that time has passed before it could be sent\. Edit it to choose a new time or to post it now, or discard it\. Nothing was sent\./,
+    )
+    expect(creates(emulator)).toBe(0)
+    // Left alone, it stays asked: nothing is sent later either.
+    await r.advance(60 * 60_000)
+    expect(creates(emulator)).toBe(0)
+  })
+
+  it('a scheduled time still ahead is sent as asked, and the server publishes it when the time comes', async () => {
+    const r = await fresh()
+    const at = new Date(clock.now() + 60 * 60_000).toISOString()
+    await r.outbox.append(entry(emulator, 'Published in an hour.', { mode: 'scheduled', at }))
+    await r.settle()
+    expect(saying(emulator, 'Published in an hour.')).toMatchObject([{ state: 'scheduled' }])
+    clock.advance(61 * 60_000)
+    await r.client.listCheckIns(ship(emulator))
+    expect(saying(emulator, 'Published in an hour.')).toMatchObject([{ state: 'published' }])
+    expect(creates(emulator)).toBe(1)
+  })
+
+  it('a draft queued for a 1.6 server is not published instead: it waits for the person, and no draft key is sent', async () => {
+    const r = await fresh({ emulator: old })
+    await r.outbox.append(entry(old, 'Not for everyone yet.', { mode: 'draft' }))
+    await r.settle()
+
+    const [left] = r.outbox.list()
+    // "Needs you": refused as it is, text intact, until the person edits, retries or discards it.
+    expect(left).toMatchObject({ state: 'failed' })
+    expect(left!.lastError!.message).toMatch(/^Drafts need Operately 1\.7 or newer; this server is 1\.6\.0\./)
+    expect(creates(old)).toBe(0)
+    expect(saying(old, 'Not for everyone yet.')).toEqual([])
+  })
+})

@@ -1,0 +1,38 @@
+import type { CheckInResult } from '@shared/domain/check-ins'
+import { scheduleLabel } from '@shared/time-label'
+
+/**
+ * What the result screen says happened to a check-in: posted, kept as a draft, or scheduled. A draft or a
+ * scheduled check-in changes nothing on the goal yet, and only its author sees it: the words say so, so
+ * that nobody takes "sent" for "published".
+ */
+export interface PublicationWords {
+  title: string
+  /** A sentence under the title for a check-in not published yet; null for a published one. */
+  note: string | null
+  /** The heading of the list of changes. */
+  changesLabel: string
+}
+
+export function publicationWords(
+  result: Pick<CheckInResult, 'state' | 'scheduledAt'>,
+  now: Date,
+  locale?: string,
+): PublicationWords {
+  if (result.state === 'draft') {
+    return {
+      title: 'Saved as a draft on Operately',
+      note: 'Only you can see it, and the goal is unchanged until it is published. Open it in Operately to finish and publish it.',
+      changesLabel: 'What it will change once published',
+    }
+  }
+  if (result.state === 'scheduled') {
+    const when = result.scheduledAt ? scheduleLabel(result.scheduledAt, now, locale) : null
+    return {
+      title: when ? `Scheduled for ${when}` : 'Scheduled on Operately',
+      note: 'Operately publishes it then. Until then only you can see it, and the goal is unchanged.',
+      changesLabel: 'What it will change once published',
+    }
+  }
+  return { title: 'Check-in sent', note: null, changesLabel: 'What changed' }
+}

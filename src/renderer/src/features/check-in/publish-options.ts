@@ -1,0 +1,64 @@
+import { DRAFTS_SINCE, SCHEDULING_SINCE } from '@shared/domain/check-ins'
+import { versionAtLeast } from '@shared/version'
+
+/**
+ * What the check-in form offers besides posting at once, by what the signed-in server can do, and the
+ * rules for a scheduled time. Pure, so each rule is tested without a DOM.
+ */
+
+export interface PublishSupport {
+  draft: boolean
+  schedule: boolean
+  /** Why a control is missing, in one visible sentence; null when both are offered. */
+  note: string | null
+}
+
+export function publishSupport(serverVersion: string | null): PublishSupport {
+  const draft = versionAtLeast(serverVersion, DRAFTS_SINCE)
+  const schedule = versionAtLeast(serverVersion, SCHEDULING_SINCE)
+  const server = serverVersion ? `this server is ${serverVersion}` : 'this server did not say its version'
+  const note =
+    draft && schedule
+      ? null
+      : draft
+        ? `Scheduled check-ins need Operately 1.8 or newer; ${server}.`
+        : `Drafts need Operately 1.7 or newer, and scheduled check-ins 1.8; ${server}.`
+  return { draft, schedule, note }
+}
+
+/** A scheduled time must be at least this far ahead: it is sent, perhaps after a wait, before it comes. */
+export const scheduleLeadMs = 5 * 60_000
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** A moment as a `datetime-local` input writes it: the person's own wall clock, to the minute. */
+export function localInputValue(at: Date): string {
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`
+}
+
+/** What the picker offers first: the next Monday at 09:00, local time (a week's news read at its start). */
+export function nextMondayMorning(now: Date): Date {
+  const at = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 9, 0)
+  const days = (8 - at.getDay()) % 7 || 7
+  at.setDate(at.getDate() + days)
+  return at
+}
+
+/** The instant (ISO-8601 UTC) for what the person picked, or why it cannot be scheduled. */
+export function scheduledInstant(
+  value: string,
+  now: Date,
+): { ok: true; at: string } | { ok: false; problem: string } {
+  // `YYYY-MM-DDTHH:mm` without a zone is read as the person's local time.
+  const at = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? new Date(value) : null
+  if (!at || Number.isNaN(at.getTime())) {
+    return { ok: false, problem: 'Pick the day and time Operately should publish the check-in.' }
+  }
+  if (at.getTime() - now.getTime() < scheduleLeadMs) {
+    return {
+      ok: false,
+      problem: 'Pick a time at least 5 minutes from now: for sooner, submit the check-in instead.',
+    }
+  }
+  return { ok: true, at: at.toISOString() }
+}
