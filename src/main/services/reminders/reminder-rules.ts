@@ -6,12 +6,11 @@ import type { Notified } from './reminders-store'
  * When a check-in reminder may go out, and what it says. Pure: the scheduler supplies the clock.
  *
  * A goal check-in you owe gets a "due today" reminder on its due day, at the time you chose, and one
- * "overdue" reminder on a later day if it is still owed; never two reminders for one item on one day,
- * never at night (22:00–07:00 local): what falls due at night waits for the next allowed time.
+ * "overdue" reminder on a later day if it is still owed; never two reminders for one item on one day.
+ * None goes out on a day off or in the quiet hours (working-hours.ts decides, the scheduler asks): a
+ * first reminder held back by them goes out once, as soon as they are over on a working day; the
+ * second, "overdue" one waits for the chosen time.
  */
-
-export const NIGHT_STARTS_MS = 22 * 3_600_000
-export const NIGHT_ENDS_MS = 7 * 3_600_000
 
 /** A goal check-in the person owes, as the reminders need it. */
 export interface ReminderCandidate {
