@@ -144,7 +144,8 @@ test('the settings work with the keyboard alone, with a visible focus ring', asy
   const keepOpen = toggle(page, 'Keep the popup open when it loses focus')
   const shortcut = settingsRegion(page).getByLabel('Global shortcut')
   const tabUntil = async (target: typeof keepOpen) => {
-    for (let presses = 0; presses < 20; presses++) {
+    // Bounded: the reminder settings (switch, time, seven days, quiet hours) come first, about 20 stops.
+    for (let presses = 0; presses < 40; presses++) {
       if (await target.evaluate((element) => element === document.activeElement)) return
       await page.keyboard.press('Tab')
     }

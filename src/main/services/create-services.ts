@@ -30,6 +30,7 @@ import { createSessionService, type SessionService } from './session/session-ser
 import { createSessionStore } from './session/session-store'
 import { createTokenVault, type KeytarLike } from './vault/token-vault'
 // Due check-ins inbox and reminders (issue 7).
+import { defaultWorkingTime, type WorkingTime } from '@shared/domain/working-time'
 import { createAssignmentsService, type AssignmentsService } from './assignments/assignments-service'
 import { createAssignmentHandlers } from './assignments/handlers'
 import type { Timers } from './assignments/timers'
@@ -210,17 +211,21 @@ export async function createMainServices(options: MainServicesOptions): Promise<
     ...(options.files ? { files: options.files } : {}),
   })
   // Due check-ins inbox and reminders (issue 7). Polling starts only when the shell calls start().
+  // Polls follow the reminder settings' working days and quiet hours (the reminders are made next).
+  let workingTime = (): WorkingTime => defaultWorkingTime
   const assignments = createAssignmentsService({
     session,
     dataDir,
     log,
     ...options.inboxClock,
     ...(options.isOsOnline ? { isOsOnline: options.isOsOnline } : {}),
+    workingTime: () => workingTime(),
   })
   const reminders = createReminders({
     dataDir,
     log,
     assignments,
+    onWorkingTimeChange: () => assignments.onWorkingTimeChanged(),
     ...options.inboxClock,
     ...(options.remindersDefaultEnabled !== undefined
       ? { defaultEnabled: options.remindersDefaultEnabled }
@@ -228,6 +233,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   })
   const serverDrafts = createServerDrafts({ dataDir, session, log })
   const stopRecordingDrafts = recordServerDrafts(sync.engine, serverDrafts, log)
+  workingTime = () => reminders.workingTime()
   const navigation = createPendingNavigation(options.inboxClock ? { now: options.inboxClock.now } : {})
   const stopFollowing = followDeliveries(sync.engine, {
     clearDraft: (key) => drafts.clear(key),

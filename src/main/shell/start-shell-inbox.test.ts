@@ -161,14 +161,24 @@ describe('the shell and the due check-ins inbox', () => {
     await s.invoke('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
     expect(await s.invoke('reminders.setSettings', { enabled: false, time: '09:00' })).toEqual({
       ok: true,
-      value: { enabled: false, time: '09:00' },
+      value: {
+        enabled: false,
+        time: '09:00',
+        workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        quietHours: { from: '22:00', to: '07:00' },
+      },
     })
     await s.invoke('assignments.get', {})
     await s.settle()
     expect(FakeNotification.shown).toEqual([])
     expect(await s.invoke('reminders.getSettings')).toEqual({
       ok: true,
-      value: { enabled: false, time: '09:00' },
+      value: {
+        enabled: false,
+        time: '09:00',
+        workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        quietHours: { from: '22:00', to: '07:00' },
+      },
     })
     // One switch: the app's settings (and so the settings screen) say off too.
     expect(s.shell.managed.settings.current().values.reminders).toBe(false)
@@ -182,7 +192,12 @@ describe('the shell and the due check-ins inbox', () => {
     expect(FakeNotification.shown).toEqual([])
     expect(await s.invoke('reminders.getSettings')).toEqual({
       ok: true,
-      value: { enabled: false, time: '09:00' },
+      value: {
+        enabled: false,
+        time: '09:00',
+        workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+        quietHours: { from: '22:00', to: '07:00' },
+      },
     })
 
     await s.invoke('reminders.setSettings', { enabled: true, time: '09:00' })

@@ -335,6 +335,7 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
           services.reminders.check()
           // The network may be another one after sleep: online only once the server answers again.
           services.connectivity.osChanged()
+          network.update()
         },
         onSuspend: () => services.assignments.onSuspend(),
       },
@@ -365,7 +366,23 @@ export async function startShell(options: ShellOptions): Promise<RunningShell | 
       log,
     }),
   )
-  cleanup.push(watchNetwork(services.connectivity, log))
+  // The OS's network flag is read only while someone waits on the network: queued work, the popup open
+  // (every 5 s), or the app offline (pauses growing to 5 minutes); never while online and idle.
+  let popupShown = false
+  const network = watchNetwork(services.connectivity, () => popupShown || engine.status().pending > 0, log)
+  const popupBrowserWindow = BrowserWindow.fromWebContents(window.webContents)
+  popupBrowserWindow?.on('show', () => {
+    popupShown = true
+    network.update()
+  })
+  popupBrowserWindow?.on('hide', () => {
+    popupShown = false
+    network.update()
+  })
+  cleanup.push(engine.subscribe(() => network.update()))
+  cleanup.push(services.connectivity.subscribe(() => network.update()))
+  network.update()
+  cleanup.push(() => network.stop())
   // Back online, the inbox asks again too (its polling pauses while the OS reports no network).
   cleanup.push(services.connectivity.subscribe((online) => online && services.assignments.onOnline()))
   // Quitting waits (bounded) for what is being sent and written to be recorded; see quit-gate.ts.

@@ -1,5 +1,10 @@
 import { z } from 'zod'
-import { assignmentsViewSchema, pendingNavigationSchema, reminderSettingsSchema } from '../domain/assignments'
+import {
+  assignmentsViewSchema,
+  pendingNavigationSchema,
+  reminderSettingsInputSchema,
+  reminderSettingsSchema,
+} from '../domain/assignments'
 import { noInput } from './inputs'
 
 /** The due check-ins inbox, its reminders, and the one navigation a notification click asks for. */
@@ -20,7 +25,7 @@ export const assignmentOperations = {
    */
   'assignments.refresh': { input: noInput, output: assignmentsViewSchema },
   'reminders.getSettings': { input: noInput, output: reminderSettingsSchema },
-  'reminders.setSettings': { input: reminderSettingsSchema, output: reminderSettingsSchema },
+  'reminders.setSettings': { input: reminderSettingsInputSchema, output: reminderSettingsSchema },
   /**
    * The goal whose check-in form a notification click asked to open, handed out once (a second call
    * answers `{ goalId: null }`). The renderer asks whenever the popup becomes visible or gains focus.

@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import {
-  REMINDER_TIME_FORMAT_PROBLEM,
-  REMINDER_TIME_NIGHT_PROBLEM,
-  REMINDER_TIME_PATTERN,
-  reminderTimeRuleProblem,
-} from './reminder-time'
+import { REMINDER_TIME_FORMAT_PROBLEM, REMINDER_TIME_PATTERN, reminderTimeRuleProblem } from './reminder-time'
+import { WEEKDAYS, WORKING_DAYS_EMPTY_PROBLEM, quietHoursProblem, workingDaysProblem } from './working-time'
 import { appErrorSchema } from '../errors'
 
 /**
@@ -88,21 +84,62 @@ export const assignmentsViewSchema = z
   .strict()
 export type AssignmentsView = z.infer<typeof assignmentsViewSchema>
 
-/** Reminders may be set between 07:00 and 21:59: the app never notifies at night (22:00–07:00). */
-export const reminderTimeSchema = z
-  .string()
-  .regex(REMINDER_TIME_PATTERN, REMINDER_TIME_FORMAT_PROBLEM)
-  .refine((time) => reminderTimeRuleProblem(time) === null, { message: REMINDER_TIME_NIGHT_PROBLEM })
+/** A local time of day, 24-hour `HH:MM`. */
+export const reminderTimeSchema = z.string().regex(REMINDER_TIME_PATTERN, REMINDER_TIME_FORMAT_PROBLEM)
+
+export const weekdaySchema = z.enum(WEEKDAYS)
+export const workingDaysSchema = z
+  .array(weekdaySchema)
+  .max(7)
+  .refine((days) => workingDaysProblem(days) === null, { message: WORKING_DAYS_EMPTY_PROBLEM })
+
+export const quietHoursSchema = z
+  .object({ from: reminderTimeSchema, to: reminderTimeSchema })
+  .strict()
+  .superRefine((quiet, ctx) => {
+    const problem = quietHoursProblem(quiet)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['to'] })
+  })
+
+const reminderSettingsShape = {
+  /** One switch for every check-in reminder. */
+  enabled: z.boolean(),
+  /** Local time on the due day, 24-hour `HH:MM`, outside the quiet hours. */
+  time: reminderTimeSchema,
+  /** The days reminders go out and the inbox is polled, in week order (Monday to Friday by default). */
+  workingDays: workingDaysSchema,
+  /** No reminder and no polling between these local times (22:00–07:00 by default). */
+  quietHours: quietHoursSchema,
+}
+
+/** The time must lie outside the quiet hours (the default ones when the input leaves them out). */
+const timeOutsideQuietHours = (
+  settings: { time: string; quietHours?: { from: string; to: string } | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  const problem = reminderTimeRuleProblem(settings.time, settings.quietHours)
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['time'] })
+}
 
 export const reminderSettingsSchema = z
+  .object(reminderSettingsShape)
+  .strict()
+  .superRefine(timeOutsideQuietHours)
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>
+
+/**
+ * What the popup sends: the days and quiet hours may be left out (kept as they are), so a client that
+ * only knows the switch and the time stays valid. Main checks the time against the quiet hours that will
+ * apply.
+ */
+export const reminderSettingsInputSchema = z
   .object({
-    /** One switch for every check-in reminder. */
-    enabled: z.boolean(),
-    /** Local time on the due day, 24-hour `HH:MM`. */
-    time: reminderTimeSchema,
+    ...reminderSettingsShape,
+    workingDays: workingDaysSchema.optional(),
+    quietHours: quietHoursSchema.optional(),
   })
   .strict()
-export type ReminderSettings = z.infer<typeof reminderSettingsSchema>
+export type ReminderSettingsInput = z.infer<typeof reminderSettingsInputSchema>
 
 export const defaultReminderTime = '09:00'
 

@@ -3,16 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AssignmentsView } from '@shared/domain/assignments'
+import { WEEKDAYS, defaultWorkingTime, type WorkingTime } from '@shared/domain/working-time'
 import { AppFailure, appError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import { SEED_IDS, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { silentLogger } from '../log/logger'
 import { createOperatelyClient } from '../operately/client'
-import {
-  createAssignmentsService,
-  msUntilPollingHours,
-  type AssignmentsServiceOptions,
-} from './assignments-service'
+import { createAssignmentsService, type AssignmentsServiceOptions } from './assignments-service'
 import { assignmentsCachePath } from './assignments-store'
 import { manualClock } from './testing/manual-clock'
 
@@ -241,6 +238,7 @@ describe('assignments service against the emulator', () => {
       now: clock.now,
       timers: clock.timers,
       timeZone: () => 'America/Los_Angeles',
+      workingTime: () => ({ ...defaultWorkingTime, workingDays: WEEKDAYS }),
     })
     service.start()
     await service.whenIdle()
@@ -298,6 +296,47 @@ describe('assignments service against the emulator', () => {
     service.stop()
   })
 
+  it('does not poll on days off: from Friday 22:00 it waits for Monday 07:00, and a popup opened on Sunday asks once', async () => {
+    const clock = manualClock('2026-03-13T21:50:00Z') // Friday 21:50 in UTC
+    const { service } = setup({ now: clock.now, timers: clock.timers })
+    service.start()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    clock.advanceBy(minutes(15))
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-16T07:00:00Z') - clock.now()])
+
+    clock.jumpTo('2026-03-15T12:00:00Z')
+    service.onPopupShown()
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    // Still no poll until Monday 07:00.
+    clock.advanceTo('2026-03-16T06:59:59Z')
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    clock.advanceTo('2026-03-16T07:00:00Z')
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(3)
+    service.stop()
+  })
+
+  it('plans its next poll again when the working time changes', async () => {
+    let working: WorkingTime = defaultWorkingTime
+    const clock = manualClock('2026-03-14T12:00:00Z') // Saturday noon
+    const { service } = setup({ now: clock.now, timers: clock.timers, workingTime: () => working })
+    // Starting asks once (someone just opened the app); the next poll finds the weekend and waits.
+    service.start()
+    await service.whenIdle()
+    clock.advanceBy(minutes(15))
+    await service.whenIdle()
+    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-16T07:00:00Z') - clock.now()])
+    working = { ...defaultWorkingTime, workingDays: ['sat'] }
+    service.onWorkingTimeChanged()
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
+    service.stop()
+  })
+
   it('pauses while the OS reports no network, and resumes with one request when it returns', async () => {
     let osOnline = true
     const { service, clock } = setup({ isOsOnline: () => osOnline })
@@ -306,11 +345,11 @@ describe('assignments service against the emulator', () => {
     expect(assignmentRequests()).toHaveLength(1)
 
     osOnline = false
-    // Three hours without a network: the due poll finds it gone and stops; nothing is asked.
+    // Three hours without a network: each due poll finds it gone and asks nothing, but looks again.
     clock.advanceBy(3 * 3600_000)
     await service.whenIdle()
     expect(assignmentRequests()).toHaveLength(1)
-    expect(clock.pendingDelays()).toEqual([])
+    expect(clock.pendingDelays()).toEqual([minutes(15)])
     // Opening the popup offline asks nothing either: it shows what is kept.
     clock.jumpTo(clock.now() + 31_000)
     service.onPopupShown()
@@ -402,29 +441,5 @@ describe('assignments service against the emulator', () => {
       expect(readFileSync(assignmentsCachePath(first.dataDir), 'utf8').trim()).toBe('null'),
     )
     expect(service.current()).toBeNull()
-  })
-})
-
-describe('the night, on the wall clock', () => {
-  const at = (iso: string) => Date.parse(iso)
-
-  it('ends at 07:00 on the morning the clocks go forward (Berlin, March 29 2026), not at 08:00', () => {
-    // 22:15 CET; 07:00 the next morning is CEST, seven hours and three quarters later.
-    expect(msUntilPollingHours(at('2026-03-28T21:15:00Z'), 'Europe/Berlin')).toBe(
-      at('2026-03-29T05:00:00Z') - at('2026-03-28T21:15:00Z'),
-    )
-  })
-
-  it('ends at 07:00 on the morning the clocks go back (Berlin, October 25 2026), not at 06:00', () => {
-    expect(msUntilPollingHours(at('2026-10-24T20:15:00Z'), 'Europe/Berlin')).toBe(
-      at('2026-10-25T06:00:00Z') - at('2026-10-24T20:15:00Z'),
-    )
-  })
-
-  it('counts from after midnight, and is over at 07:00 sharp', () => {
-    expect(msUntilPollingHours(at('2026-03-11T00:30:00Z'), 'UTC')).toBe(6.5 * 3600_000)
-    expect(msUntilPollingHours(at('2026-03-11T06:59:59.999Z'), 'UTC')).toBe(1)
-    expect(msUntilPollingHours(at('2026-03-11T07:00:00Z'), 'UTC')).toBe(0)
-    expect(msUntilPollingHours(at('2026-03-11T21:59:59.999Z'), 'UTC')).toBe(0)
   })
 })

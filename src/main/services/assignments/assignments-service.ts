@@ -2,10 +2,11 @@ import type { AssignmentsView } from '@shared/domain/assignments'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
 import type { Logger } from '../log/logger'
-import { NIGHT_ENDS_MS, NIGHT_STARTS_MS } from '../reminders/reminder-rules'
+import { defaultWorkingTime, type WorkingTime } from '@shared/domain/working-time'
+import { msUntilWorkingTime } from '../reminders/working-hours'
 import type { SessionService } from '../session/session-service'
 import { createAssignmentsStore, type AssignmentsStore, type StoredAssignments } from './assignments-store'
-import { localMoment, systemTimeZone } from './calendar'
+import { systemTimeZone } from './calendar'
 import { toInboxEntries } from './entries'
 import { groupEntries } from './grouping'
 import { realTimers, type Timers } from './timers'
@@ -35,28 +36,11 @@ export interface AssignmentsServiceOptions {
    * no, and resumes with one request when the network returns (`onOnline`). Online by default.
    */
   isOsOnline?: () => boolean
-}
-
-const DAY_MS = 86_400_000
-
-/**
- * How long until polling may ask again, on the person's wall clock: polls pause at night (22:00–07:00,
- * the hours no reminder goes out either), when nobody reads the inbox; 0 in the day.
- */
-export function msUntilPollingHours(instant: number, timeZone: string): number {
-  const { msOfDay } = localMoment(instant, timeZone)
-  const guess =
-    msOfDay >= NIGHT_STARTS_MS
-      ? DAY_MS - msOfDay + NIGHT_ENDS_MS
-      : msOfDay < NIGHT_ENDS_MS
-        ? NIGHT_ENDS_MS - msOfDay
-        : 0
-  if (guess === 0) return 0
-  // The clocks may go forward or back in the night: an hour less or more until 07:00 on the wall clock.
-  let shift = NIGHT_ENDS_MS - localMoment(instant + guess, timeZone).msOfDay
-  if (shift > DAY_MS / 2) shift -= DAY_MS
-  if (shift < -DAY_MS / 2) shift += DAY_MS
-  return Math.max(1, guess + shift)
+  /**
+   * The person's working days and quiet hours (the reminder settings), asked at every decision: polls
+   * run only in working time. Monday to Friday outside 22:00–07:00 by default.
+   */
+  workingTime?: () => WorkingTime
 }
 
 export type AssignmentsListener = (view: AssignmentsView | null) => void
@@ -75,21 +59,23 @@ export interface AssignmentsService {
   subscribe(listener: AssignmentsListener): () => void
   /**
    * Starts polling: a request now, then every `intervalMs` (backing off while the server fails). Polls
-   * pause while the OS reports no network, while the computer sleeps and at night (see
-   * `msUntilPollingHours`); each resumes with one request.
+   * pause while the OS reports no network, while the computer sleeps and outside working time (days off
+   * and quiet hours, see working-hours.ts); each resumes with one request.
    */
   start(): void
   stop(): void
   /**
    * The shell's hooks: the popup opened (asks when the lists are older than 30 s), the computer goes to
    * sleep (polling pauses) or wakes (one request), the network came back (one request, unless one was
-   * answered in the last 30 s, as after a wake-up). A wake-up or a network at night asks nothing: the
-   * 07:00 poll does.
+   * answered in the last 30 s, as after a wake-up). A wake-up or a network outside working time asks
+   * nothing: the first poll of working time does. Opening the popup asks at any time: someone is looking.
    */
   onPopupShown(): void
   onSuspend(): void
   onWake(): void
   onOnline(): void
+  /** The working days or quiet hours changed: the next poll is planned again under the new ones. */
+  onWorkingTimeChanged(): void
   /** Resolves once no request is under way. */
   whenIdle(): Promise<void>
 }
@@ -118,6 +104,9 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   const maxBackoffMs = options.maxBackoffMs ?? defaultMaxBackoffMs
   const popupFreshMs = options.popupFreshMs ?? defaultPopupFreshMs
   const isOsOnline = options.isOsOnline ?? (() => true)
+  const workingTime = options.workingTime ?? (() => defaultWorkingTime)
+  /** 0 in working time; else how long until it begins (see working-hours.ts). */
+  const msUntilPollingHours = () => msUntilWorkingTime(now(), timeZone(), workingTime())
 
   const listeners = new Set<AssignmentsListener>()
   let snapshot: StoredAssignments | null = null
@@ -312,22 +301,25 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   }
 
   /**
-   * A poll falls due. Asleep or without a network, it waits, with no timer, for the wake-up or the network
-   * to come back (each asks once then); at night it waits for the morning and asks then.
+   * A poll falls due. Asleep, it waits with no timer for the wake-up (which asks once). Without a network
+   * it asks nothing and looks again at the next poll (reading the OS's flag costs nothing): the network
+   * watch only runs while something needs it, so it may not say when the network is back. Outside
+   * working time it waits for working time to begin and asks then.
    */
   const poll = () => {
-    if (!started || asleep || !isOsOnline()) return
-    const untilDay = msUntilPollingHours(now(), timeZone())
-    if (untilDay > 0) return wait(untilDay)
+    if (!started || asleep) return
+    const untilWorking = msUntilPollingHours()
+    if (untilWorking > 0) return wait(untilWorking)
+    if (!isOsOnline()) return wait(intervalMs)
     void trigger()
   }
 
   /**
-   * Waking up or the network coming back asks at once in the day. At night (a maintenance wake at 03:00,
-   * the Wi-Fi found again) it asks nothing: the morning's poll does, as for the polls of the night.
+   * Waking up or the network coming back asks at once in working time. Outside it (a maintenance wake at
+   * 03:00, the Wi-Fi found again on a Sunday) it asks nothing: the first poll of working time does.
    */
-  const askUnlessNight = () => {
-    const untilDay = msUntilPollingHours(now(), timeZone())
+  const askInWorkingTime = () => {
+    const untilDay = msUntilPollingHours()
     if (untilDay === 0) return void trigger()
     if (started && !asleep) wait(untilDay)
   }
@@ -411,12 +403,19 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     onWake() {
       asleep = false
       // Without a network yet, the network's return asks instead.
-      if (isOsOnline()) askUnlessNight()
+      if (isOsOnline()) askInWorkingTime()
     },
     onOnline() {
       if (asleep || inFlight) return
       if (now() - lastSuccessAt < popupFreshMs) return schedule()
-      askUnlessNight()
+      askInWorkingTime()
+    },
+    onWorkingTimeChanged() {
+      if (!started || asleep || inFlight) return
+      const untilWorking = msUntilPollingHours()
+      // In working time now: the usual pause from now; else wait for it (no poll is overdue for long).
+      if (untilWorking > 0) wait(untilWorking)
+      else schedule()
     },
 
     async whenIdle() {

@@ -282,8 +282,18 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
     fromCache: true,
     lastError: { kind: 'offline', message: 'Offline.' },
   },
-  'reminders.getSettings': { enabled: true, time: '09:00' },
-  'reminders.setSettings': { enabled: false, time: '14:30' },
+  'reminders.getSettings': {
+    enabled: true,
+    time: '09:00',
+    workingDays: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    quietHours: { from: '22:00', to: '07:00' },
+  },
+  'reminders.setSettings': {
+    enabled: false,
+    time: '14:30',
+    workingDays: ['mon', 'sat'],
+    quietHours: { from: '20:00', to: '08:30' },
+  },
   'inbox.takePendingNavigation': { goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   // Settings and the About view (issue 5).
   'settings.get': { ...managedSettings, startAtLoginAvailable: false, policyWarnings: [] },

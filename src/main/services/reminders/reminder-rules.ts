@@ -1,3 +1,4 @@
+import { isQuietAt, msOfTime, type QuietHours } from '@shared/domain/working-time'
 import { daysBetween } from '../assignments/calendar'
 import type { Notified } from './reminders-store'
 
@@ -5,12 +6,11 @@ import type { Notified } from './reminders-store'
  * When a check-in reminder may go out, and what it says. Pure: the scheduler supplies the clock.
  *
  * A goal check-in you owe gets a "due today" reminder on its due day, at the time you chose, and one
- * "overdue" reminder on a later day if it is still owed; never two reminders for one item on one day,
- * never at night (22:00–07:00 local): what falls due at night waits for the next allowed time.
+ * "overdue" reminder on a later day if it is still owed; never two reminders for one item on one day.
+ * None goes out on a day off or in the quiet hours (working-hours.ts decides, the scheduler asks): a
+ * first reminder held back by them goes out once, as soon as they are over on a working day; the
+ * second, "overdue" one waits for the chosen time.
  */
-
-export const NIGHT_STARTS_MS = 22 * 3_600_000
-export const NIGHT_ENDS_MS = 7 * 3_600_000
 
 /** A goal check-in the person owes, as the reminders need it. */
 export interface ReminderCandidate {
@@ -40,23 +40,30 @@ export const MAX_SEPARATE_REMINDERS = 3
 
 export const reminderKey = (item: { id: string; dueDate: string | null }) => `${item.id}@${item.dueDate}`
 
-/** `HH:MM` → milliseconds after local midnight, never earlier than the end of the night. */
-export function reminderTimeMs(time: string): number {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number]
-  const ms = (hours * 60 + minutes) * 60_000
-  return Math.min(Math.max(ms, NIGHT_ENDS_MS), NIGHT_STARTS_MS - 60_000)
+/**
+ * `HH:MM` → milliseconds after local midnight. A time inside the quiet hours (only a hand-edited file
+ * has one: the settings refuse it) stands for the end of them.
+ */
+export function reminderTimeMs(time: string, quiet: QuietHours): number {
+  const ms = msOfTime(time)
+  return isQuietAt(ms, quiet) ? msOfTime(quiet.to) : ms
 }
 
-/** Whether a reminder may go out now: at or after the chosen time, and before the night begins. */
-export const mayRemindAt = (msOfDay: number, timeMs: number): boolean =>
-  msOfDay >= timeMs && msOfDay < NIGHT_STARTS_MS
-
-/** The reminders owed today for these items, given what was already sent. */
+/**
+ * The reminders owed at this moment of `today` (a working day, outside the quiet hours: the caller
+ * checks) for these items, given what was already sent. "Due today" waits for the chosen time; an item
+ * whose due day passed with no reminder at all (a day off, the quiet hours, the computer asleep) is
+ * reminded of at once, as overdue; an item already reminded of is reminded once more, as overdue, at the
+ * chosen time of a later day.
+ */
 export function dueReminders(
   items: readonly ReminderCandidate[],
   notified: Readonly<Record<string, Notified>>,
   today: string,
+  msOfDay: number,
+  timeMs: number,
 ): DueReminder[] {
+  const timeCame = msOfDay >= timeMs
   const out: DueReminder[] = []
   const seen = new Set<string>()
   for (const item of items) {
@@ -67,8 +74,8 @@ export function dueReminders(
     const sent = notified[key]
     if (sent && (sent.dueOn === today || sent.overdueOn === today)) continue
     if (item.dueDate === today) {
-      if (!sent?.dueOn) out.push({ key, kind: 'due', item })
-    } else if (!sent?.overdueOn) {
+      if (!sent?.dueOn && timeCame) out.push({ key, kind: 'due', item })
+    } else if (!sent?.overdueOn && (timeCame || !sent?.dueOn)) {
       out.push({ key, kind: 'overdue', item })
     }
   }

@@ -2,14 +2,15 @@ import {
   defaultReminderTime,
   reminderSettingsSchema,
   type ReminderSettings,
+  type ReminderSettingsInput,
 } from '@shared/domain/assignments'
+import type { WorkingTime } from '@shared/domain/working-time'
 import { AppFailure, appError } from '@shared/errors'
 import { localMoment, systemTimeZone } from '../assignments/calendar'
 import { realTimers, type Timers } from '../assignments/timers'
 import type { Logger } from '../log/logger'
 import {
   dueReminders,
-  mayRemindAt,
   reminderKey,
   reminderTimeMs,
   remindersFor,
@@ -17,8 +18,14 @@ import {
   type ReminderCandidate,
 } from './reminder-rules'
 import type { RemindersState, RemindersStore } from './reminders-store'
+import { isWorkingAt, msUntilWorkingTime, workingTimeOf } from './working-hours'
 
 const DAY_MS = 86_400_000
+
+const sentence = (text: string) => {
+  const capital = text.charAt(0).toUpperCase() + text.slice(1)
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`
+}
 /** The scheduler looks again at least this often, so sleep, clock or time-zone changes never delay it long. */
 export const MAX_WAIT_MS = 3_600_000
 /** A record of a sent reminder is kept this long after its item left the list. */
@@ -42,11 +49,16 @@ export interface ReminderSchedulerOptions {
   timers?: Timers
   /** Whether reminders are on until the user decides (an administrator's policy may say off). */
   defaultEnabled?: boolean | (() => boolean)
+  /** Told after the working days or quiet hours were saved (polling follows them too). */
+  onWorkingTimeChange?: () => void
 }
 
 export interface ReminderScheduler {
   getSettings(): Promise<ReminderSettings>
-  setSettings(settings: ReminderSettings): Promise<ReminderSettings>
+  /** Saves the settings; working days and quiet hours left out stay as they are. */
+  setSettings(settings: ReminderSettingsInput): Promise<ReminderSettings>
+  /** The working days and quiet hours now (the defaults until the record has been read). */
+  workingTime(): WorkingTime
   /**
    * Makes the app's settings the one on/off switch (its `reminders` value, whose default an
    * administrator's policy may recommend): read from it, and written to it by setSettings. Until then
@@ -88,10 +100,15 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     return loading
   }
 
-  const settingsOf = (s: RemindersState): ReminderSettings => ({
-    enabled: enabledSwitch ? enabledSwitch.get() : (s.settings?.enabled ?? defaultEnabled()),
-    time: s.settings?.time ?? defaultReminderTime,
-  })
+  const settingsOf = (s: RemindersState): ReminderSettings => {
+    const working = workingTimeOf(s.settings)
+    return {
+      enabled: enabledSwitch ? enabledSwitch.get() : (s.settings?.enabled ?? defaultEnabled()),
+      time: s.settings?.time ?? defaultReminderTime,
+      workingDays: [...working.workingDays],
+      quietHours: { ...working.quietHours },
+    }
+  }
 
   const save = (next: RemindersState) =>
     store.write(next).catch((err: unknown) => {
@@ -114,17 +131,19 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     timer = null
   }
 
-  const schedule = (msOfDay: number, timeMs: number) => {
+  const schedule = (instant: number, msOfDay: number, timeMs: number, working: WorkingTime) => {
     clearTimer()
     if (!show) return
-    // Until the chosen time today, else tomorrow's; capped so that a long sleep or a DST change is caught.
-    const wait = msOfDay < timeMs ? timeMs - msOfDay : DAY_MS - msOfDay + timeMs
+    // Until the chosen time, or until working time begins (held-back reminders go then), whichever comes
+    // first; capped so that a long sleep, a DST change or a new time zone is caught within the hour.
+    const untilTime = msOfDay < timeMs ? timeMs - msOfDay : DAY_MS - msOfDay + timeMs
+    const untilWorking = msUntilWorkingTime(instant, timeZone(), working) || Number.POSITIVE_INFINITY
     timer = timers.setTimeout(
       () => {
         timer = null
         check()
       },
-      Math.max(1000, Math.min(wait, MAX_WAIT_MS)),
+      Math.max(1000, Math.min(untilTime, untilWorking, MAX_WAIT_MS)),
     )
   }
 
@@ -132,14 +151,16 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     const current = await load()
     if (!show) return
     const settings = settingsOf(current)
-    const timeMs = reminderTimeMs(settings.time)
-    const moment = localMoment(now(), timeZone())
+    const working = workingTimeOf(current.settings)
+    const timeMs = reminderTimeMs(settings.time, working.quietHours)
+    const instant = now()
+    const moment = localMoment(instant, timeZone())
     if (!settings.enabled) {
       // Nothing to wait for: turning reminders on checks again.
       clearTimer()
       return
     }
-    schedule(moment.msOfDay, timeMs)
+    schedule(instant, moment.msOfDay, timeMs, working)
     const items = options.items()
     if (!items) return
     const notified = { ...current.notified }
@@ -154,14 +175,14 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
       if (!listed.has(key) && (!last || Date.parse(last) < Date.parse(moment.date) - KEEP_GONE_DAYS * DAY_MS))
         delete notified[key]
     }
-    if (!mayRemindAt(moment.msOfDay, timeMs)) {
+    if (!isWorkingAt(instant, timeZone(), working)) {
       if (Object.keys(notified).length !== Object.keys(current.notified).length) {
         state = { ...current, notified }
         await save(state)
       }
       return
     }
-    const due = dueReminders(items, notified, moment.date)
+    const due = dueReminders(items, notified, moment.date, moment.msOfDay, timeMs)
     const shown =
       due.length > 0 && remindersFor(due, moment.date).every((reminder) => show?.(reminder) ?? false)
     if (shown) {
@@ -188,22 +209,34 @@ export function createReminderScheduler(options: ReminderSchedulerOptions): Remi
     },
 
     async setSettings(input) {
-      const parsed = reminderSettingsSchema.safeParse(input)
-      if (!parsed.success) {
-        throw new AppFailure(
-          appError('invalid_input', 'Pick a reminder time between 07:00 and 21:59, like 09:00.'),
-        )
-      }
       const settings = await enqueue(async () => {
         const current = await load()
+        const before = settingsOf(current)
+        const parsed = reminderSettingsSchema.safeParse({
+          ...input,
+          workingDays: input.workingDays ?? before.workingDays,
+          quietHours: input.quietHours ?? before.quietHours,
+        })
+        if (!parsed.success) {
+          const problem = parsed.error.issues[0]?.message ?? 'these reminder settings cannot be saved'
+          throw new AppFailure(appError('invalid_input', sentence(problem)))
+        }
         if (enabledSwitch) await enabledSwitch.set(parsed.data.enabled)
         state = { ...current, settings: parsed.data }
         await store.write(state)
-        return settingsOf(state)
+        const after = settingsOf(state)
+        if (
+          JSON.stringify([after.workingDays, after.quietHours]) !==
+          JSON.stringify([before.workingDays, before.quietHours])
+        )
+          options.onWorkingTimeChange?.()
+        return after
       })
       check()
       return settings
     },
+
+    workingTime: () => workingTimeOf(state?.settings ?? null),
 
     useEnabledSwitch(next) {
       enabledSwitch = next

@@ -16,13 +16,13 @@ import { createReminders, reminderCandidates } from './reminders-service'
 // Reminders fed by the real assignments service, which reads the emulator over HTTP.
 
 let emulator: Emulator
-let serverClock = new Date('2026-03-02T07:00:00Z')
+let serverClock = new Date('2026-03-02T06:00:00Z') // Monday, in the quiet hours
 beforeAll(async () => {
   emulator = await startEmulator({ now: () => serverClock })
 })
 afterAll(() => emulator.close())
 beforeEach(() => {
-  serverClock = new Date('2026-03-02T07:00:00Z')
+  serverClock = new Date('2026-03-02T06:00:00Z') // Monday, in the quiet hours
   emulator.reset()
 })
 
@@ -64,14 +64,22 @@ function setup() {
 }
 
 describe('reminders fed by the assignments service', () => {
-  it("reminds Ada at 09:00 of the check-in she owes, which opens that goal's form", async () => {
+  it("reminds Ada of the check-in she owes since Sunday (a day off) when Monday's quiet hours end, once, and it opens that goal's form", async () => {
     const { clock, assignments, reminders, shown } = setup()
     reminders.start((reminder) => shown.push(reminder) > 0)
     assignments.start()
     await assignments.whenIdle()
     await reminders.whenIdle()
-    expect(shown).toEqual([]) // 07:00: before her reminder time
+    expect(shown).toEqual([]) // 06:00: quiet hours
 
+    clock.advanceTo('2026-03-02T06:59:59Z')
+    await reminders.whenIdle()
+    expect(shown).toEqual([])
+    clock.advanceTo('2026-03-02T07:00:00Z')
+    await assignments.whenIdle()
+    await reminders.whenIdle()
+    expect(shown).toHaveLength(1)
+    // Not again at her reminder time.
     clock.advanceTo('2026-03-02T09:00:00Z')
     await assignments.whenIdle()
     await reminders.whenIdle()

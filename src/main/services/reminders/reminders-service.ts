@@ -40,6 +40,8 @@ export interface RemindersOptions {
   timers?: Timers
   defaultEnabled?: boolean
   maxListAgeMs?: number
+  /** Told after the working days or quiet hours changed (the inbox's polling follows them). */
+  onWorkingTimeChange?: () => void
 }
 
 /** The reminder scheduler fed by the assignments service: it looks again whenever the lists change. */
@@ -53,6 +55,7 @@ export function createReminders(options: RemindersOptions): ReminderScheduler {
     ...(options.timeZone ? { timeZone: options.timeZone } : {}),
     ...(options.timers ? { timers: options.timers } : {}),
     ...(options.defaultEnabled !== undefined ? { defaultEnabled: options.defaultEnabled } : {}),
+    ...(options.onWorkingTimeChange ? { onWorkingTimeChange: options.onWorkingTimeChange } : {}),
   })
   options.assignments.subscribe(() => scheduler.check())
   return scheduler

@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { calendarDateSchema } from '@shared/domain/assignments'
+import { calendarDateSchema, weekdaySchema } from '@shared/domain/assignments'
+import { TIME_PATTERN } from '@shared/domain/working-time'
 import type { Logger } from '../log/logger'
 import { createJsonFile } from '../storage/json-file'
 
@@ -20,9 +21,19 @@ export type Notified = z.infer<typeof notifiedSchema>
 
 export const remindersStateSchema = z
   .object({
-    // Not the contract's schema: a hand-edited night-time value is clamped when used, not thrown away.
+    // Not the contract's schema: a hand-edited value that breaks a rule (a time inside the quiet hours,
+    // no working day) is replaced by the default when used (working-time.ts), not thrown away. Files
+    // written before working days and quiet hours existed have neither: the defaults apply.
     settings: z
-      .object({ enabled: z.boolean(), time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/) })
+      .object({
+        enabled: z.boolean(),
+        time: z.string().regex(TIME_PATTERN),
+        workingDays: z.array(weekdaySchema).max(7).optional(),
+        quietHours: z
+          .object({ from: z.string().regex(TIME_PATTERN), to: z.string().regex(TIME_PATTERN) })
+          .strict()
+          .optional(),
+      })
       .strict()
       .nullable(),
     /** Keyed by `<item id>@<due date>`: the same goal due next month is a new item. */

@@ -5,6 +5,7 @@ import type { BridgeError } from '../../bridge/bridge-error'
 import { AlertIcon } from '../../ui/icons'
 import { reminderTimeProblem } from './reminder-time'
 import { Loading } from '../../ui/Loading'
+import { QuietHoursField, WorkingDaysField } from './WorkingTimeFields'
 
 function FieldProblem({ id, message }: { id: string; message: string | null }) {
   return message ? (
@@ -16,9 +17,10 @@ function FieldProblem({ id, message }: { id: string; message: string | null }) {
 }
 
 /**
- * Check-in reminders, in the Account section: one switch for all of them, and the time of day they come
- * (on the day a check-in is due). Each change is saved at once; the time when the field is left or Enter
- * is pressed. Problems show next to the control they concern.
+ * Check-in reminders, in the Account section: one switch for all of them, the time of day they come (on
+ * the day a check-in is due), the working days and the quiet hours (which the inbox's polling follows
+ * too). Each change is saved at once; a time when the field is left or Enter is pressed. Problems show
+ * next to the control they concern.
  */
 export function ReminderSettings() {
   const settings = useReminderSettings()
@@ -86,7 +88,7 @@ export function ReminderSettings() {
       setTimeProblem(null)
       return
     }
-    const problem = reminderTimeProblem(typedTime)
+    const problem = reminderTimeProblem(typedTime, current.quietHours)
     if (problem) {
       setTimeProblem(problem)
       setSavedNote('')
@@ -141,8 +143,6 @@ export function ReminderSettings() {
             id={`${id}-time`}
             type="time"
             className="field__input"
-            min="07:00"
-            max="21:59"
             required
             value={time}
             aria-invalid={timeProblem ? true : undefined}
@@ -150,7 +150,8 @@ export function ReminderSettings() {
             onChange={(event) => {
               setTypedTime(event.target.value)
               // A problem already shown goes away as soon as the time is right, not only on leaving.
-              if (timeProblem && reminderTimeProblem(event.target.value) === null) setTimeProblem(null)
+              if (timeProblem && reminderTimeProblem(event.target.value, current.quietHours) === null)
+                setTimeProblem(null)
             }}
             onBlur={commitTime}
             onKeyDown={onTimeKey}
@@ -158,9 +159,13 @@ export function ReminderSettings() {
         </div>
         <FieldProblem id={timeErrorId} message={timeProblem} />
         <p id={timeHintId} className="field__hint">
-          On the day a check-in is due, and once more if it is still open later. Between 07:00 and 21:59.
+          On the day a check-in is due, and once more if it is still open later. Outside your quiet hours (
+          {current.quietHours.from}–{current.quietHours.to}).
         </p>
       </div>
+
+      <WorkingDaysField current={current} store={store} />
+      <QuietHoursField current={current} store={store} />
 
       <p className="reminders__saved" role="status">
         {savedNote}

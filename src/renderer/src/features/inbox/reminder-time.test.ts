@@ -6,12 +6,21 @@ describe('the reminder time', () => {
     for (const time of ['07:00', '09:00', '12:30', '21:59']) expect(reminderTimeProblem(time)).toBeNull()
   })
 
-  it('refuses night times, in words that say why', () => {
+  it('refuses times in the default quiet hours (22:00–07:00), in words that say why', () => {
     for (const time of ['06:59', '22:00', '23:30', '00:00']) {
       expect(reminderTimeProblem(time)).toBe(
-        'Pick a time between 07:00 and 21:59 (the app never sends reminders at night).',
+        'Pick a time outside your quiet hours (22:00–07:00), when the app sends no reminders.',
       )
     }
+  })
+
+  it('follows the quiet hours chosen, also ones that do not run past midnight', () => {
+    const lunch = { from: '12:00', to: '13:30' }
+    expect(reminderTimeProblem('23:00', lunch)).toBeNull()
+    expect(reminderTimeProblem('13:30', lunch)).toBeNull()
+    expect(reminderTimeProblem('12:00', lunch)).toBe(
+      'Pick a time outside your quiet hours (12:00–13:30), when the app sends no reminders.',
+    )
   })
 
   it('asks for a time when the field is empty or unreadable', () => {
