@@ -1,5 +1,4 @@
 import { isHistoryTransaction } from '@tiptap/pm/history'
-import { LiveRegion } from '../ui/LiveRegion'
 import { EditorContent, useEditor } from '@tiptap/react'
 import {
   useCallback,
@@ -12,6 +11,7 @@ import {
   useSyncExternalStore,
   type Ref,
 } from 'react'
+import { LiveRegion } from '../ui/LiveRegion'
 import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
