@@ -34,7 +34,6 @@ function CurrentSection({ session }: { session: SignedIn }) {
         <>
           {route.goalId && route.round ? (
             <RoundBar
-              key={route.goalId}
               goalId={route.goalId}
               round={route.round}
               log={route.roundLog ?? []}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { LiveRegion } from '../ui/LiveRegion'
 import { validateLinkUrl } from './link-validation'
 
 export interface LinkDialogProps {
@@ -81,11 +82,10 @@ export function LinkDialog({ initialHref, hasLink, onApply, onRemove, onCancel }
             Cancel
           </button>
         </div>
-        {error && (
-          <p id={`${id}-error`} className="ot-link-dialog__error" role="alert">
-            {error}
-          </p>
-        )}
+        {/* There, empty, from the dialog's opening: a refused address is read out when it is said. */}
+        <LiveRegion role="alert" id={`${id}-error`} className="ot-link-dialog__error">
+          {error}
+        </LiveRegion>
       </form>
     </div>
   )

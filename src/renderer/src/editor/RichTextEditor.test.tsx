@@ -134,7 +134,11 @@ describe('RichTextEditor: accessible structure', () => {
     expect(button(container, 'Bold').getAttribute('aria-keyshortcuts')).toMatch(/^(Control|Meta)\+B$/)
 
     // Counted with the load check, in idle time after the first paint.
-    await waitFor(() => expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('2 words'))
+    await waitFor(() =>
+      expect(container.querySelector('[role="status"][aria-label="Word count"]')?.textContent).toBe(
+        '2 words',
+      ),
+    )
   })
 
   it('has one Tab stop in the toolbar and moves between buttons with the arrow keys', async () => {
@@ -361,7 +365,7 @@ describe('RichTextEditor: mentions', () => {
     })
     await run(() => editor.commands.insertContent('@Ash'))
     await waitFor(() =>
-      expect(container.querySelector('.ot-mention-menu [role="status"]')?.textContent).toBe(
+      expect(container.querySelector('[role="status"][aria-label="Mention search"]')?.textContent).toBe(
         'Could not search for people: you are offline',
       ),
     )
@@ -388,7 +392,7 @@ describe('RichTextEditor: reporting changes', () => {
     await run(() => editor.commands.blur())
     await waitFor(() => expect(changes.length).toBeGreaterThan(0))
     expect(JSON.stringify(changes.at(-1))).toContain('Hello world and more')
-    expect(container.querySelector('[aria-live="polite"]')?.textContent).toBe('4 words')
+    expect(container.querySelector('[role="status"][aria-label="Word count"]')?.textContent).toBe('4 words')
   })
 
   it('keeps the cursor and undo history when its own report comes back as the value', async () => {

@@ -11,6 +11,7 @@ import {
   useSyncExternalStore,
   type Ref,
 } from 'react'
+import { LiveRegion } from '../ui/LiveRegion'
 import { EditorSession } from './editor-session'
 import type { MentionPerson } from './extensions/mention'
 import { KEPT_UNKNOWN_META, LOAD_DOCUMENT_META, REMOVE_UNKNOWN_META } from './extensions/read-only-guard'
@@ -264,9 +265,10 @@ export function RichTextEditor({
         <EditorContent editor={editor} className="ot-editor__content" />
         {editor && editable && <MentionMenu menu={session.menu} editor={editor} listId={`${id}-people`} />}
       </div>
-      {editable && status.unknownNotice && (
-        <p className="ot-editor__unknown-notice" role="status">
-          {status.unknownNotice === 'kept' ? (
+      {/* Live regions in the document before their words, so that the words are read out. */}
+      {editable && (
+        <LiveRegion className="ot-editor__unknown-notice">
+          {status.unknownNotice === null ? null : status.unknownNotice === 'kept' ? (
             'Unsupported content stays as it is: keys do not change it. To remove a block, use “Remove…” on it.'
           ) : (
             <>
@@ -283,13 +285,11 @@ export function RichTextEditor({
               </button>
             </>
           )}
-        </p>
+        </LiveRegion>
       )}
-      {status.wordCount !== null && (
-        <p className="ot-editor__count" aria-live="polite">
-          {formatWordCount(status.wordCount)}
-        </p>
-      )}
+      <LiveRegion className="ot-editor__count" label="Word count">
+        {status.wordCount === null ? null : formatWordCount(status.wordCount)}
+      </LiveRegion>
     </div>
   )
 }

@@ -9,6 +9,7 @@ import { keepInBackground, useCreateCheckIn } from '../../bridge/goals'
 import { searchMentionable } from '../../bridge/people'
 import { EMPTY_EDITOR_DOC, RichTextEditor, type RichTextEditorHandle, type ServerDoc } from '../../editor'
 import { Button } from '../../ui/Button'
+import { LiveRegion } from '../../ui/LiveRegion'
 import { Freshness } from '../../ui/Freshness'
 import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
@@ -501,18 +502,20 @@ export function CheckInForm({
             >
               Submit check-in
             </Button>
+            {/* Always in the document, empty until the submission is slow: announced when it becomes so. */}
+            <LiveRegion className="ci-slow__text" label="Submission progress">
+              {slow
+                ? 'Still waiting for Operately… Your check-in is saved on this computer and is sent once, whatever happens.'
+                : null}
+            </LiveRegion>
             {slow ? (
-              <div className="ci-slow" role="status">
-                <p className="ci-slow__text">
-                  Still waiting for Operately… Your check-in is saved on this computer and is sent once,
-                  whatever happens.
-                </p>
-                <Button variant="secondary" className="ci-button-small" onClick={toBackground}>
-                  Keep it in the background
-                </Button>
-                {backgroundError ? <p className="ci-footer__reason">{backgroundError}</p> : null}
-              </div>
+              <Button variant="secondary" className="ci-button-small" onClick={toBackground}>
+                Keep it in the background
+              </Button>
             ) : null}
+            <LiveRegion role="alert" className="ci-footer__reason">
+              {slow ? backgroundError : null}
+            </LiveRegion>
             {blocked ? (
               <p id={reasonId} className="ci-footer__reason">
                 Submitting is off: {blocked.short}

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { useWatch, type FieldErrors, type UseFormReturn } from 'react-hook-form'
 import type { Target } from '@shared/domain/goals'
+import { LiveRegion } from '../../ui/LiveRegion'
 import { FieldError } from './FieldError'
 import { readTarget, type CheckInFormValues, type TargetReading } from './form-values'
 import { targetRangeText } from './goal-display'
@@ -108,11 +109,17 @@ export function TargetFields({
               </div>
               <div className="ci-target__error">
                 <FieldError id={`${inputId}-error`} message={error} />
-                {reading.kind === 'ambiguous' ? (
-                  <div className="ci-question" role="group" aria-labelledby={`${inputId}-question`}>
-                    <p id={`${inputId}-question`} className="ci-question__text">
-                      {question}
-                    </p>
+                {/* The question's words are a live region that is there, empty, before the number is
+                    typed: it is read out when it appears. The answers come and go with it. */}
+                <div
+                  className={question ? 'ci-question' : undefined}
+                  role={question ? 'group' : undefined}
+                  aria-labelledby={question ? `${inputId}-question` : undefined}
+                >
+                  <LiveRegion className="ci-question__text" label={`${target.name}: number question`}>
+                    {question ? <span id={`${inputId}-question`}>{question}</span> : null}
+                  </LiveRegion>
+                  {reading.kind === 'ambiguous' ? (
                     <span className="ci-question__answers">
                       {[reading.grouped, reading.decimal].map((value) => (
                         <button
@@ -126,8 +133,8 @@ export function TargetFields({
                         </button>
                       ))}
                     </span>
-                  </div>
-                ) : null}
+                  ) : null}
+                </div>
               </div>
               {history ? (
                 <TargetTrend

@@ -18,6 +18,7 @@ import {
 } from '../../editor'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
+import { LiveRegion } from '../../ui/LiveRegion'
 import { syncedAtText } from '../../ui/freshness'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon, LockIcon } from '../../ui/icons'
@@ -281,11 +282,12 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
           Your saved draft could not be read: {props.draftProblem}
         </p>
       ) : null}
-      {draftError ? (
-        <p className="description__notice description__notice--warning" role="alert">
-          Your changes could not be kept as a draft on this computer: {draftError} Save them before closing.
-        </p>
-      ) : null}
+      {/* In the document before a draft write fails, so that the failure is read out. */}
+      <LiveRegion role="alert" className="description__notice description__notice--warning">
+        {draftError
+          ? `Your changes could not be kept as a draft on this computer: ${draftError} Save them before closing.`
+          : null}
+      </LiveRegion>
       {editable && state.restoredAt !== null && !state.conflict ? (
         <div className="description__notice" role="status">
           <span>Restored your unsaved draft{restoredLabel ? ` from ${restoredLabel}` : ''}.</span>

@@ -16,6 +16,7 @@ import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
+import { LiveRegion } from '../../ui/LiveRegion'
 import { RefreshButton } from '../../ui/RefreshButton'
 import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
@@ -252,13 +253,14 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
               )
             })}
           </div>
-          {shown.length === 0 ? (
-            <p className="projects__empty" role="status">
-              {all.length === 0
+          {/* There while rows are shown too: "No project matches" is read out as the search empties the list. */}
+          <LiveRegion className="projects__empty" label="Project search">
+            {shown.length > 0
+              ? null
+              : all.length === 0
                 ? 'You cannot see any projects yet.'
                 : `No project matches “${shownQuery.trim()}”.`}
-            </p>
-          ) : null}
+          </LiveRegion>
         </div>
       )}
     </section>

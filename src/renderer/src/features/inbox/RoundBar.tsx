@@ -1,11 +1,13 @@
 import { useEffect, useId, useState } from 'react'
 import { useNavigation } from '../../app/navigation'
+import { LiveRegion } from '../../ui/LiveRegion'
 import { endRound, nextInRound, stepLine, useDueGoals, type RoundStep } from './round'
 
 /**
  * Above each form of the weekly round: how far along the round is, what became of the previous goal in
  * one line (announced, since the form opened by itself after a submit), "Skip" to leave this goal due and
- * go on, and "End round". Mounted once per goal (keyed by it).
+ * go on, and "End round". One bar for the whole round, not one per goal: its live region is in the document,
+ * empty, from the round's first goal on, so the line about the previous goal is read out when it changes.
  */
 export function RoundBar({
   goalId,
@@ -29,7 +31,8 @@ export function RoundBar({
   const position = log.length + 1
   const total = log.length + 1 + round.length
   const previous = log.at(-1)
-  // Filled just after the bar appears: a live region that is born with its text is not read out.
+  // Filled just after the bar appears (a round resumed midway has a previous goal at once): a live region
+  // that is born with its text is not read out.
   const previousLine = previous ? stepLine(previous) : ''
   const [said, setSaid] = useState('')
   useEffect(() => {
@@ -60,9 +63,9 @@ export function RoundBar({
           </button>
         </div>
       </div>
-      <p className="round-bar__previous" role="status">
-        {said}
-      </p>
+      <LiveRegion className="round-bar__previous" label="Previous goal in the round">
+        {said || null}
+      </LiveRegion>
     </section>
   )
 }
