@@ -13,9 +13,10 @@ import {
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
-import { listRows, type ListRow } from '../../app/list-rows'
+import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -51,6 +52,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
+  usePreparedSearch(all)
   // The list follows the typing a moment later, in a render React may interrupt: keys are never held up
   // by re-filtering and re-drawing thousands of goals.
   const shownQuery = useDeferredValue(query)
@@ -72,7 +74,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   // Only the rows on screen are drawn; the active one always is, for aria-activedescendant.
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 24 : 58), [rows])
-  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
   const virtualizer = useMainVirtualizer({
     list: listBox,
     count: rows.length,
@@ -132,7 +134,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Keys act on what is typed, even before the list has caught up with it.
+    // Keys act on what is typed, even before the list has caught up with it; worked out only for the keys
+    // that move or open (a letter typed must not filter the whole list once more before it shows).
+    if (!listKeys.has(event.key)) return
     const now = shownQuery === query ? shown : listFor(all, query)
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
@@ -214,7 +218,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     const row = rows[index]!
     return (
       <div
-        key={rowKey(row)}
+        key={row.key}
         data-index={index}
         ref={virtualizer.measureElement}
         className={
@@ -327,8 +331,8 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   )
 }
 
-const rowKey = (row: ListRow<GoalSummary>): string =>
-  row.kind === 'label' ? `label-${row.group}` : `goal-${row.item.id}`
+/** The keys the list answers to in the search box; every other key only types. */
+const listKeys = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Escape'])
 
 /** The goals in the order the list shows them for a query: the person's own first. */
 function listFor(all: GoalSummary[], query: string): GoalSummary[] {

@@ -14,6 +14,7 @@ import { useProjects } from '../../bridge/projects'
 import { listRows, type ListRow } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -48,6 +49,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   useRefreshKeys(refresh)
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
+  usePreparedSearch(all)
   // The list follows the typing a moment later, in a render React may interrupt: keys are never held up.
   const shownQuery = useDeferredValue(query)
   const shown = useMemo(() => filterProjects(all, shownQuery), [all, shownQuery])
@@ -65,7 +67,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const toFocus = useRef<number | null>(null)
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 30 : 50), [rows])
-  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
   const virtualizer = useMainVirtualizer({
     list,
     count: rows.length,
@@ -293,9 +295,6 @@ function ProjectRow({
     </button>
   )
 }
-
-const rowKey = (row: ListRow<ProjectSummary>): string =>
-  row.kind === 'label' ? `label-${row.group}` : `project-${row.item.id}`
 
 /** A group's rows are drawn as one card: its first and last rows round its corners. */
 function rowClass(row: ListRow<ProjectSummary>, index: number): string {
