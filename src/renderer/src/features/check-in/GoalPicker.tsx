@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
   useCallback,
-  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -15,6 +14,8 @@ import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
+import { keptWithList } from '../../app/kept-with-list'
+import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
@@ -53,18 +54,12 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   usePreparedSearch(all)
-  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up
-  // by re-filtering and re-drawing thousands of goals.
-  const shownQuery = useDeferredValue(query)
-  const { mine, others } = useMemo(() => groupGoals(filterGoals(all, shownQuery)), [all, shownQuery])
-  const shown = useMemo(() => [...mine, ...others], [mine, others])
-  const { rows, rowOfItem } = useMemo(
-    () =>
-      listRows([
-        { key: 'mine', label: 'Your goals', items: mine },
-        { key: 'others', label: 'Other goals', items: others },
-      ]),
-    [mine, others],
+  // The list follows the typing once the key has shown, in a render React drops if another key comes:
+  // keys are never held up by re-filtering and re-drawing thousands of goals.
+  const shownQuery = useValueAfterPaint(query)
+  const { shown, rows, rowOfItem } = useMemo(
+    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
+    [all, shownQuery],
   )
   const activeAt = Math.min(activeIndex, shown.length - 1)
   const active = shown[activeAt] ?? null
@@ -137,7 +132,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     // Keys act on what is typed, even before the list has caught up with it; worked out only for the keys
     // that move or open (a letter typed must not filter the whole list once more before it shows).
     if (!listKeys.has(event.key)) return
-    const now = shownQuery === query ? shown : listFor(all, query)
+    const now = shownQuery === query ? shown : layOut(all, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
     switch (event.key) {
@@ -331,11 +326,18 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   )
 }
 
+/** The goals matching a query in the order shown (the person's own first), and the list's rows. */
+function layOut(all: GoalSummary[], query: string) {
+  const { mine, others } = groupGoals(filterGoals(all, query))
+  return {
+    shown: [...mine, ...others],
+    ...listRows([
+      { key: 'mine', label: 'Your goals', items: mine },
+      { key: 'others', label: 'Other goals', items: others },
+    ]),
+  }
+}
+const laidOut = new WeakMap<GoalSummary[], { query: string; result: ReturnType<typeof layOut> }>()
+
 /** The keys the list answers to in the search box; every other key only types. */
 const listKeys = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Escape'])
-
-/** The goals in the order the list shows them for a query: the person's own first. */
-function listFor(all: GoalSummary[], query: string): GoalSummary[] {
-  const { mine, others } = groupGoals(filterGoals(all, query))
-  return [...mine, ...others]
-}

@@ -1,6 +1,5 @@
 import {
   useCallback,
-  useDeferredValue,
   useId,
   useLayoutEffect,
   useMemo,
@@ -13,6 +12,8 @@ import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
 import { listRows, type ListRow } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
+import { keptWithList } from '../../app/kept-with-list'
+import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
@@ -50,16 +51,13 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
   usePreparedSearch(all)
-  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up.
-  const shownQuery = useDeferredValue(query)
-  const shown = useMemo(() => filterProjects(all, shownQuery), [all, shownQuery])
-  const { rows, rowOfItem } = useMemo(() => {
-    const { mine, others } = groupProjects(shown)
-    return listRows([
-      { key: 'mine', label: 'Your projects', items: mine },
-      { key: 'others', label: mine.length > 0 ? 'Other projects' : 'Projects', items: others },
-    ])
-  }, [shown])
+  // The list follows the typing once the key has shown, in a render React drops if another key comes:
+  // keys are never held up.
+  const shownQuery = useValueAfterPaint(query)
+  const { shown, rows, rowOfItem } = useMemo(
+    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
+    [all, shownQuery],
+  )
 
   // The row with the focus, or about to get it: it stays drawn wherever the list is scrolled, or the
   // focus would fall out of the page with it.
@@ -295,6 +293,20 @@ function ProjectRow({
     </button>
   )
 }
+
+/** The projects matching a query, and the list's rows: the person's own first. */
+function layOut(all: ProjectSummary[], query: string) {
+  const shown = filterProjects(all, query)
+  const { mine, others } = groupProjects(shown)
+  return {
+    shown,
+    ...listRows([
+      { key: 'mine', label: 'Your projects', items: mine },
+      { key: 'others', label: mine.length > 0 ? 'Other projects' : 'Projects', items: others },
+    ]),
+  }
+}
+const laidOut = new WeakMap<ProjectSummary[], { query: string; result: ReturnType<typeof layOut> }>()
 
 /** A group's rows are drawn as one card: its first and last rows round its corners. */
 function rowClass(row: ListRow<ProjectSummary>, index: number): string {
