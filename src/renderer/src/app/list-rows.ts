@@ -38,7 +38,7 @@ export function listRows<T extends { id: string }>(groups: readonly ListGroup<T>
       rowOfItem.push(rows.length)
       rows.push({
         kind: 'item',
-        key: `item-${item.id}`,
+        key: `item-${group.key}-${item.id}`,
         group: group.key,
         item,
         position: i + 1,
