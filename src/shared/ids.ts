@@ -120,15 +120,18 @@ export function idFromRef(input: string): string | null {
  * A comparable form of an id: the 128-bit number for a UUID or a short id, so that a UUID and the
  * short id of the same record are equal; the bare segment when it is neither.
  */
-function canonical(id: string): string {
+export function comparableId(id: string): string {
   const segment = lastSegment(id)
   if (isUuid(segment)) return segment.replace(/-/g, '')
   const uuid = uuidFromShortId(segment)
   return uuid ? uuid.replace(/-/g, '') : `raw:${segment}`
 }
 
-/** Whether two ids name the same record: slugs, short ids and UUIDs compared by what the server reads. */
+/**
+ * Whether two ids name the same record: slugs, short ids and UUIDs compared by what the server reads.
+ * Comparing one id with many, work out `comparableId` of each once (it decodes Base62) and compare those.
+ */
 export function sameId(a: string, b: string): boolean {
   if (a.trim() === '' || b.trim() === '') return false
-  return canonical(a) === canonical(b)
+  return comparableId(a) === comparableId(b)
 }

@@ -11,11 +11,11 @@ describe('listRows', () => {
       { key: 'others', label: 'Other goals', items: [item('c')] },
     ])
     expect(rows).toEqual([
-      { kind: 'label', group: 'mine', label: 'Your goals' },
-      { kind: 'item', group: 'mine', item: item('a'), position: 1, setSize: 2 },
-      { kind: 'item', group: 'mine', item: item('b'), position: 2, setSize: 2 },
-      { kind: 'label', group: 'others', label: 'Other goals' },
-      { kind: 'item', group: 'others', item: item('c'), position: 1, setSize: 1 },
+      { kind: 'label', key: 'label-mine', group: 'mine', label: 'Your goals' },
+      { kind: 'item', key: 'item-mine-a', group: 'mine', item: item('a'), position: 1, setSize: 2 },
+      { kind: 'item', key: 'item-mine-b', group: 'mine', item: item('b'), position: 2, setSize: 2 },
+      { kind: 'label', key: 'label-others', group: 'others', label: 'Other goals' },
+      { kind: 'item', key: 'item-others-c', group: 'others', item: item('c'), position: 1, setSize: 1 },
     ])
     expect(rowOfItem).toEqual([1, 2, 4])
   })

@@ -10,9 +10,11 @@ export interface ListGroup<T> {
 }
 
 export type ListRow<T> =
-  | { kind: 'label'; group: string; label: string }
+  | { kind: 'label'; key: string; group: string; label: string }
   | {
       kind: 'item'
+      /** The row's React and virtualizer key, made once here: the virtualizer asks for it per row. */
+      key: string
       group: string
       item: T
       /** 1-based position within its group. */
@@ -26,15 +28,22 @@ export interface ListRows<T> {
   rowOfItem: number[]
 }
 
-export function listRows<T>(groups: readonly ListGroup<T>[]): ListRows<T> {
+export function listRows<T extends { id: string }>(groups: readonly ListGroup<T>[]): ListRows<T> {
   const rows: ListRow<T>[] = []
   const rowOfItem: number[] = []
   for (const group of groups) {
     if (group.items.length === 0) continue
-    rows.push({ kind: 'label', group: group.key, label: group.label })
+    rows.push({ kind: 'label', key: `label-${group.key}`, group: group.key, label: group.label })
     group.items.forEach((item, i) => {
       rowOfItem.push(rows.length)
-      rows.push({ kind: 'item', group: group.key, item, position: i + 1, setSize: group.items.length })
+      rows.push({
+        kind: 'item',
+        key: `item-${group.key}-${item.id}`,
+        group: group.key,
+        item,
+        position: i + 1,
+        setSize: group.items.length,
+      })
     })
   }
   return { rows, rowOfItem }

@@ -1,4 +1,4 @@
-import { parseRef, sameId } from '@shared/ids'
+import { comparableId, parseRef } from '@shared/ids'
 
 /**
  * Filtering a list of goals or projects by the words typed into its search box: every word, in any order,
@@ -17,16 +17,46 @@ const fold = (text: string): string =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
 
-// What each row is searched by, folded once per row object (a list read again brings new objects): each
-// key typed into a long list then costs a substring test per row, not a Unicode normalization.
-const folded = new WeakMap<Searchable, string>()
-const haystackOf = (item: Searchable): string => {
-  let text = folded.get(item)
-  if (text === undefined) {
-    text = fold(`${item.name} ${item.spaceName ?? ''}`)
-    folded.set(item, text)
+interface Prepared {
+  /** The name and space, folded. */
+  text: string
+  /** The id as `comparableId` has it ('' for a blank id, which matches nothing). */
+  id: string
+}
+
+// What each row is searched by, worked out once per row object (a list read again keeps the objects of
+// the rows that did not change): each key typed into a long list then costs a substring test and a
+// string comparison per row, not a Unicode normalization and a Base62 decoding.
+const preparedRows = new WeakMap<Searchable, Prepared>()
+const preparedOf = (item: Searchable): Prepared => {
+  let prepared = preparedRows.get(item)
+  if (prepared === undefined) {
+    prepared = {
+      text: fold(`${item.name} ${item.spaceName ?? ''}`),
+      id: item.id.trim() === '' ? '' : comparableId(item.id),
+    }
+    preparedRows.set(item, prepared)
   }
-  return text
+  return prepared
+}
+
+// How far `prepareSearch` has gone through each list.
+const preparedUpTo = new WeakMap<readonly Searchable[], number>()
+
+/**
+ * Works out the search text of `items` ahead of the first key, until `deadline` (a `performance.now()`
+ * time) passes; true once every row is ready. Called in idle slices after the list is drawn, so neither
+ * the first rows nor the first key wait for 10,000 rows to be folded.
+ */
+export function prepareSearch(items: readonly Searchable[], deadline: number): boolean {
+  let at = preparedUpTo.get(items) ?? 0
+  while (at < items.length) {
+    preparedOf(items[at]!)
+    at++
+    if (at % 64 === 0 && performance.now() >= deadline) break
+  }
+  preparedUpTo.set(items, at)
+  return at >= items.length
 }
 
 /** The items whose name or space contain every word of `query`, in the order given. */
@@ -34,10 +64,11 @@ export function filterByWords<T extends Searchable>(items: T[], query: string): 
   const words = fold(query).split(/\s+/).filter(Boolean)
   if (words.length === 0) return items
   const ref = parseRef(query)
+  const refId = ref && ref.id.trim() !== '' ? comparableId(ref.id) : null
   return items.filter((item) => {
-    if (ref && sameId(item.id, ref.id)) return true
-    const haystack = haystackOf(item)
-    return words.every((word) => haystack.includes(word))
+    const { text, id } = preparedOf(item)
+    if (refId !== null && id === refId) return true
+    return words.every((word) => text.includes(word))
   })
 }
 

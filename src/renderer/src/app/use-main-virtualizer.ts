@@ -47,5 +47,9 @@ export function useMainVirtualizer({ list, count, estimateSize, getItemKey, keep
     overscan: 6,
     scrollMargin,
     rangeExtractor,
+    // A measured row or a scroll redraws in React's own time, batched, not in a render forced at once
+    // (flushSync) inside the commit that drew the rows: with a long list that was a second whole render
+    // in the same task as the first.
+    useFlushSync: false,
   })
 }

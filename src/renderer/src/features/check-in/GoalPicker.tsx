@@ -1,7 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import {
   useCallback,
-  useDeferredValue,
   useEffect,
   useId,
   useMemo,
@@ -13,9 +12,12 @@ import {
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey, useGoals } from '../../bridge/goals'
-import { listRows, type ListRow } from '../../app/list-rows'
+import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
+import { keptWithList } from '../../app/kept-with-list'
+import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -51,18 +53,13 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
-  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up
-  // by re-filtering and re-drawing thousands of goals.
-  const shownQuery = useDeferredValue(query)
-  const { mine, others } = useMemo(() => groupGoals(filterGoals(all, shownQuery)), [all, shownQuery])
-  const shown = useMemo(() => [...mine, ...others], [mine, others])
-  const { rows, rowOfItem } = useMemo(
-    () =>
-      listRows([
-        { key: 'mine', label: 'Your goals', items: mine },
-        { key: 'others', label: 'Other goals', items: others },
-      ]),
-    [mine, others],
+  usePreparedSearch(all)
+  // The list follows the typing once the key has shown, in a render React drops if another key comes:
+  // keys are never held up by re-filtering and re-drawing thousands of goals.
+  const shownQuery = useValueAfterPaint(query)
+  const { shown, rows, rowOfItem } = useMemo(
+    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
+    [all, shownQuery],
   )
   const activeAt = Math.min(activeIndex, shown.length - 1)
   const active = shown[activeAt] ?? null
@@ -72,7 +69,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   // Only the rows on screen are drawn; the active one always is, for aria-activedescendant.
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 24 : 58), [rows])
-  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
   const virtualizer = useMainVirtualizer({
     list: listBox,
     count: rows.length,
@@ -132,8 +129,10 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    // Keys act on what is typed, even before the list has caught up with it.
-    const now = shownQuery === query ? shown : listFor(all, query)
+    // Keys act on what is typed, even before the list has caught up with it; worked out only for the keys
+    // that move or open (a letter typed must not filter the whole list once more before it shows).
+    if (!listKeys.has(event.key)) return
+    const now = shownQuery === query ? shown : layOut(all, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
     switch (event.key) {
@@ -214,7 +213,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     const row = rows[index]!
     return (
       <div
-        key={rowKey(row)}
+        key={row.key}
         data-index={index}
         ref={virtualizer.measureElement}
         className={
@@ -327,11 +326,18 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   )
 }
 
-const rowKey = (row: ListRow<GoalSummary>): string =>
-  row.kind === 'label' ? `label-${row.group}` : `goal-${row.item.id}`
-
-/** The goals in the order the list shows them for a query: the person's own first. */
-function listFor(all: GoalSummary[], query: string): GoalSummary[] {
+/** The goals matching a query in the order shown (the person's own first), and the list's rows. */
+function layOut(all: GoalSummary[], query: string) {
   const { mine, others } = groupGoals(filterGoals(all, query))
-  return [...mine, ...others]
+  return {
+    shown: [...mine, ...others],
+    ...listRows([
+      { key: 'mine', label: 'Your goals', items: mine },
+      { key: 'others', label: 'Other goals', items: others },
+    ]),
+  }
 }
+const laidOut = new WeakMap<GoalSummary[], { query: string; result: ReturnType<typeof layOut> }>()
+
+/** The keys the list answers to in the search box; every other key only types. */
+const listKeys = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Escape'])

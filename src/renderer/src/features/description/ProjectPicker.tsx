@@ -1,6 +1,5 @@
 import {
   useCallback,
-  useDeferredValue,
   useId,
   useLayoutEffect,
   useMemo,
@@ -13,7 +12,10 @@ import type { ProjectSummary } from '@shared/domain/projects'
 import { useProjects } from '../../bridge/projects'
 import { listRows, type ListRow } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
+import { keptWithList } from '../../app/kept-with-list'
+import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
+import { usePreparedSearch } from '../../app/use-prepared-search'
 import { Button } from '../../ui/Button'
 import { Freshness } from '../../ui/Freshness'
 import { LiveRegion } from '../../ui/LiveRegion'
@@ -49,16 +51,14 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   useRefreshKeys(refresh)
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
-  // The list follows the typing a moment later, in a render React may interrupt: keys are never held up.
-  const shownQuery = useDeferredValue(query)
-  const shown = useMemo(() => filterProjects(all, shownQuery), [all, shownQuery])
-  const { rows, rowOfItem } = useMemo(() => {
-    const { mine, others } = groupProjects(shown)
-    return listRows([
-      { key: 'mine', label: 'Your projects', items: mine },
-      { key: 'others', label: mine.length > 0 ? 'Other projects' : 'Projects', items: others },
-    ])
-  }, [shown])
+  usePreparedSearch(all)
+  // The list follows the typing once the key has shown, in a render React drops if another key comes:
+  // keys are never held up.
+  const shownQuery = useValueAfterPaint(query)
+  const { shown, rows, rowOfItem } = useMemo(
+    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
+    [all, shownQuery],
+  )
 
   // The row with the focus, or about to get it: it stays drawn wherever the list is scrolled, or the
   // focus would fall out of the page with it.
@@ -66,7 +66,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const toFocus = useRef<number | null>(null)
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 30 : 50), [rows])
-  const getItemKey = useCallback((index: number) => rowKey(rows[index]!), [rows])
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
   const virtualizer = useMainVirtualizer({
     list,
     count: rows.length,
@@ -296,8 +296,19 @@ function ProjectRow({
   )
 }
 
-const rowKey = (row: ListRow<ProjectSummary>): string =>
-  row.kind === 'label' ? `label-${row.group}` : `project-${row.item.id}`
+/** The projects matching a query, and the list's rows: the person's own first. */
+function layOut(all: ProjectSummary[], query: string) {
+  const shown = filterProjects(all, query)
+  const { mine, others } = groupProjects(shown)
+  return {
+    shown,
+    ...listRows([
+      { key: 'mine', label: 'Your projects', items: mine },
+      { key: 'others', label: mine.length > 0 ? 'Other projects' : 'Projects', items: others },
+    ]),
+  }
+}
+const laidOut = new WeakMap<ProjectSummary[], { query: string; result: ReturnType<typeof layOut> }>()
 
 /** A group's rows are drawn as one card: its first and last rows round its corners. */
 function rowClass(row: ListRow<ProjectSummary>, index: number): string {

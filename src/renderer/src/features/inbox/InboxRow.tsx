@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import type { InboxItem } from '@shared/domain/assignments'
+import type { Placement } from '../../app/VirtualGroups'
 
 /**
  * One thing owed: what it is about, when it is due, and the one action that deals with it. The action's
@@ -11,6 +12,7 @@ export function InboxRow({
   detail,
   when,
   action,
+  placement,
 }: {
   item: InboxItem
   name: string
@@ -19,11 +21,13 @@ export function InboxRow({
   /** Said instead of the item's due label ("Waiting 3 days" for a review). */
   when?: string | null
   action: ReactNode
+  /** Where the row sits in a list that draws only the rows on screen. */
+  placement?: Placement
 }) {
   // Late work of your own is marked; a check-in someone else wrote late is only dated.
   const overdue = item.role !== 'reviewer' && item.dueLabel.startsWith('Overdue')
   return (
-    <li className="inbox-row">
+    <li {...placement} className={placement ? `inbox-row ${placement.className}` : 'inbox-row'}>
       <div className="inbox-row__text">
         <span className="inbox-row__name">{name}</span>
         <span className="inbox-row__meta">

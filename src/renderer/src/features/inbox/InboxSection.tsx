@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { AssignmentsView, InboxItem } from '@shared/domain/assignments'
 import { useNavigation } from '../../app/navigation'
+import { VirtualGroups, type Placement } from '../../app/VirtualGroups'
 import { openInBrowser } from '../../bridge/app'
 import { useAssignments, useRefreshAssignments } from '../../bridge/assignments'
 import type { BridgeError } from '../../bridge/bridge-error'
@@ -26,19 +27,6 @@ import { startRound, type RoundSummary } from './round'
 import { RoundSummaryCard } from './RoundSummaryCard'
 import { Loading } from '../../ui/Loading'
 
-/** A titled list of rows; its heading names the region, so each group can be found by its title. */
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <section className="inbox-group" aria-labelledby={id}>
-      <h2 id={id} className="inbox-group__title">
-        {title}
-      </h2>
-      <ul className="inbox-group__list">{children}</ul>
-    </section>
-  )
-}
-
 /** A button whose visible words are shared by every row and whose accessible name also says which row. */
 function RowButton({
   label,
@@ -57,6 +45,13 @@ function RowButton({
       <span className="visually-hidden"> {about}</span>
     </Button>
   )
+}
+
+/** An item as the list shows it: a goal check-in to write, a review, or something else owed. */
+interface Shown {
+  id: string
+  item: InboxItem
+  show: 'goal' | 'review' | 'other'
 }
 
 function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string) => void }) {
@@ -85,11 +80,11 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
 
   // The next thing to do stands out: the round when there is one, else the most urgent check-in.
   const firstGoalItem = groups[0]?.items[0]
-  const goalRow = (item: InboxItem) => {
+  const goalRow = (item: InboxItem, placement: Placement) => {
     const name = itemName(item)
     return (
       <InboxRow
-        key={item.id}
+        placement={placement}
         item={item}
         name={name}
         action={
@@ -108,11 +103,11 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
     )
   }
 
-  const browserRow = (item: InboxItem, detail: string) => {
+  const browserRow = (item: InboxItem, detail: string, placement: Placement) => {
     const name = itemName(item)
     return (
       <InboxRow
-        key={item.id}
+        placement={placement}
         item={item}
         name={name}
         detail={detail}
@@ -141,23 +136,35 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
       ) : null}
 
       {groups.length === 0 ? <p className="inbox-none">No goal check-ins are due.</p> : null}
-      {groups.map((group) => (
-        <Group key={group.key} title={group.title}>
-          {group.items.map(goalRow)}
-        </Group>
-      ))}
-
-      {view.toReview.length > 0 ? (
-        <Group title="Waiting for your review">
-          {view.toReview.map((item) => browserRow(item, reviewLabel(item.kind)))}
-        </Group>
-      ) : null}
-
-      {view.other.length > 0 ? (
-        <Group title="Other assignments">
-          {view.other.map((item) => browserRow(item, kindLabel(item.kind)))}
-        </Group>
-      ) : null}
+      {/* Only the rows on screen are drawn: a manager may owe hundreds of things. */}
+      <VirtualGroups<Shown>
+        groups={[
+          ...groups.map((group) => ({
+            key: group.key,
+            label: group.title,
+            items: group.items.map((item) => ({ id: item.id, item, show: 'goal' as const })),
+          })),
+          {
+            key: 'review',
+            label: 'Waiting for your review',
+            items: view.toReview.map((item) => ({ id: item.id, item, show: 'review' as const })),
+          },
+          {
+            key: 'other',
+            label: 'Other assignments',
+            items: view.other.map((item) => ({ id: item.id, item, show: 'other' as const })),
+          },
+        ]}
+        renderItem={({ item, show }, placement) =>
+          show === 'goal'
+            ? goalRow(item, placement)
+            : browserRow(item, show === 'review' ? reviewLabel(item.kind) : kindLabel(item.kind), placement)
+        }
+        focusable={({ item, show }) => (show === 'goal' && item.goalId !== null) || item.webUrl !== null}
+        estimateItem={58}
+        estimateTitle={24}
+        className={{ rows: 'inbox-lists', title: 'inbox-group__title', list: 'inbox-group__list' }}
+      />
     </>
   )
 }

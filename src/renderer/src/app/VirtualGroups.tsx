@@ -1,0 +1,175 @@
+import {
+  Fragment,
+  useCallback,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
+import { listRows, type ListGroup } from './list-rows'
+import { useMainVirtualizer } from './use-main-virtualizer'
+
+/** What a drawn item's own element (an `li`) takes to sit where the whole list would put it. */
+export interface Placement {
+  'data-index': number
+  ref: (element: HTMLElement | null) => void
+  className: string
+  style: CSSProperties
+  'aria-posinset'?: number
+  'aria-setsize'?: number
+}
+
+export interface VirtualGroupsProps<T extends { id: string }> {
+  groups: readonly ListGroup<T>[]
+  /** The item, as an `li` carrying `placement` (spread on it). */
+  renderItem: (item: T, placement: Placement) => ReactNode
+  /** Whether the item's row holds something Tab stops at (a button): rows without are walked past. */
+  focusable: (item: T) => boolean
+  /** A first guess at a row's height, before it is drawn and measured. */
+  estimateItem: number
+  estimateTitle: number
+  /** Class names: the outer box, each group's title (an h2), each group's `ul`. */
+  className: { rows: string; title: string; list: string }
+}
+
+const tabbables = (row: Element): HTMLElement[] =>
+  [...row.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [tabindex]')].filter(
+    (element) => element.tabIndex >= 0 && !element.hasAttribute('disabled'),
+  )
+
+/**
+ * Titled groups of rows (each a region named by its title, its rows a list) of which only those on screen
+ * are drawn. Tab and Shift+Tab still go through every row's controls in order, as when all were in the
+ * page: leaving a row's last (first) control for a row not drawn scrolls to it and focuses its first
+ * (last). The row holding the focus stays drawn wherever the page is scrolled.
+ */
+export function VirtualGroups<T extends { id: string }>({
+  groups,
+  renderItem,
+  focusable,
+  estimateItem,
+  estimateTitle,
+  className,
+}: VirtualGroupsProps<T>) {
+  const list = useRef<HTMLDivElement>(null)
+  const { rows } = useMemo(() => listRows(groups), [groups])
+  const [focusRow, setFocusRow] = useState<number | null>(null)
+  // The row Tab is taking the focus to, and which of its controls: once it is drawn.
+  const toFocus = useRef<{ row: number; last: boolean } | null>(null)
+  const estimateSize = useCallback(
+    (index: number) => (rows[index]?.kind === 'label' ? estimateTitle : estimateItem),
+    [rows, estimateItem, estimateTitle],
+  )
+  const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
+  const virtualizer = useMainVirtualizer({
+    list,
+    count: rows.length,
+    estimateSize,
+    getItemKey,
+    keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
+  })
+  const drawn = virtualizer.getVirtualItems()
+
+  useLayoutEffect(() => {
+    const target = toFocus.current
+    if (target === null) return
+    const row = list.current?.querySelector(`[data-index="${target.row}"]`)
+    if (!row) return
+    toFocus.current = null
+    const controls = tabbables(row)
+    controls[target.last ? controls.length - 1 : 0]?.focus({ preventScroll: true })
+  })
+
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
+    if (Number.isInteger(at)) setFocusRow(at)
+  }
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Tab' || event.altKey || event.ctrlKey || event.metaKey) return
+    const target = event.target as HTMLElement
+    const rowElement = target.closest<HTMLElement>('[data-index]')
+    if (!rowElement) return
+    const controls = tabbables(rowElement)
+    const back = event.shiftKey
+    // Within a row, the browser's own order is right.
+    if (controls[back ? 0 : controls.length - 1] !== target) return
+    const step = back ? -1 : 1
+    let next = Number(rowElement.dataset.index) + step
+    while (next >= 0 && next < rows.length) {
+      const row = rows[next]!
+      if (row.kind === 'item' && focusable(row.item)) break
+      next += step
+    }
+    // No row with a control beyond this one: Tab leaves the list as it would have.
+    if (next < 0 || next >= rows.length) return
+    event.preventDefault()
+    toFocus.current = { row: next, last: back }
+    setFocusRow(next)
+    virtualizer.scrollToIndex(next, { align: 'auto' })
+  }
+
+  const placement = (index: number, start: number, rowClass: string): Placement => ({
+    'data-index': index,
+    ref: virtualizer.measureElement,
+    className: `virtual-groups__row ${rowClass}`,
+    style: { transform: `translateY(${start - virtualizer.options.scrollMargin}px)` },
+  })
+
+  return (
+    <div
+      ref={list}
+      className={`virtual-groups ${className.rows}`}
+      style={{ height: virtualizer.getTotalSize() }}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
+      {groups.map((group) => {
+        if (group.items.length === 0) return null
+        const mine = drawn.filter((item) => rows[item.index]?.group === group.key)
+        return (
+          <section key={group.key} aria-label={group.label}>
+            {mine
+              .filter((item) => rows[item.index]?.kind === 'label')
+              .map((item) => {
+                const { className: rowClass, ...placed } = placement(
+                  item.index,
+                  item.start,
+                  item.index > 0
+                    ? 'virtual-groups__title virtual-groups__title--later'
+                    : 'virtual-groups__title',
+                )
+                return (
+                  <h2 key={item.key} {...placed} className={`${rowClass} ${className.title}`}>
+                    {group.label}
+                  </h2>
+                )
+              })}
+            <ul className={className.list}>
+              {mine.map((item) => {
+                const row = rows[item.index]!
+                if (row.kind !== 'item') return null
+                const edge = [
+                  'virtual-groups__item',
+                  row.position === 1 ? 'virtual-groups__item--first' : '',
+                  row.position === row.setSize ? 'virtual-groups__item--last' : '',
+                ]
+                // With only some rows in the page, the browser can no longer count them: each says where it is.
+                const placed = {
+                  ...placement(item.index, item.start, edge.filter(Boolean).join(' ')),
+                  'aria-posinset': row.position,
+                  'aria-setsize': row.setSize,
+                }
+                return <Fragment key={item.key}>{renderItem(row.item, placed)}</Fragment>
+              })}
+            </ul>
+          </section>
+        )
+      })}
+    </div>
+  )
+}

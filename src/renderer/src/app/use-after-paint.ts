@@ -1,0 +1,33 @@
+import { startTransition, useEffect, useState } from 'react'
+
+// The task after the next frame: a callback of requestAnimationFrame runs just before that frame is
+// painted, a timer set from it runs after. Where no frames are drawn (a test's DOM without them), a timer.
+const afterNextPaint = (run: () => void): (() => void) => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 0)
+    return () => clearTimeout(timer)
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0)
+  })
+  return () => {
+    cancelAnimationFrame(frame)
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * `value` as a slow part of the page should follow it: once the frame showing the change (a letter in the
+ * search box) has been painted, in a transition React drops when the value changes again. Unlike
+ * `useDeferredValue`, whose render React may start before that frame and so hold up the letter, the list's
+ * work can never delay what the key itself shows.
+ */
+export function useValueAfterPaint<T>(value: T): T {
+  const [shown, setShown] = useState(value)
+  useEffect(() => {
+    if (Object.is(value, shown)) return
+    return afterNextPaint(() => startTransition(() => setShown(value)))
+  }, [value, shown])
+  return shown
+}
