@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { ServerDraft } from '@shared/domain/check-ins'
 import { silentLogger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
@@ -24,10 +24,13 @@ function rig() {
   const person = { current: 'ada' }
   const lists: Record<string, CheckIn[]> = {}
   const asked: string[] = []
+  /** While set, every goal's read waits for it: a slow server. */
+  const hold: { current: Promise<void> | null } = { current: null }
   const client = {
-    listCheckIns: (goalId: string) => {
+    listCheckIns: async (goalId: string) => {
       asked.push(goalId)
-      return Promise.resolve(lists[goalId] ?? [])
+      await hold.current
+      return lists[goalId] ?? []
     },
   } as unknown as OperatelyClient
   const session = {
@@ -47,7 +50,7 @@ function rig() {
     log: silentLogger,
     now: () => clock,
   })
-  return { drafts, lists, asked, person, advance: (ms: number) => (clock += ms) }
+  return { drafts, lists, asked, hold, person, advance: (ms: number) => (clock += ms) }
 }
 
 const listed = (id: string, state: string, scheduledAt: string | null = null) =>
@@ -83,5 +86,33 @@ describe('server drafts', () => {
     expect(await r.drafts.list()).toHaveLength(1)
     r.person.current = 'grace'
     expect(await r.drafts.list()).toEqual([])
+  })
+
+  it('keeps a draft the server confirmed while the recorded ones were being read again', async () => {
+    const r = rig()
+    await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' }))
+    r.lists['g-1'] = [listed('c-1', 'draft')]
+    let release = () => {}
+    r.hold.current = new Promise<void>((done) => (release = done))
+    const reading = r.drafts.list()
+    await vi.waitFor(() => expect(r.asked).toEqual(['g-1']))
+    // Meanwhile another draft is saved on the server and recorded.
+    await r.drafts.record(draft({ checkInId: 'c-2', goalId: 'g-2', savedAt: '2026-11-27T10:01:00.000Z' }))
+    release()
+    await reading
+
+    expect((await r.drafts.list()).map((d) => d.checkInId)).toEqual(['c-2', 'c-1'])
+  })
+
+  it('keeps both of two drafts confirmed at the same moment', async () => {
+    const r = rig()
+    await Promise.all([
+      r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' })),
+      r.drafts.record(draft({ checkInId: 'c-2', goalId: 'g-2', savedAt: '2026-11-27T10:01:00.000Z' })),
+    ])
+    r.lists['g-1'] = [listed('c-1', 'draft')]
+    r.lists['g-2'] = [listed('c-2', 'draft')]
+
+    expect((await r.drafts.list()).map((d) => d.checkInId)).toEqual(['c-2', 'c-1'])
   })
 })

@@ -49,6 +49,14 @@ export function createServerDrafts(deps: {
   const file = createJsonFile(path, storedSchema.nullable(), null, log)
   let lastRead = Number.NEGATIVE_INFINITY
   let reading: Promise<void> | null = null
+  // Each change reads the file and writes it back: two at once (two drafts confirmed together, or one
+  // confirmed while the goals are read again) would each write without the other's. One at a time.
+  let changing: Promise<unknown> = Promise.resolve()
+  const oneAtATime = <T>(change: () => Promise<T>): Promise<T> => {
+    const run = changing.then(change, change)
+    changing = run.catch(() => undefined)
+    return run
+  }
 
   const owner = async (): Promise<{ baseUrl: string; personId: string } | null> => {
     const state = await session.get()
@@ -91,11 +99,13 @@ export function createServerDrafts(deps: {
   }
 
   return {
-    async record(draft) {
-      const stored = await mine()
-      if (!stored) return
-      const others = stored.drafts.filter((d) => !sameId(d.checkInId, draft.checkInId))
-      await write({ ...stored, drafts: [draft, ...others].slice(0, maxServerDrafts) })
+    record(draft) {
+      return oneAtATime(async () => {
+        const stored = await mine()
+        if (!stored) return
+        const others = stored.drafts.filter((d) => !sameId(d.checkInId, draft.checkInId))
+        await write({ ...stored, drafts: [draft, ...others].slice(0, maxServerDrafts) })
+      })
     },
 
     async list() {
@@ -106,7 +116,17 @@ export function createServerDrafts(deps: {
           try {
             const fresh = await readServer(stored, await session.client())
             lastRead = now()
-            await write(fresh)
+            await oneAtATime(async () => {
+              const current = await mine()
+              // Signed in as someone else meanwhile: what was read is not theirs to keep.
+              if (!current || current.baseUrl !== fresh.baseUrl || current.personId !== fresh.personId) return
+              // Recorded while the goals were being read: not read, so kept as recorded.
+              const added = current.drafts.filter(
+                (d) => !stored.drafts.some((read) => sameId(read.checkInId, d.checkInId)),
+              )
+              const drafts = [...added, ...fresh.drafts].sort((a, b) => b.savedAt.localeCompare(a.savedAt))
+              await write({ ...fresh, drafts: drafts.slice(0, maxServerDrafts) })
+            })
           } catch (err) {
             log.warn('server drafts: could not be read again', { error: String(err) })
           } finally {

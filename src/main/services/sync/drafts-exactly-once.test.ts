@@ -132,4 +132,74 @@ describe('drafts and scheduled check-ins through the outbox', () => {
     expect(creates(old)).toBe(0)
     expect(saying(old, 'Not for everyone yet.')).toEqual([])
   })
+
+  it('a scheduled check-in the server saves after the app gave up, whose time passes before the look that finds it, is found published, never posted twice', async () => {
+    // The server may still be applying a request that got no answer for 10 minutes: longer than the 6 to go.
+    const r = await fresh({ settleMs: 10 * 60_000, timeoutMs: 300 })
+    emulator.setFaults({ commitAfterGiveUp: 1, lateCommitMs: 1_500 })
+    const at = new Date(clock.now() + 6 * 60_000).toISOString()
+    await r.outbox.append(entry(emulator, 'Out at six past.', { mode: 'scheduled', at }))
+    await r.settle()
+    // The first look, at once, finds nothing; the request lands after it.
+    expect(saying(emulator, 'Out at six past.')).toEqual([])
+    await new Promise((done) => setTimeout(done, 2_000))
+    expect(saying(emulator, 'Out at six past.')).toMatchObject([{ state: 'scheduled' }])
+    // Past its time before the app looks again: the server published it meanwhile.
+    await r.advance(11 * 60_000)
+
+    expect(r.outbox.list()).toEqual([])
+    expect(saying(emulator, 'Out at six past.')).toMatchObject([{ state: 'published' }])
+    expect(creates(emulator)).toBe(1)
+    expect(delivered(r)).toMatchObject([{ recovered: true }])
+  })
+
+  it('a draft with the very words of a check-in published earlier, saved before a 504 (a 5xx after the commit): the draft is found, the old one never taken for it', async () => {
+    const r = await fresh()
+    const words = 'No change this month.'
+    await r.outbox.append(entry(emulator, words, { mode: 'now' }))
+    await r.settle()
+    expect(saying(emulator, words)).toMatchObject([{ state: 'published' }])
+    emulator.setFaults({ failAfterCommit: 1 })
+    await r.outbox.append(entry(emulator, words, { mode: 'draft' }))
+    await r.settle()
+    await r.advance(61_000)
+
+    expect(r.outbox.list()).toEqual([])
+    const both = saying(emulator, words)
+    expect(both.map((c) => c.state).sort()).toEqual(['draft', 'published'])
+    expect(creates(emulator)).toBe(2)
+    const [first, second] = delivered(r)
+    expect(second).toMatchObject({ recovered: true, checkIn: { state: 'draft' } })
+    expect(second!.checkInId).not.toBe(first!.checkInId)
+  })
+
+  it('a scheduled time this computer thinks is 2 minutes ahead, refused by a server 3 minutes ahead, waits for the person with the words kept, and is not retried', async () => {
+    const skewed = await startEmulator({
+      version: '1.8.0',
+      now: () => new Date(clock.now() + 3 * 60_000),
+    })
+    try {
+      const r = await fresh({ emulator: skewed })
+      const at = new Date(clock.now() + 2 * 60_000).toISOString()
+      const queued = entry(skewed, 'Before the stand-up.', { mode: 'scheduled', at })
+      await r.outbox.append(queued)
+      await r.settle()
+
+      const [left] = r.outbox.list()
+      expect(left).toMatchObject({ state: 'failed' })
+      expect(left!.payload).toEqual(queued.payload)
+      // Retry would send the same time to be refused again: the person is told why, and to pick a new one.
+      expect(left!.lastError!.message).toMatch(
+        /^Operately says the time you scheduled this check-in for \(.+\) has passed: its clock is ahead of this computer's\. Edit it to choose a later time or to post it now, or discard it\. Nothing was sent\./,
+      )
+      expect(creates(skewed)).toBe(1)
+      await r.advance(60 * 60_000)
+      expect(creates(skewed)).toBe(1)
+      expect(saying(skewed, 'Before the stand-up.')).toEqual([])
+    } finally {
+      await rig?.close()
+      rig = null
+      await skewed.close()
+    }
+  })
 })

@@ -98,6 +98,29 @@ function passedSchedule(input: CheckInEntry['payload'], now: number): DeliveryOu
 }
 
 /**
+ * The server's 400 for a scheduled time it takes as past, while this computer thought it ahead: the
+ * clocks disagree. Retry would send the same time to be refused again, so, as for a time that passed
+ * while waiting, the person picks a new one.
+ */
+function scheduleRefused(
+  input: CheckInEntry['payload'],
+  error: AppError,
+  now: number,
+): DeliveryOutcome | null {
+  const publication = input.publication
+  if (publication?.mode !== 'scheduled' || error.kind !== 'bad_request') return null
+  if (!/scheduled time must be in the future/i.test(error.message)) return null
+  const when = scheduleLabel(publication.at, new Date(now)) ?? publication.at
+  return {
+    outcome: 'needs_attention',
+    error: appError(
+      'invalid_input',
+      `Operately says the time you scheduled this check-in for (${when}) has passed: its clock is ahead of this computer's. Edit it to choose a later time or to post it now, or discard it. Nothing was sent.`,
+    ),
+  }
+}
+
+/**
  * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so:
  *
  * - before the first request, the ids of the goal's check-ins are read and kept on the entry (the
@@ -352,6 +375,8 @@ export function createCheckInDeliverer(deps: {
       if (err instanceof AppFailure && !err.error.maybeApplied) {
         // Refused before anything was applied, or never sent: nothing to look for next time.
         entry = (await context.record({ unconfirmed: null })) as CheckInEntry
+        const refused = scheduleRefused(input, err.error, context.now())
+        if (refused) return refused
       }
       if (!(err instanceof AppFailure) || !err.error.maybeApplied) throw err
       // Counted from the failure: a request that took long (a timeout grows with the body) gets the whole wait.

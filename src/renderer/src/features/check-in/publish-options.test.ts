@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { localInputValue, nextMondayMorning, publishSupport, scheduledInstant } from './publish-options'
 
 describe('publishSupport', () => {
@@ -40,5 +40,50 @@ describe('the scheduled time', () => {
     })
     expect(scheduledInstant('2026-11-27T18:33', friday)).toMatchObject({ ok: false })
     expect(scheduledInstant('', friday)).toMatchObject({ ok: false, problem: /Pick the day and time/ })
+  })
+})
+
+describe('a scheduled time the clock never shows', () => {
+  /** Runs `check` with this process in `zone`, as a person there would pick times. */
+  const inZone = (zone: string, check: () => void) => {
+    vi.stubEnv('TZ', zone)
+    try {
+      check()
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  }
+
+  it('refuses 02:30 on the night Berlin moves its clocks forward, instead of scheduling 03:30 without a word', () => {
+    inZone('Europe/Berlin', () => {
+      const before = new Date(2026, 2, 20, 12, 0)
+      expect(scheduledInstant('2026-03-29T02:30', before)).toMatchObject({
+        ok: false,
+        problem: /does not exist/,
+      })
+      // The hour after is there as picked.
+      expect(scheduledInstant('2026-03-29T03:30', before)).toEqual({
+        ok: true,
+        at: '2026-03-29T01:30:00.000Z',
+      })
+    })
+  })
+
+  it('takes the first 02:30 of the night Berlin moves its clocks back (summer time, as the picker shows it)', () => {
+    inZone('Europe/Berlin', () => {
+      expect(scheduledInstant('2026-10-25T02:30', new Date(2026, 9, 20, 12, 0))).toEqual({
+        ok: true,
+        at: '2026-10-25T00:30:00.000Z',
+      })
+    })
+  })
+
+  it('refuses a day or hour that is not on the calendar (31 February, 24:00) instead of rolling it over', () => {
+    inZone('Europe/Berlin', () => {
+      const before = new Date(2026, 0, 10, 12, 0)
+      expect(scheduledInstant('2026-02-31T09:00', before)).toMatchObject({ ok: false })
+      expect(scheduledInstant('2026-03-01T24:00', before)).toMatchObject({ ok: false })
+      expect(scheduledInstant('2026-13-01T09:00', before)).toMatchObject({ ok: false })
+    })
   })
 })

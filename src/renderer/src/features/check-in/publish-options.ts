@@ -54,6 +54,14 @@ export function scheduledInstant(
   if (!at || Number.isNaN(at.getTime())) {
     return { ok: false, problem: 'Pick the day and time Operately should publish the check-in.' }
   }
+  // Date rolls what the clock never shows into another moment (31 February into March, 02:30 on the night
+  // the clocks go forward into 03:30): the person would be told one time and the server given another.
+  if (localInputValue(at) !== value) {
+    return {
+      ok: false,
+      problem: `${value.replace('T', ' ')} does not exist on this computer's clock (a day not in the month, or an hour skipped when the clocks go forward). Pick another time.`,
+    }
+  }
   if (at.getTime() - now.getTime() < scheduleLeadMs) {
     return {
       ok: false,
