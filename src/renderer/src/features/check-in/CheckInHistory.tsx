@@ -45,7 +45,10 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     if (asking) keepButton.current?.focus()
   }, [asking])
 
-  const checkIns = history.data?.checkIns ?? []
+  // After a refused read (access taken away, goal gone) react-query still holds the earlier answer: main
+  // answered with the error rather than its copy on purpose, so the screen shows none of it either.
+  const read = history.isError ? undefined : history.data
+  const checkIns = read?.checkIns ?? []
   const isOpen = (c: PastCheckIn, index: number) => (opened ? opened.has(c.id) : index === 0)
   const toggle = (c: PastCheckIn, index: number, open: boolean) => {
     const now = new Set(opened ?? (checkIns[0] ? [checkIns[0].id] : []))
@@ -155,7 +158,6 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     )
   }
 
-  const read = history.data
   return (
     <section className="ci-history" aria-labelledby={headingId}>
       <h2 id={headingId} className="ci-history__heading">
