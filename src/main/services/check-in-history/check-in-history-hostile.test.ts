@@ -123,4 +123,17 @@ describe.skipIf(!hasSecretService)('the check-in history, as a hostile server an
     expect(read.fromCache).toBe(true)
     expect(read.checkIns).toEqual(online.checkIns)
   })
+
+  it('shows a check-in the server lists twice once (one entry per id, as the screen keys them)', async () => {
+    rewrite = {
+      path: 'goals/list_check_ins',
+      change: (body) => {
+        const [first, ...rest] = checkIns(body)
+        return { check_ins: [first, { ...first }, ...rest] }
+      },
+    }
+    const read = await history(ship)
+    expect(read.checkIns.map((c) => c.id)).toEqual([...new Set(read.checkIns.map((c) => c.id))])
+    expect(read.checkIns).toHaveLength(3)
+  })
 })

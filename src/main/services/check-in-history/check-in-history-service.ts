@@ -4,7 +4,7 @@ import { lastSegment, sameId } from '@shared/ids'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
 import { silentLogger, type Logger } from '../log/logger'
 import type { SessionService } from '../session/session-service'
-import { isPublished, toPastCheckIn } from './map-check-in'
+import { isPublished, toPastCheckIn, withoutRepeats } from './map-check-in'
 
 export interface CheckInHistoryService {
   /**
@@ -64,7 +64,9 @@ export function createCheckInHistoryService(deps: {
               client.listCheckIns(goalId),
               knownPeople(state.person.id),
             ])
-            return { checkIns: checkIns.filter(isPublished).map((c) => toPastCheckIn(c, known)) }
+            return {
+              checkIns: withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known)),
+            }
           },
           { connectivity, schema: checkInHistorySchema },
         )
