@@ -1,10 +1,10 @@
 import { checkInHistorySchema, type CheckInHistoryRead } from '@shared/domain/check-in-history'
 import { AppFailure, appError } from '@shared/errors'
-import { lastSegment } from '@shared/ids'
+import { lastSegment, sameId } from '@shared/ids'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
 import { silentLogger, type Logger } from '../log/logger'
 import type { SessionService } from '../session/session-service'
-import { isPublished, toPastCheckIn } from './map-check-in'
+import { isPublished, toPastCheckIn, withoutRepeats } from './map-check-in'
 
 export interface CheckInHistoryService {
   /**
@@ -27,10 +27,18 @@ export function createCheckInHistoryService(deps: {
   const { session, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
 
-  /** The ids of everyone the server knows; null when it would not say (the history shows regardless). */
-  const knownPeople = async (): Promise<string[] | null> => {
+  /**
+   * The ids of everyone the server knows; null when it would not say (the history shows regardless).
+   * A list without the signed-in person is not the company's whole list (a proxy, a narrowed token, a
+   * server that pages): taking it as such would turn every mention into plain text, so it counts as none.
+   */
+  const knownPeople = async (meId: string): Promise<string[] | null> => {
     try {
       const people = await (await session.client()).listPeople()
+      if (!people.some((p) => sameId(p.id, meId))) {
+        log.warn('check-in history: the list of people leaves out the signed-in person; not trusted')
+        return null
+      }
       return people.map((p) => p.id)
     } catch (err) {
       log.warn('check-in history: could not learn who the company knows', { error: String(err) })
@@ -52,8 +60,13 @@ export function createCheckInHistoryService(deps: {
           key,
           async () => {
             const client = await session.client()
-            const [checkIns, known] = await Promise.all([client.listCheckIns(goalId), knownPeople()])
-            return { checkIns: checkIns.filter(isPublished).map((c) => toPastCheckIn(c, known)) }
+            const [checkIns, known] = await Promise.all([
+              client.listCheckIns(goalId),
+              knownPeople(state.person.id),
+            ])
+            return {
+              checkIns: withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known)),
+            }
           },
           { connectivity, schema: checkInHistorySchema },
         )

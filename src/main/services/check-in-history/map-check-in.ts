@@ -51,3 +51,13 @@ export function toPastCheckIn(c: CheckIn, known: readonly string[] | null): Past
     formerMentions: formerMentions(c.message, known),
   }
 }
+
+/**
+ * The list without repeats: a check-in the server lists twice (by the same id in any of its shapes)
+ * shows once, where it first came. The screen keys and opens check-ins by id.
+ */
+export function withoutRepeats(checkIns: readonly CheckIn[]): CheckIn[] {
+  const kept: CheckIn[] = []
+  for (const c of checkIns) if (!kept.some((k) => sameId(k.id, c.id))) kept.push(c)
+  return kept
+}

@@ -17,7 +17,9 @@ const num = z
     z
       .string()
       .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/)
-      .transform(Number),
+      .transform(Number)
+      // "1e400" reads as Infinity, which is no value a target holds (and no JSON the app could keep).
+      .pipe(z.number()),
   ])
   .nullable()
   .catch(null)
@@ -124,7 +126,9 @@ export const checkInSchema = z.object({
   acknowledged: bool,
   acknowledged_at: str,
   comments_count: num,
-  author: maybe(personSchema),
+  // One author the app cannot read (no name) must not make the goal's whole list unreadable: unknown,
+  // as in create_check_in's answer (recovery.ts already takes a null author as "could be anyone").
+  author: maybe(personSchema).catch(null),
 })
 export type CheckIn = z.output<typeof checkInSchema>
 

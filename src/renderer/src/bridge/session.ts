@@ -27,6 +27,12 @@ export function useSignOut() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () => call((bridge) => bridge.session.signOut()),
-    onSuccess: (state: SessionState) => queryClient.setQueryData(sessionQueryKey, state),
+    onSuccess: (state: SessionState) => {
+      // Main forgets its copies on sign-out; so does the popup, or whoever signs in next would see the
+      // last person's goals and check-ins (charts included) while their own are read, or instead of them
+      // when that read fails.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionQueryKey[0] })
+      queryClient.setQueryData(sessionQueryKey, state)
+    },
   })
 }

@@ -45,7 +45,10 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     if (asking) keepButton.current?.focus()
   }, [asking])
 
-  const checkIns = history.data?.checkIns ?? []
+  // After a refused read (access taken away, goal gone) react-query still holds the earlier answer: main
+  // answered with the error rather than its copy on purpose, so the screen shows none of it either.
+  const read = history.isError ? undefined : history.data
+  const checkIns = read?.checkIns ?? []
   const isOpen = (c: PastCheckIn, index: number) => (opened ? opened.has(c.id) : index === 0)
   const toggle = (c: PastCheckIn, index: number, open: boolean) => {
     const now = new Set(opened ?? (checkIns[0] ? [checkIns[0].id] : []))
@@ -92,62 +95,66 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
                 <span className="ci-history__when">{when(c, now)}</span>
                 {c.author ? <span className="ci-history__author">{c.author.name}</span> : null}
               </summary>
-              <div className="ci-history__body">
-                <RichTextView value={c.message ?? ''} className="ci-history__message" />
-                {c.targets.length > 0 ? (
-                  <ul className="ci-history__values" aria-label="Target values recorded">
-                    {c.targets.map((t, i) => (
-                      <li key={t.id ?? i}>
-                        <span className="ci-history__name">{t.name ?? 'A target'}</span>{' '}
-                        {t.previousValue !== null && t.previousValue !== t.value
-                          ? `${number(t.previousValue, null, locale)} → `
-                          : ''}
-                        {number(t.value, t.unit, locale)}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {c.checklist.length > 0 ? (
-                  <ul className="ci-history__checks" aria-label="Checklist recorded">
-                    {c.checklist.map((item, i) => (
-                      <li key={item.id ?? i}>
-                        <span aria-hidden="true">{item.completed ? '✓' : '○'}</span> {item.name ?? 'An item'}
-                        <span className="visually-hidden">
-                          {item.completed ? ', done' : item.completed === false ? ', not done' : ''}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
-                {asking === c.id ? (
-                  <div role="group" aria-labelledby={`${id}-ask-${index}`} className="ci-history__ask">
-                    <p id={`${id}-ask-${index}`}>Replace the message you have written with this one?</p>
-                    <Button className="ci-button-small" onClick={() => start(c)}>
-                      Replace my message
-                    </Button>
+              {/* A closed check-in's message is not drawn: a goal with hundreds of them opens at once. */}
+              {isOpen(c, index) ? (
+                <div className="ci-history__body">
+                  <RichTextView value={c.message ?? ''} className="ci-history__message" />
+                  {c.targets.length > 0 ? (
+                    <ul className="ci-history__values" aria-label="Target values recorded">
+                      {c.targets.map((t, i) => (
+                        <li key={t.id ?? i}>
+                          <span className="ci-history__name">{t.name ?? 'A target'}</span>{' '}
+                          {t.previousValue !== null && t.previousValue !== t.value
+                            ? `${number(t.previousValue, null, locale)} → `
+                            : ''}
+                          {number(t.value, t.unit, locale)}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {c.checklist.length > 0 ? (
+                    <ul className="ci-history__checks" aria-label="Checklist recorded">
+                      {c.checklist.map((item, i) => (
+                        <li key={item.id ?? i}>
+                          <span aria-hidden="true">{item.completed ? '✓' : '○'}</span>{' '}
+                          {item.name ?? 'An item'}
+                          <span className="visually-hidden">
+                            {item.completed ? ', done' : item.completed === false ? ', not done' : ''}
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                  {asking === c.id ? (
+                    <div role="group" aria-labelledby={`${id}-ask-${index}`} className="ci-history__ask">
+                      <p id={`${id}-ask-${index}`}>Replace the message you have written with this one?</p>
+                      <Button className="ci-button-small" onClick={() => start(c)}>
+                        Replace my message
+                      </Button>
+                      <Button
+                        ref={keepButton}
+                        variant="secondary"
+                        className="ci-button-small"
+                        onClick={() => setAsking(null)}
+                      >
+                        Keep my message
+                      </Button>
+                    </div>
+                  ) : (
                     <Button
-                      ref={keepButton}
                       variant="secondary"
                       className="ci-button-small"
-                      onClick={() => setAsking(null)}
+                      onClick={() => askOrStart(c)}
+                      aria-describedby={`${id}-when-${index}`}
                     >
-                      Keep my message
+                      Start from this message
                     </Button>
-                  </div>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    className="ci-button-small"
-                    onClick={() => askOrStart(c)}
-                    aria-describedby={`${id}-when-${index}`}
-                  >
-                    Start from this message
-                  </Button>
-                )}
-                <span id={`${id}-when-${index}`} hidden>
-                  {`the check-in of ${when(c, now)}`}
-                </span>
-              </div>
+                  )}
+                  <span id={`${id}-when-${index}`} hidden>
+                    {`the check-in of ${when(c, now)}`}
+                  </span>
+                </div>
+              ) : null}
             </details>
           </li>
         ))}
@@ -155,7 +162,6 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     )
   }
 
-  const read = history.data
   return (
     <section className="ci-history" aria-labelledby={headingId}>
       <h2 id={headingId} className="ci-history__heading">

@@ -9,7 +9,9 @@ import { targetHistory, type TargetPoint } from './target-history'
  * charts while it loads.
  */
 export function useTargetTrends(goal: GoalDetail): Record<string, TargetPoint[]> | undefined {
-  const checkIns = useCheckInHistory(goal.id).data?.checkIns
+  const history = useCheckInHistory(goal.id)
+  // None from an earlier answer that a later, refused read left behind (see CheckInHistory).
+  const checkIns = history.isError ? undefined : history.data?.checkIns
   return useMemo(
     () =>
       checkIns === undefined
