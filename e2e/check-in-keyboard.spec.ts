@@ -68,6 +68,11 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await stops.next(ui.target('Weekly active teams'), 'first target')
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type('1,200 teams')
+  // Each target's trend has its figures behind a button, the stop after the target's own field.
+  await stops.next(
+    page.getByRole('button', { name: 'Weekly active teams in figures' }),
+    'first trend figures',
+  )
   await stops.next(ui.target('p95 page load'), 'second target')
   await page.keyboard.press('ControlOrMeta+A')
   await page.keyboard.type('2.900')
@@ -80,6 +85,7 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await expect(ui.target('p95 page load')).toBeFocused()
   await expect(ui.target('p95 page load')).toHaveValue('2.9')
   await expect(question).toHaveCount(0)
+  await stops.next(page.getByRole('button', { name: 'p95 page load in figures' }), 'second trend figures')
 
   // Checklist: Space toggles.
   await stops.next(ui.checklistItem('Beta with 5 design partners'), 'first checklist item')
@@ -101,6 +107,10 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await page.keyboard.press('Shift+Tab')
   await page.keyboard.press('ArrowUp')
   await expect(ui.notifyEveryone).toBeChecked()
+
+  // On a 1.8 server the check-in may also be kept as a draft or scheduled: two stops before Submit.
+  await stops.next(page.getByRole('button', { name: 'Save as draft' }), 'save as draft')
+  await stops.next(page.getByRole('button', { name: 'Schedule…' }), 'schedule')
 
   // Submit, reached by Tab and pressed with Enter.
   await stops.next(ui.submit, 'submit')
