@@ -88,6 +88,21 @@ describe('server drafts', () => {
     expect(await r.drafts.list()).toEqual([])
   })
 
+  it('keeps each person’s own: Grace saving a draft on this computer leaves Ada’s for when she is back', async () => {
+    const r = rig()
+    await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' }))
+    r.lists['g-1'] = [listed('c-1', 'draft')]
+    expect(await r.drafts.list()).toHaveLength(1)
+
+    r.person.current = 'grace'
+    await r.drafts.record(draft({ checkInId: 'c-9', goalId: 'g-9' }))
+    r.lists['g-9'] = [listed('c-9', 'draft')]
+    expect((await r.drafts.list()).map((d) => d.checkInId)).toEqual(['c-9'])
+
+    r.person.current = 'ada'
+    expect((await r.drafts.list()).map((d) => d.checkInId)).toEqual(['c-1'])
+  })
+
   it('keeps a draft the server confirmed while the recorded ones were being read again', async () => {
     const r = rig()
     await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' }))

@@ -9,6 +9,7 @@ import type { SessionService } from '../session/session-service'
 import type { CheckInDelivery } from '../sync/deliverers'
 import type { SyncEngine } from '../sync/sync-engine'
 import { createJsonFile } from '../storage/json-file'
+import { sha256Hex } from '../storage/sha256-hex'
 
 /**
  * The drafts and scheduled check-ins this app saved on Operately, for the inbox. Operately has no list
@@ -28,7 +29,17 @@ const storedSchema = z
   .strict()
 type Stored = z.infer<typeof storedSchema>
 
-export const serverDraftsPath = (dataDir: string) => join(dataDir, 'cache', 'server-drafts.json')
+/**
+ * One file per server and person: signing in as someone else reads and writes only theirs, and the first
+ * person's drafts are there again when they sign back in.
+ */
+export const serverDraftsPath = (dataDir: string, owner: { baseUrl: string; personId: string }) =>
+  join(
+    dataDir,
+    'cache',
+    'server-drafts',
+    `${sha256Hex(`${owner.baseUrl}\n${owner.personId}`).slice(0, 40)}.json`,
+  )
 
 export interface ServerDrafts {
   /** Notes a draft or scheduled check-in the server just confirmed. */
@@ -45,9 +56,16 @@ export function createServerDrafts(deps: {
 }): ServerDrafts {
   const { session, log } = deps
   const now = deps.now ?? Date.now
-  const path = serverDraftsPath(deps.dataDir)
-  const file = createJsonFile(path, storedSchema.nullable(), null, log)
-  let lastRead = Number.NEGATIVE_INFINITY
+  const files = new Map<string, ReturnType<typeof createStoredFile>>()
+  const createStoredFile = (path: string) => createJsonFile(path, storedSchema.nullable(), null, log)
+  const fileOf = (owner: { baseUrl: string; personId: string }) => {
+    const path = serverDraftsPath(deps.dataDir, owner)
+    let file = files.get(path)
+    if (!file) files.set(path, (file = createStoredFile(path)))
+    return { path, file }
+  }
+  /** When each file's goals were last read from the server, by path. */
+  const lastRead = new Map<string, number>()
   let reading: Promise<void> | null = null
   // Each change reads the file and writes it back: two at once (two drafts confirmed together, or one
   // confirmed while the goals are read again) would each write without the other's. One at a time.
@@ -64,14 +82,15 @@ export function createServerDrafts(deps: {
   }
   const mine = async (): Promise<Stored | null> => {
     const who = await owner()
-    const stored = await file.read()
     if (!who) return null
+    const stored = await fileOf(who).file.read()
     if (!stored || stored.baseUrl !== who.baseUrl || stored.personId !== who.personId) {
       return { ...who, drafts: [] }
     }
     return stored
   }
   const write = async (value: Stored) => {
+    const { path, file } = fileOf(value)
     await mkdir(dirname(path), { recursive: true, mode: 0o700 })
     await file.write(value)
   }
@@ -111,11 +130,15 @@ export function createServerDrafts(deps: {
     async list() {
       const stored = await mine()
       if (!stored) return []
-      if (stored.drafts.length > 0 && now() - lastRead >= serverDraftsRefreshMs) {
+      const { path } = fileOf(stored)
+      if (
+        stored.drafts.length > 0 &&
+        now() - (lastRead.get(path) ?? Number.NEGATIVE_INFINITY) >= serverDraftsRefreshMs
+      ) {
         reading ??= (async () => {
           try {
             const fresh = await readServer(stored, await session.client())
-            lastRead = now()
+            lastRead.set(path, now())
             await oneAtATime(async () => {
               const current = await mine()
               // Signed in as someone else meanwhile: what was read is not theirs to keep.
