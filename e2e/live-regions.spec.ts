@@ -105,3 +105,20 @@ test('"No project matches" as the search empties the list of projects', async ({
     'No project matches “Zzyzx”.',
   )
 })
+
+test('the reminder settings’ "Reminders are off." as the switch is turned off', async ({
+  page,
+  signedIn,
+}) => {
+  await page.goto(signedIn.url)
+  const inbox = inboxScreen(page)
+  await inbox.tabFor('Account').click()
+  await expect(inbox.remindersSwitch).toBeChecked()
+  // getByRole leaves out what is not in the accessibility tree: an empty region hidden with
+  // `display: none` is not found here, and arrives later together with its words.
+  await expectAnnounced(
+    page.getByRole('region', { name: 'Reminders' }).getByRole('status'),
+    () => inbox.remindersSwitch.uncheck(),
+    'Reminders are off.',
+  )
+})
