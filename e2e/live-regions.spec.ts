@@ -122,3 +122,19 @@ test('the reminder settings’ "Reminders are off." as the switch is turned off'
     'Reminders are off.',
   )
 })
+
+test('the note about a mention that became plain text, as "Start from this message" loads it', async ({
+  page,
+  signedIn,
+}) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  const earlier = page.getByRole('region', { name: 'Earlier check-ins' }).locator('details').nth(2)
+  await earlier.locator('summary').click()
+  await expect(earlier).toContainText('Mary Somerville')
+  await expectAnnounced(
+    page.getByRole('status', { name: 'Started from an earlier message' }),
+    () => earlier.getByRole('button', { name: 'Start from this message' }).click(),
+    /Mary Somerville is no longer in Operately/,
+  )
+})
