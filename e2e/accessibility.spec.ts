@@ -258,8 +258,10 @@ async function checkInForm({ page }: Context) {
 }
 
 /** The form's history: every earlier check-in open, one started from (its gone person's note), each trend's table. */
-async function historyAndTrends({ page }: Context) {
-  await checkInScreen(page).openGoal(SHIP_ENGINE)
+async function historyAndTrends({ page, harness }: Context) {
+  // The first state of its journey: the app is not open yet.
+  const ui = await openCheckIns(page, harness.url)
+  await ui.openGoal(SHIP_ENGINE)
   const history = page.getByRole('region', { name: 'Earlier check-ins' })
   await expect(history.locator('summary')).toHaveCount(3)
   await history.locator('summary').nth(1).click()
