@@ -259,7 +259,9 @@ async function checkInForm({ page }: Context) {
 
 /** The form's history: every earlier check-in open, one started from (its gone person's note), each trend's table. */
 async function historyAndTrends({ page, harness }: Context) {
-  await (await openCheckIns(page, harness.url)).openGoal(SHIP_ENGINE)
+  // The first state of its journey: the app is not open yet.
+  const ui = await openCheckIns(page, harness.url)
+  await ui.openGoal(SHIP_ENGINE)
   const history = page.getByRole('region', { name: 'Earlier check-ins' })
   await expect(history.locator('summary')).toHaveCount(3)
   await history.locator('summary').nth(1).click()

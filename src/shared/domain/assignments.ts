@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { REMINDER_TIME_FORMAT_PROBLEM, REMINDER_TIME_PATTERN, reminderTimeRuleProblem } from './reminder-time'
-import { WEEKDAYS, WORKING_DAYS_EMPTY_PROBLEM, quietHoursProblem, workingDaysProblem } from './working-time'
+import { WEEKDAYS, quietHoursProblem, workingDaysProblem } from './working-time'
 import { appErrorSchema } from '../errors'
 
 /**
@@ -91,7 +91,11 @@ export const weekdaySchema = z.enum(WEEKDAYS)
 export const workingDaysSchema = z
   .array(weekdaySchema)
   .max(7)
-  .refine((days) => workingDaysProblem(days) === null, { message: WORKING_DAYS_EMPTY_PROBLEM })
+  .superRefine((days, ctx) => {
+    // The rule's own words: none at all and a day named twice are different mistakes.
+    const problem = workingDaysProblem(days)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 
 export const quietHoursSchema = z
   .object({ from: reminderTimeSchema, to: reminderTimeSchema })

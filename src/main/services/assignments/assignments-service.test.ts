@@ -18,6 +18,8 @@ import { manualClock } from './testing/manual-clock'
 const serverNow = new Date('2026-03-10T12:00:00Z')
 const ada = 'ada-lovelace-D4JcwFdlaMHYHBE0o9yzOe'
 const minutes = (n: number) => n * 60_000
+/** Outside working time the service looks again at least hourly (a new time zone), asking nothing. */
+const waitUntil = (ms: number) => [Math.min(ms, minutes(60))]
 
 let emulator: Emulator
 let serverClock = serverNow
@@ -251,7 +253,7 @@ describe('assignments service against the emulator', () => {
       await service.whenIdle()
     }
     expect(assignmentRequests()).toHaveLength(4)
-    expect(clock.pendingDelays()).toEqual([9 * 3600_000])
+    expect(clock.pendingDelays()).toEqual(waitUntil(9 * 3600_000))
     // Through the night: nothing asked (the clock runs every timer on the way).
     clock.advanceBy(9 * 3600_000 - 1)
     await service.whenIdle()
@@ -289,7 +291,7 @@ describe('assignments service against the emulator', () => {
     await service.whenIdle()
     expect(assignmentRequests()).toHaveLength(1)
     // It waits for 07:00, and asks then, once.
-    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-11T07:00:00Z') - clock.now()])
+    expect(clock.pendingDelays()).toEqual(waitUntil(Date.parse('2026-03-11T07:00:00Z') - clock.now()))
     clock.advanceTo('2026-03-11T07:00:00Z')
     await service.whenIdle()
     expect(assignmentRequests()).toHaveLength(2)
@@ -305,7 +307,7 @@ describe('assignments service against the emulator', () => {
     clock.advanceBy(minutes(15))
     await service.whenIdle()
     expect(assignmentRequests()).toHaveLength(1)
-    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-16T07:00:00Z') - clock.now()])
+    expect(clock.pendingDelays()).toEqual(waitUntil(Date.parse('2026-03-16T07:00:00Z') - clock.now()))
 
     clock.jumpTo('2026-03-15T12:00:00Z')
     service.onPopupShown()
@@ -321,6 +323,27 @@ describe('assignments service against the emulator', () => {
     service.stop()
   })
 
+  it('follows a new time zone while it waits for working time: flown from Berlin to Tokyo over the weekend', async () => {
+    let zone = 'Europe/Berlin'
+    const clock = manualClock('2026-03-13T20:50:00Z') // Friday 21:50 in Berlin
+    const { service } = setup({ now: clock.now, timers: clock.timers, timeZone: () => zone })
+    service.start()
+    await service.whenIdle()
+    clock.advanceBy(minutes(15)) // 22:05 in Berlin: quiet, and the weekend follows
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    clock.advanceTo('2026-03-14T12:00:00Z')
+    zone = 'Asia/Tokyo' // landed; the OS tells the app nothing, its clock simply reads another zone
+    // Monday 07:00 in Tokyo is Sunday 22:00 UTC; Monday 07:00 in Berlin would be 8 hours later.
+    clock.advanceTo('2026-03-15T21:59:59Z')
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(1)
+    clock.advanceTo('2026-03-15T23:00:00Z') // Monday 08:00 in Tokyo: polled within the hour
+    await service.whenIdle()
+    expect(assignmentRequests()).toHaveLength(2)
+    service.stop()
+  })
+
   it('plans its next poll again when the working time changes', async () => {
     let working: WorkingTime = defaultWorkingTime
     const clock = manualClock('2026-03-14T12:00:00Z') // Saturday noon
@@ -330,7 +353,7 @@ describe('assignments service against the emulator', () => {
     await service.whenIdle()
     clock.advanceBy(minutes(15))
     await service.whenIdle()
-    expect(clock.pendingDelays()).toEqual([Date.parse('2026-03-16T07:00:00Z') - clock.now()])
+    expect(clock.pendingDelays()).toEqual(waitUntil(Date.parse('2026-03-16T07:00:00Z') - clock.now()))
     working = { ...defaultWorkingTime, workingDays: ['sat'] }
     service.onWorkingTimeChanged()
     expect(clock.pendingDelays()).toEqual([minutes(15)])

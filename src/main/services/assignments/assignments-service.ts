@@ -94,6 +94,9 @@ const notSignedIn = () =>
  * one request at a time, a poll every 15 minutes that backs off while the server fails, and a request
  * when the popup opens, the computer wakes or the network returns. Listeners hear only real changes.
  */
+/** The longest wait outside working time before looking at the clock and the time zone again. */
+const workingTimeLookMs = 3_600_000
+
 export function createAssignmentsService(options: AssignmentsServiceOptions): AssignmentsService {
   const { session, log } = options
   const store = options.store ?? createAssignmentsStore(options.dataDir, log)
@@ -294,6 +297,13 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
     }, ms)
   }
 
+  /**
+   * Waits for working time to begin, looking again at least hourly: the wall clock it was computed on may
+   * change meanwhile (a laptop flown to another time zone over the weekend tells the app nothing), and a
+   * look outside working time asks nothing.
+   */
+  const waitForWorkingTime = (ms: number) => wait(Math.min(ms, workingTimeLookMs))
+
   const schedule = () => {
     clearTimer()
     if (!started || asleep) return
@@ -309,7 +319,7 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   const poll = () => {
     if (!started || asleep) return
     const untilWorking = msUntilPollingHours()
-    if (untilWorking > 0) return wait(untilWorking)
+    if (untilWorking > 0) return waitForWorkingTime(untilWorking)
     if (!isOsOnline()) return wait(intervalMs)
     void trigger()
   }
@@ -321,7 +331,7 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
   const askInWorkingTime = () => {
     const untilDay = msUntilPollingHours()
     if (untilDay === 0) return void trigger()
-    if (started && !asleep) wait(untilDay)
+    if (started && !asleep) waitForWorkingTime(untilDay)
   }
 
   /** Starts a request unless one is under way, in which case its result is shared. */
@@ -414,7 +424,7 @@ export function createAssignmentsService(options: AssignmentsServiceOptions): As
       if (!started || asleep || inFlight) return
       const untilWorking = msUntilPollingHours()
       // In working time now: the usual pause from now; else wait for it (no poll is overdue for long).
-      if (untilWorking > 0) wait(untilWorking)
+      if (untilWorking > 0) waitForWorkingTime(untilWorking)
       else schedule()
     },
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
-import { calendarDateSchema, weekdaySchema } from '@shared/domain/assignments'
+import { calendarDateSchema } from '@shared/domain/assignments'
 import { TIME_PATTERN } from '@shared/domain/working-time'
 import type { Logger } from '../log/logger'
 import { createJsonFile } from '../storage/json-file'
@@ -22,17 +22,15 @@ export type Notified = z.infer<typeof notifiedSchema>
 export const remindersStateSchema = z
   .object({
     // Not the contract's schema: a hand-edited value that breaks a rule (a time inside the quiet hours,
-    // no working day) is replaced by the default when used (working-time.ts), not thrown away. Files
-    // written before working days and quiet hours existed have neither: the defaults apply.
+    // no working day, a day that is none, quiet hours at 25:00) is replaced by the default when used
+    // (working-hours.ts), not thrown away, so it never costs the rest of the file (what was sent, the
+    // switch). Files written before working days and quiet hours existed have neither: the defaults apply.
     settings: z
       .object({
         enabled: z.boolean(),
         time: z.string().regex(TIME_PATTERN),
-        workingDays: z.array(weekdaySchema).max(7).optional(),
-        quietHours: z
-          .object({ from: z.string().regex(TIME_PATTERN), to: z.string().regex(TIME_PATTERN) })
-          .strict()
-          .optional(),
+        workingDays: z.array(z.string()).optional(),
+        quietHours: z.object({ from: z.string(), to: z.string() }).strict().optional(),
       })
       .strict()
       .nullable(),

@@ -25,13 +25,16 @@ const DAY_MS = 86_400_000
  * breaks a rule (hand-edited: no day, equal quiet hours) is the default, so the app never stops working.
  */
 export function workingTimeOf(
-  stored: { workingDays?: readonly Weekday[] | undefined; quietHours?: QuietHours | undefined } | null,
+  stored: { workingDays?: readonly string[] | undefined; quietHours?: QuietHours | undefined } | null,
 ): WorkingTime {
   const days = stored?.workingDays
   const quiet = stored?.quietHours
   return {
     workingDays:
-      days && workingDaysProblem(days) === null ? inWeekOrder(days) : defaultWorkingTime.workingDays,
+      // workingDaysProblem lets only known weekdays through.
+      days && workingDaysProblem(days) === null
+        ? inWeekOrder(days as readonly Weekday[])
+        : defaultWorkingTime.workingDays,
     quietHours: quiet && quietHoursProblem(quiet) === null ? quiet : defaultWorkingTime.quietHours,
   }
 }

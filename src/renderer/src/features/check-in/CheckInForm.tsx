@@ -449,11 +449,13 @@ export function CheckInForm({
             Message
           </div>
           <FieldError id={`${id}-message-error`} message={areaError('message')} />
-          {startNote ? (
-            <p className="notice notice--warning ci-start-note" role="status">
-              {startNote}
-            </p>
-          ) : null}
+          {/* Always there, so the note is announced as "Start from this message" puts it in. */}
+          <LiveRegion
+            label="Started from an earlier message"
+            className={startNote ? 'notice notice--warning ci-start-note' : 'ci-start-note'}
+          >
+            {startNote}
+          </LiveRegion>
           <RichTextEditor
             ref={editor}
             errorId={areaError('message') ? `${id}-message-error` : undefined}
