@@ -107,3 +107,18 @@ test('screenshot of the check-in form with its earlier check-ins open', async ({
   await expect(history.locator('details').nth(1)).toContainText('Design partners signed')
   await page.screenshot({ path: docs('screenshot-history.png'), animations: 'disabled' })
 })
+
+test('screenshot of each target’s trend, the value being typed as the next point', async ({
+  page,
+  signedIn,
+}) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  await ui.openGoal(SHIP_ENGINE)
+  const trend = page.getByRole('img', { name: /^Weekly active teams: 3 check-ins/ })
+  await expect(trend).toBeVisible()
+  await ui.target('Weekly active teams').fill('90')
+  await expect(page.getByRole('img', { name: /this check-in 90 teams$/ })).toBeVisible()
+  await page.getByRole('button', { name: 'Weekly active teams in figures' }).click()
+  await page.getByRole('group', { name: 'Targets' }).evaluate((el) => el.scrollIntoView({ block: 'start' }))
+  await page.screenshot({ path: docs('screenshot-trends.png'), animations: 'disabled' })
+})
