@@ -325,21 +325,33 @@ export function formatNumberIn(value: number, numbers: NumberLocale, minDecimals
     minimumFractionDigits: minDecimals,
     maximumFractionDigits: Math.max(12, minDecimals),
   }
+  return formatWithOwnSigns(clean, numbers, options)
+}
+
+/**
+ * `value` through `Intl.NumberFormat` with `options`, in the person's locale and digits, then with their
+ * own decimal and group signs in place of the locale's, so that what the app writes reads back their way.
+ */
+export function formatWithOwnSigns(
+  value: number,
+  numbers: NumberLocale,
+  options: Intl.NumberFormatOptions,
+): string {
   const locale = localeTag(numbers)
+  const withDigits = { ...options }
   if (typeof numbers !== 'string' && numbers.digits !== null) {
     const native = numberingSystemsOf(locale).find((system) => system !== 'latn')
-    options.numberingSystem = numbers.digits === 'latin' ? 'latn' : (native ?? 'latn')
+    withDigits.numberingSystem = numbers.digits === 'latin' ? 'latn' : (native ?? 'latn')
   }
   let format: Intl.NumberFormat
   try {
-    format = new Intl.NumberFormat(locale, options)
+    format = new Intl.NumberFormat(locale, withDigits)
   } catch {
-    format = new Intl.NumberFormat('en-US', options)
+    format = new Intl.NumberFormat('en-US', withDigits)
   }
-  if (typeof numbers === 'string') return format.format(clean)
-  // The person's own signs in place of the locale's, so that what the form writes reads back their way.
+  if (typeof numbers === 'string') return format.format(value)
   return format
-    .formatToParts(clean)
+    .formatToParts(value)
     .map((part) => {
       if (part.type === 'decimal') return numbers.decimal ?? part.value
       if (part.type === 'group') return numbers.group ?? part.value

@@ -1,6 +1,6 @@
 import { timeLabel } from '@shared/time-label'
 import { localeTag, type NumberLocale } from './number-conventions'
-import { formatNumberIn, numberingSystemsOf } from './number-text'
+import { formatNumberIn, formatWithOwnSigns } from './number-text'
 import type { TrendPoint } from './trend-geometry'
 
 /**
@@ -14,29 +14,9 @@ import type { TrendPoint } from './trend-geometry'
  * in the person's digits and signs. Up to three significant digits: the table has every digit.
  */
 export function compactNumberIn(value: number, numbers: NumberLocale): string {
-  const locale = localeTag(numbers)
   // Compact names stop at trillions ("180000…000T"); beyond, the locale's scientific form ("1.8E308").
   const notation = Math.abs(value) < 1e15 ? 'compact' : 'scientific'
-  const options: Intl.NumberFormatOptions = { notation, maximumSignificantDigits: 3 }
-  if (typeof numbers !== 'string' && numbers.digits !== null) {
-    const native = numberingSystemsOf(locale).find((system) => system !== 'latn')
-    options.numberingSystem = numbers.digits === 'latin' ? 'latn' : (native ?? 'latn')
-  }
-  let format: Intl.NumberFormat
-  try {
-    format = new Intl.NumberFormat(locale, options)
-  } catch {
-    format = new Intl.NumberFormat('en-US', options)
-  }
-  if (typeof numbers === 'string') return format.format(value)
-  return format
-    .formatToParts(value)
-    .map((part) => {
-      if (part.type === 'decimal') return numbers.decimal ?? part.value
-      if (part.type === 'group') return numbers.group ?? part.value
-      return part.value
-    })
-    .join('')
+  return formatWithOwnSigns(value, numbers, { notation, maximumSignificantDigits: 3 })
 }
 
 /** The start and target labels, worded first ("Start 10", "Target 100"), then as bare numbers. */
