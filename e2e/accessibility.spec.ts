@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 import keytar from 'keytar'
@@ -17,6 +15,7 @@ import {
   type AnsweringProxy,
 } from './support/check-in'
 import { descriptionUi, paragraph, projects, storedProject, text } from './support/description'
+import { axeViolations } from './support/axe'
 import { expect, test } from './support/fixtures'
 import { settleEditor } from './support/focus'
 import { giveAdaOnboardingDocs, inboxScreen, makeDue, ONBOARDING_DOCS } from './support/inbox'
@@ -113,45 +112,13 @@ interface Context {
 
 type Step = (context: Context) => Promise<void>
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-interface AxeViolation {
-  id: string
-  impact: string | null
-  help: string
-  nodes: Array<{ target: unknown[]; failureSummary?: string }>
-}
-
-/** axe's violations on the page as it is now, each with the elements it concerns. */
-async function violations(page: Page): Promise<string[]> {
-  // Animations and colour transitions finished and the fonts in: contrast is measured on what a person sees.
-  await page.evaluate(() => document.fonts.ready)
-  await page.waitForTimeout(250)
-  // Evaluated by the test driver, outside the page's own scripts: the popup's strict CSP stays as it is.
-  const hasAxe = await page.evaluate(() => 'axe' in window)
-  if (!hasAxe) await page.evaluate(axeSource)
-  const found = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> }
-      }
-    ).axe
-    const result = await axe.run(document, { resultTypes: ['violations'] })
-    return result.violations
-  })
-  return (found as AxeViolation[]).map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
-  )
-}
-
 /** Scans the state in light, then in dark, on the same page; every state is scanned even after a failure. */
 async function scanLightAndDark(page: Page, state: string): Promise<void> {
   const backgrounds: string[] = []
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme })
     backgrounds.push(await page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-    expect.soft(await violations(page), `axe violations on ${state}, ${colorScheme}`).toEqual([])
+    expect.soft(await axeViolations(page), `axe violations on ${state}, ${colorScheme}`).toEqual([])
   }
   // The page did change its colours: a dark scan of a page still in light colours would prove nothing.
   expect(backgrounds[0], `light and dark backgrounds on ${state}`).not.toBe(backgrounds[1])

@@ -14,8 +14,8 @@ interface AxeViolation {
   nodes: Array<{ target: unknown[]; failureSummary?: string }>
 }
 
-/** Runs axe on the page as it is now; fails with every violation, each with the elements it concerns. */
-export async function expectAccessible(page: Page, state: string): Promise<void> {
+/** axe's violations on the page as it is now, each with the elements it concerns. */
+export async function axeViolations(page: Page): Promise<string[]> {
   // Animations finished and the fonts in: contrast is measured on what a person sees.
   await page.evaluate(() => document.fonts.ready)
   await page.waitForTimeout(250)
@@ -31,9 +31,13 @@ export async function expectAccessible(page: Page, state: string): Promise<void>
     const result = await axe.run(document, { resultTypes: ['violations'] })
     return result.violations
   })
-  const readable = (violations as AxeViolation[]).map(
+  return (violations as AxeViolation[]).map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help}\n${v.nodes.map((n) => `    ${JSON.stringify(n.target)} ${n.failureSummary ?? ''}`).join('\n')}`,
   )
-  expect(readable, `axe violations on ${state}`).toEqual([])
+}
+
+/** Runs axe on the page as it is now; fails with every violation. */
+export async function expectAccessible(page: Page, state: string): Promise<void> {
+  expect(await axeViolations(page), `axe violations on ${state}`).toEqual([])
 }
