@@ -80,9 +80,10 @@ test('a project deleted while editing: the save says it is gone, and the text st
   emulator.state.projects = emulator.state.projects.filter((p) => p.id !== projects.launch.uuid)
   await ui.saveButton.click()
   // The alert says what failed; the status line, where the text is (the page knows its draft was written).
-  await expect(page.getByRole('alert')).toContainText(
-    'This project was deleted or is no longer shared with you.',
-  )
+  // Filtered by their words: the page's other alert regions are there too, empty, waiting for theirs.
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This project was deleted or is no longer shared with you.' }),
+  ).toBeVisible()
   await expect(ui.editor).toContainText('Words worth keeping.')
   await expect(ui.status).toHaveText('Your changes are kept as a draft')
 
@@ -91,8 +92,8 @@ test('a project deleted while editing: the save says it is gone, and the text st
   await expect(ui.row(projects.launch.name)).toHaveCount(0)
   const link = `${emulator.url}/${shortIdFromUuid(SEED_IDS.company)}/projects/${projects.launch.id}`
   await pasteText(ui.filter, link)
-  await expect(page.getByRole('alert')).toContainText('Project not available')
-  await expect(page.getByRole('alert')).toContainText(
+  const gone = page.getByRole('alert').filter({ hasText: 'Project not available' })
+  await expect(gone).toContainText(
     'This project was deleted or is no longer shared with you. Your text is kept as a draft.',
   )
   await expect(page.getByRole('region', { name: 'Your draft' })).toContainText('Words worth keeping.')
