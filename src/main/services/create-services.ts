@@ -21,6 +21,7 @@ import { createGoalHandlers } from './goals/handlers'
 import { createGoalsService } from './goals/goals-service'
 import { createWebUrls } from './goals/web-urls'
 import { createPeopleHandlers } from './people/handlers'
+import { createKnownPeople } from './people/known-people'
 import { createPeopleService } from './people/people-service'
 import { createProjectHandlers } from './projects/handlers'
 import { createProjectsService } from './projects/projects-service'
@@ -97,6 +98,11 @@ export interface MainServicesOptions {
    * by default; the app is still offline until a real request to the server succeeds.
    */
   isOsOnline?: () => boolean
+  /**
+   * The clock of answers main keeps in memory for a while (who the company knows); Date.now by default.
+   * Tests move it instead of waiting.
+   */
+  now?: () => number
   /** The outbox's backoff, how long an unanswered request may still land, failures before "Needs you". */
   syncTiming?: SyncTiming
   /** How soon connectivity asks the server again after a failure (2 s, doubling up to a minute). */
@@ -269,7 +275,14 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       serverDrafts,
     }),
     // The last check-ins beside the form (issue 24).
-    ...createCheckInHistoryHandlers(createCheckInHistoryService({ session, cache, connectivity, log })),
+    ...createCheckInHistoryHandlers(
+      createCheckInHistoryService({
+        session,
+        cache,
+        connectivity,
+        knownPeople: createKnownPeople({ session, log, ...(options.now ? { now: options.now } : {}) }),
+      }),
+    ),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),
     ...createDraftHandlers(drafts),
     // Project descriptions (issue 3).

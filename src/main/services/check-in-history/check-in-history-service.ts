@@ -1,8 +1,8 @@
 import { checkInHistorySchema, type CheckInHistoryRead } from '@shared/domain/check-in-history'
 import { AppFailure, appError } from '@shared/errors'
-import { lastSegment, sameId } from '@shared/ids'
+import { lastSegment } from '@shared/ids'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
-import { silentLogger, type Logger } from '../log/logger'
+import type { KnownPeople } from '../people/known-people'
 import type { SessionService } from '../session/session-service'
 import { isPublished, toPastCheckIn, withoutRepeats } from './map-check-in'
 
@@ -22,29 +22,10 @@ export function createCheckInHistoryService(deps: {
   session: SessionService
   cache: Cache
   connectivity: ConnectivityReporter
-  log?: Logger
+  /** Who the company knows (asked once in a while, not for every goal opened). */
+  knownPeople: KnownPeople
 }): CheckInHistoryService {
-  const { session, cache, connectivity } = deps
-  const log = deps.log ?? silentLogger
-
-  /**
-   * The ids of everyone the server knows; null when it would not say (the history shows regardless).
-   * A list without the signed-in person is not the company's whole list (a proxy, a narrowed token, a
-   * server that pages): taking it as such would turn every mention into plain text, so it counts as none.
-   */
-  const knownPeople = async (meId: string): Promise<string[] | null> => {
-    try {
-      const people = await (await session.client()).listPeople()
-      if (!people.some((p) => sameId(p.id, meId))) {
-        log.warn('check-in history: the list of people leaves out the signed-in person; not trusted')
-        return null
-      }
-      return people.map((p) => p.id)
-    } catch (err) {
-      log.warn('check-in history: could not learn who the company knows', { error: String(err) })
-      return null
-    }
-  }
+  const { session, cache, connectivity, knownPeople } = deps
 
   return {
     async list(goalId) {
@@ -62,7 +43,7 @@ export function createCheckInHistoryService(deps: {
             const client = await session.client()
             const [checkIns, known] = await Promise.all([
               client.listCheckIns(goalId),
-              knownPeople(state.person.id),
+              knownPeople.idsFor({ baseUrl: state.baseUrl, personId: state.person.id }),
             ])
             return {
               checkIns: withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known)),

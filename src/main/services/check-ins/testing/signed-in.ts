@@ -34,6 +34,8 @@ export async function signedInServices(
     fetch?: typeof fetch
     log?: Logger
     syncTiming?: SyncTiming
+    /** The clock of what main keeps in memory for a while (who the company knows). */
+    now?: () => number
     /** The data folder (a small disk of the test's own, say); a fresh temp dir by default. */
     dataDir?: string
   } = {},
@@ -48,6 +50,7 @@ export async function signedInServices(
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.requestTimeoutMs ? { requestTimeoutMs: options.requestTimeoutMs } : {}),
     ...(options.syncTiming ? { syncTiming: options.syncTiming } : {}),
+    ...(options.now ? { now: options.now } : {}),
   })
   const signIn = await services.dispatch('session.signIn', {
     baseUrl: emulator.url,
