@@ -3,7 +3,8 @@
 // drafts.save contract (keep and edit → not_found when the stored draft cannot give them; main's own
 // tests hold it to that, drafts-service.test.ts), and the description e2e specs run the writer against
 // the real main through the harness.
-import { describe, expect, it } from 'vitest'
+import { createHash } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
 import type { PlainJson } from '@shared/exact-json'
 import { createDraftWriter, type DraftIo } from './draft-writer'
 import { applyTextEdit } from '@shared/text-edit'
@@ -11,11 +12,8 @@ import { applyTextEdit } from '@shared/text-edit'
 type Options = Parameters<DraftIo['save']>[1]
 type Stored = Record<string, PlainJson>
 
-/** SHA-256 in hex, as main works it out for the texts it served (the page's own crypto here). */
-const sha256 = async (text: string) =>
-  Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (byte) =>
-    byte.toString(16).padStart(2, '0'),
-  ).join('')
+/** SHA-256 in hex, as main works it out for the texts it served (Node's, so the page's stays uncounted). */
+const sha256 = async (text: string) => createHash('sha256').update(text, 'utf8').digest('hex')
 
 const notFound = () => Promise.reject(Object.assign(new Error('not this draft'), { kind: 'not_found' }))
 
@@ -126,6 +124,35 @@ describe('createDraftWriter', () => {
     await writer.write({ v: 1, docText: `${typed}!`, base: opened })
     expect(sent[1]).toMatchObject({ value: { v: 1 }, keep: ['base'] })
     expect(stored()).toEqual({ v: 1, docText: `${typed}!`, base: opened })
+  })
+
+  it('names the served base by the hash main gave with it, without hashing it on the page', async () => {
+    const opened = `${'a'.repeat(50_000)}é東🚀${'z'.repeat(50_000)}`
+    const typed = `${opened}, typed`
+    const { writer, sent, stored } = setup([opened])
+    writer.knowServed(opened, await sha256(opened))
+    const digest = vi.spyOn(crypto.subtle, 'digest')
+    try {
+      await writer.write({ v: 1, docText: typed, base: opened })
+      expect(digest).not.toHaveBeenCalled()
+    } finally {
+      digest.mockRestore()
+    }
+    expect(sent[0]).toMatchObject({
+      value: { v: 1 },
+      served: { field: 'base', sha256: await sha256(opened) },
+    })
+    expect(stored()).toEqual({ v: 1, docText: typed, base: opened })
+  })
+
+  it('hashes a base itself when it is not the text main named (the description saved since)', async () => {
+    const opened = 'c'.repeat(40_000)
+    const saved = 'd'.repeat(40_000)
+    const { writer, sent, stored } = setup([saved])
+    writer.knowServed(opened, await sha256(opened))
+    await writer.write({ v: 1, docText: 'after the save', base: saved })
+    expect(sent[0]).toMatchObject({ served: { field: 'base', sha256: await sha256(saved) } })
+    expect(stored()).toEqual({ v: 1, docText: 'after the save', base: saved })
   })
 
   it('sends the large base when main did not serve it (not_found), and a small one always', async () => {
