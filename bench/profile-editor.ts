@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { chromium, type Page } from 'playwright-core'
 import type { RichDoc } from '../e2e/emulator/types'
 import {
@@ -14,7 +14,7 @@ import {
   viewport,
 } from './editor'
 import * as session from './session-scripts'
-import { largest, mainThreadTime, startTrace } from './trace'
+import { profiled } from './cpu-profile'
 
 /**
  * Where the time goes, for the app and stock TipTap: a Chrome trace (main-thread self time per event
@@ -32,74 +32,6 @@ import { largest, mainThreadTime, startTrace } from './trace'
  * for readable function names, build once with `minify: false` in electron.vite.config.ts's renderer
  * section (and do not commit that). Each profile is also written to /tmp/profile-<name>.json.
  */
-
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }
-  children?: number[]
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[]
-  samples: number[]
-  timeDeltas: number[]
-}
-
-/** Self and total time (ms) per JavaScript function in a sampled CPU profile. */
-function profileSummary(profile: CpuProfile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const parent = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
-  const label = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame
-    const file = url.split('/').pop() ?? ''
-    return `${functionName || '(anonymous)'} ${file}:${lineNumber + 1}`
-  }
-  const self = new Map<string, number>()
-  const total = new Map<string, number>()
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
-    const node = byId.get(id)!
-    self.set(label(node), (self.get(label(node)) ?? 0) + ms)
-    const seen = new Set<string>()
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const name = label(byId.get(at)!)
-      if (seen.has(name)) continue
-      seen.add(name)
-      total.set(name, (total.get(name) ?? 0) + ms)
-    }
-  })
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
-  return { self: top(self, 40), total: top(total, 60) }
-}
-
-async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
-  const cdp = await page.context().newCDPSession(page)
-  const stop = await startTrace(cdp, ['v8'])
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
-  await cdp.send('Profiler.start')
-  const result = await work()
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile }
-  const events = await stop()
-  await cdp.detach()
-  const trace = mainThreadTime(events)
-  const js = profileSummary(profile)
-  const lines = [
-    `## ${name}`,
-    `main thread, top-level tasks: ${trace.wallMs.toFixed(0)} ms wall, ${trace.cpuMs.toFixed(0)} ms CPU`,
-    'self time (CPU) by trace event:',
-    ...largest(trace.selfCpu, 25).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-    'JavaScript self time:',
-    ...js.self.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-    'JavaScript total time:',
-    ...js.total.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-    '',
-  ]
-  console.log(lines.join('\n'))
-  writeFileSync(`/tmp/profile-${name.replace(/\W+/g, '-')}.json`, JSON.stringify({ events, profile }))
-  return result
-}
 
 /** Lets the open settle, puts the caret in the middle block and profiles the two selection operations. */
 async function profileSelection(page: Page, who: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import keytar from 'keytar'
@@ -9,7 +9,7 @@ import { startHarness } from '../e2e/harness'
 import { createMainServices } from '../src/main/services/create-services'
 import { silentLogger } from '../src/main/services/log/logger'
 import { chromiumArgs } from './editor'
-import { largest, mainThreadTime, startTrace } from './trace'
+import { profiled } from './cpu-profile'
 
 /**
  * Where the lists' time goes (issue 23): a Chrome trace and a sampled CPU profile around the first
@@ -21,80 +21,8 @@ import { largest, mainThreadTime, startTrace } from './trace'
  *
  * It measures the current build in out/ (`npx electron-vite build` first). For readable function names,
  * build once with `minify: false` in electron.vite.config.ts's renderer section (and do not commit that).
- * Each profile is also written to /tmp/profile-lists-<name>.json.
+ * Each profile is also written to /tmp/profile-<name>.json.
  */
-
-interface ProfileNode {
-  id: number
-  callFrame: { functionName: string; url: string; lineNumber: number }
-  children?: number[]
-}
-
-interface CpuProfile {
-  nodes: ProfileNode[]
-  samples: number[]
-  timeDeltas: number[]
-}
-
-/** Self and total time (ms) per JavaScript function in a sampled CPU profile. */
-function profileSummary(profile: CpuProfile) {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]))
-  const parent = new Map<number, number>()
-  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
-  const label = (node: ProfileNode) => {
-    const { functionName, url, lineNumber } = node.callFrame
-    return `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`
-  }
-  const self = new Map<string, number>()
-  const total = new Map<string, number>()
-  profile.samples.forEach((id, i) => {
-    const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000
-    const name = label(byId.get(id)!)
-    self.set(name, (self.get(name) ?? 0) + ms)
-    const seen = new Set<string>()
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const outer = label(byId.get(at)!)
-      if (seen.has(outer)) continue
-      seen.add(outer)
-      total.set(outer, (total.get(outer) ?? 0) + ms)
-    }
-  })
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
-  return { self: top(self, 30), total: top(total, 45) }
-}
-
-async function profiled(page: Page, name: string, work: () => Promise<void>): Promise<void> {
-  const cdp = await page.context().newCDPSession(page)
-  const stop = await startTrace(cdp, ['v8'])
-  await cdp.send('Profiler.enable')
-  await cdp.send('Profiler.setSamplingInterval', { interval: 100 })
-  await cdp.send('Profiler.start')
-  await work()
-  const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile }
-  const events = await stop()
-  await cdp.detach()
-  const trace = mainThreadTime(events)
-  const js = profileSummary(profile)
-  // The longest top-level tasks of the renderer's main thread: what a key or a click waited behind.
-  const tasks = events
-    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 8_000)
-    .map((e) => (e.dur ?? 0) / 1000)
-    .sort((a, b) => b - a)
-  console.log(
-    [
-      `## ${name}`,
-      `main thread: ${trace.wallMs.toFixed(0)} ms wall, ${trace.cpuMs.toFixed(0)} ms CPU; tasks over 8 ms: ${tasks.map((t) => t.toFixed(0)).join(', ') || 'none'}`,
-      'self time (CPU) by trace event:',
-      ...largest(trace.selfCpu, 15).map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-      'JavaScript self time:',
-      ...js.self.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-      'JavaScript total time:',
-      ...js.total.map(([n, ms]) => `  ${ms.toFixed(1).padStart(8)}  ${n}`),
-      '',
-    ].join('\n'),
-  )
-  await writeFile(`/tmp/profile-lists-${name.replace(/\W+/g, '-')}.json`, JSON.stringify({ events, profile }))
-}
 
 const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click()

@@ -38,6 +38,14 @@ export const projectOperations = {
     output: projectDetailSchema.extend({
       ...freshnessFields,
       queued: queuedDescriptionSchema.nullable(),
+      /**
+       * SHA-256 (hex, of the UTF-8) of `description` as main served it: the page names that text by it in
+       * its first draft write (drafts.save `served`) without hashing a megabyte on its own thread.
+       */
+      descriptionSha256: z
+        .string()
+        .regex(/^[0-9a-f]{64}$/)
+        .nullable(),
     }),
   },
   /**

@@ -269,6 +269,7 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
     description: '{"type":"doc","content":[{"type":"paragraph"}]}',
     webUrl: 'https://app.operately.com/acme-1/projects/launch-site-FTjZweJIkc6RtMHf1SwQI3',
     queued: null,
+    descriptionSha256: 'be8e4ab3c97ed3dea1a7d4fd60a7dfb4c39d7a4d9eaa1d5d9b9aa47e82ae5d3b',
     ...fresh,
   },
   'projects.saveDescription': {

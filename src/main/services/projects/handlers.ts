@@ -3,6 +3,7 @@ import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { SyncService } from '../sync/sync-service'
 import type { ProjectsService } from './projects-service'
+import { sha256Hex } from '../storage/sha256-hex'
 
 export function createProjectHandlers(deps: {
   projects: ProjectsService
@@ -14,7 +15,11 @@ export function createProjectHandlers(deps: {
     'projects.list': () => deps.projects.list(),
     'projects.get': async ({ id }) => {
       const detail = await deps.projects.get(id)
-      return { ...detail, queued: deps.sync.queuedDescription(detail.id) }
+      return {
+        ...detail,
+        queued: deps.sync.queuedDescription(detail.id),
+        descriptionSha256: detail.description === null ? null : sha256Hex(detail.description),
+      }
     },
     'projects.editRights': ({ ids }) => deps.projects.editRights(ids),
     'projects.saveDescription': (input) => deps.saveDescription(input),

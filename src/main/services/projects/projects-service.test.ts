@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import {
   SEED_IDS,
@@ -188,6 +189,19 @@ describe.skipIf(!hasSecretService)('projects', () => {
         `${emulator.url}/${shortIdFromUuid(SEED_IDS.company)}/projects/${ids.launch}`,
       )
       expect(Date.parse(launch.fetchedAt)).not.toBeNaN()
+    })
+
+    it("names the description it served by its SHA-256, so the page's first draft need not send it back", async () => {
+      const detail = await run<{ description: string; descriptionSha256: string }>('projects.get', {
+        id: ids.launch,
+      })
+      expect(detail.descriptionSha256).toBe(
+        createHash('sha256').update(detail.description, 'utf8').digest('hex'),
+      )
+      const withNone = await run<{ description: null; descriptionSha256: null }>('projects.get', {
+        id: ids.office,
+      })
+      expect(withNone).toMatchObject({ description: null, descriptionSha256: null })
     })
 
     it('gives null for a project without a description, and canEdit false for a view-only one', async () => {

@@ -75,7 +75,10 @@ export function useSaveDescription() {
       if (result.outcome !== 'saved') return
       // Confirmed by the server: nothing of this project waits in the outbox any more.
       queryClient.setQueryData<ProjectView>(projectQueryKey(input.projectId), (detail) =>
-        detail ? { ...detail, description: result.description, queued: null } : detail,
+        // The saved text's hash is main's to tell (descriptionSha256 named the text served before it).
+        detail
+          ? { ...detail, description: result.description, descriptionSha256: null, queued: null }
+          : detail,
       )
     },
     // Refused for want of rights (they changed on the server): main has marked the project view only,

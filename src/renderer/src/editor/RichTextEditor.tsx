@@ -147,6 +147,10 @@ export function RichTextEditor({
       // load check (session.load) checks every block in idle time instead, and anything TipTap could not
       // load comes out of it as a difference from the server's document (read-only, nothing saved).
       enableContentCheck: false,
+      // TipTap's core Delete extension walks every node a change removed to emit a 'delete' event per
+      // node; nothing here listens, and replacing a megabyte (select all, then a key) walked all of it:
+      // about 30 ms of the key's handling.
+      enableCoreExtensions: { delete: false },
       editorProps,
       onUpdate: ({ editor: current, transaction }) => {
         if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return

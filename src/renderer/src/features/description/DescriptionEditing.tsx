@@ -84,7 +84,10 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
     error: draftError,
     kept: draftKept,
     whenWritten,
-  } = useDraftPersistence(draftKey, props.storedDraft)
+  } = useDraftPersistence(draftKey, props.storedDraft, {
+    text: detail.description,
+    sha256: detail.descriptionSha256,
+  })
   const dispatch = useCallback(
     (action: EditAction) => {
       const next = editReducer(stateRef.current, action)

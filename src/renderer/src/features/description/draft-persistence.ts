@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { clearDraft, saveDraft } from '../../bridge/drafts'
 import type { PlainJson } from '@shared/exact-json'
 import { toStoredDescriptionDraft, type DescriptionDraft } from './description-draft'
@@ -27,7 +27,11 @@ const isEmpty = (draft: DescriptionDraft | null) =>
  * It works after the page has gone too: the editor reports its last change while unmounting, and that
  * change must still reach the disk.
  */
-export function useDraftPersistence(key: `description:${string}`, stored: unknown) {
+export function useDraftPersistence(
+  key: `description:${string}`,
+  stored: unknown,
+  served?: { text: string | null; sha256: string | null },
+) {
   const last = useRef<DescriptionDraft | null | 'unknown'>(stored == null ? null : 'unknown')
   const queue = useRef<Promise<void>>(Promise.resolve())
   // Whether the last write asked for reached the disk (what was read from it is on it).
@@ -41,6 +45,11 @@ export function useDraftPersistence(key: `description:${string}`, stored: unknow
       }),
     [key],
   )
+  const servedText = served?.text ?? null
+  const servedSha256 = served?.sha256 ?? null
+  useEffect(() => {
+    if (servedText !== null && servedSha256 !== null) writer.knowServed(servedText, servedSha256)
+  }, [writer, servedText, servedSha256])
   const [error, setError] = useState<string | null>(null)
   // Whether a draft of this text is on disk: one was read, or the last write that finished stored one.
   // Never true before a write has landed, so "kept as a draft" is not said while the first one is on its way.

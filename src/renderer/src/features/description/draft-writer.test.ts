@@ -3,7 +3,7 @@
 // drafts.save contract (keep and edit → not_found when the stored draft cannot give them; main's own
 // tests hold it to that, drafts-service.test.ts), and the description e2e specs run the writer against
 // the real main through the harness.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { PlainJson } from '@shared/exact-json'
 import { createDraftWriter, type DraftIo } from './draft-writer'
 import { applyTextEdit } from '@shared/text-edit'
@@ -24,6 +24,8 @@ function setup(served: string[] = []) {
   let revisions = 0
   const sent: Array<{ value: PlainJson } & NonNullable<Options>> = []
   let failNext = false
+  // Worked out now, so that a test counting the page's hashing counts only the writer's.
+  const servedHashes = Promise.all(served.map(sha256))
   const writer = createDraftWriter({
     save: async (value, options = {}) => {
       sent.push({ value, ...options })
@@ -38,7 +40,7 @@ function setup(served: string[] = []) {
       if (keep.some((field) => previous === null || !Object.hasOwn(previous, field))) return notFound()
       const next: Stored = { ...(value as Stored) }
       if (options.served) {
-        const hashes = await Promise.all(served.map(sha256))
+        const hashes = await servedHashes
         const text = served[hashes.indexOf(options.served.sha256)]
         if (text === undefined) return notFound()
         next[options.served.field] = text
@@ -126,6 +128,36 @@ describe('createDraftWriter', () => {
     await writer.write({ v: 1, docText: `${typed}!`, base: opened })
     expect(sent[1]).toMatchObject({ value: { v: 1 }, keep: ['base'] })
     expect(stored()).toEqual({ v: 1, docText: `${typed}!`, base: opened })
+  })
+
+  it('names the served base by the hash main gave with it, without hashing it on the page', async () => {
+    const opened = `${'a'.repeat(50_000)}é東🚀${'z'.repeat(50_000)}`
+    const typed = `${opened}, typed`
+    const { writer, sent, stored } = setup([opened])
+    const named = await sha256(opened)
+    writer.knowServed(opened, named)
+    const digest = vi.spyOn(crypto.subtle, 'digest')
+    try {
+      await writer.write({ v: 1, docText: typed, base: opened })
+      expect(digest).not.toHaveBeenCalled()
+    } finally {
+      digest.mockRestore()
+    }
+    expect(sent[0]).toMatchObject({
+      value: { v: 1 },
+      served: { field: 'base', sha256: await sha256(opened) },
+    })
+    expect(stored()).toEqual({ v: 1, docText: typed, base: opened })
+  })
+
+  it('hashes a base itself when it is not the text main named (the description saved since)', async () => {
+    const opened = 'c'.repeat(40_000)
+    const saved = 'd'.repeat(40_000)
+    const { writer, sent, stored } = setup([saved])
+    writer.knowServed(opened, await sha256(opened))
+    await writer.write({ v: 1, docText: 'after the save', base: saved })
+    expect(sent[0]).toMatchObject({ served: { field: 'base', sha256: await sha256(saved) } })
+    expect(stored()).toEqual({ v: 1, docText: 'after the save', base: saved })
   })
 
   it('sends the large base when main did not serve it (not_found), and a small one always', async () => {
