@@ -29,6 +29,11 @@ export interface VirtualGroupsProps<T extends { id: string }> {
   renderItem: (item: T, placement: Placement) => ReactNode
   /** Whether the item's row holds something Tab stops at (a button): rows without are walked past. */
   focusable: (item: T) => boolean
+  /**
+   * Ids of items whose rows stay drawn wherever the page is scrolled: a row asking a question, or saying
+   * how something the person did went, would otherwise lose it (its state) when scrolled away.
+   */
+  held?: ReadonlySet<string>
   /** A first guess at a row's height, before it is drawn and measured. */
   estimateItem: number
   estimateTitle: number
@@ -45,12 +50,13 @@ const tabbables = (row: Element): HTMLElement[] =>
  * Titled groups of rows (each a region named by its title, its rows a list) of which only those on screen
  * are drawn. Tab and Shift+Tab still go through every row's controls in order, as when all were in the
  * page: leaving a row's last (first) control for a row not drawn scrolls to it and focuses its first
- * (last). The row holding the focus stays drawn wherever the page is scrolled.
+ * (last). The row holding the focus, and those `held`, stay drawn wherever the page is scrolled.
  */
 export function VirtualGroups<T extends { id: string }>({
   groups,
   renderItem,
   focusable,
+  held,
   estimateItem,
   estimateTitle,
   className,
@@ -65,12 +71,20 @@ export function VirtualGroups<T extends { id: string }>({
     [rows, estimateItem, estimateTitle],
   )
   const getItemKey = useCallback((index: number) => rows[index]!.key, [rows])
+  const heldRows = useMemo(() => {
+    if (!held || held.size === 0) return []
+    const indexes: number[] = []
+    rows.forEach((row, index) => {
+      if (row.kind === 'item' && held.has(row.item.id)) indexes.push(index)
+    })
+    return indexes
+  }, [rows, held])
   const virtualizer = useMainVirtualizer({
     list,
     count: rows.length,
     estimateSize,
     getItemKey,
-    keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
+    keep: focusRow !== null && focusRow < rows.length ? [focusRow, ...heldRows] : heldRows,
   })
   const drawn = virtualizer.getVirtualItems()
 

@@ -7,8 +7,11 @@ export interface MainVirtualizerOptions {
   count: number
   estimateSize: (index: number) => number
   getItemKey: (index: number) => string
-  /** A row that stays drawn wherever the list is scrolled (the active or focused one), if any. */
-  keep: number | null
+  /**
+   * Rows that stay drawn wherever the list is scrolled: the active or focused one, if any, or several
+   * (rows showing a question or an outcome the person has not seen through).
+   */
+  keep: number | readonly number[] | null
 }
 
 /**
@@ -29,13 +32,17 @@ export function useMainVirtualizer({ list, count, estimateSize, getItemKey, keep
     const margin = element.getBoundingClientRect().top - main.getBoundingClientRect().top + main.scrollTop
     setScrollMargin((previous) => (Math.abs(previous - margin) < 0.5 ? previous : margin))
   })
+  const kept = keep === null ? '' : typeof keep === 'number' ? String(keep) : keep.join(',')
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range)
-      if (keep === null || keep >= range.count || indexes.includes(keep)) return indexes
-      return [...indexes, keep].sort((a, b) => a - b)
+      const extra = kept === '' ? [] : kept.split(',').map(Number)
+      const missing = extra.filter((index) => index < range.count && !indexes.includes(index))
+      if (missing.length === 0) return indexes
+      return [...indexes, ...new Set(missing)].sort((a, b) => a - b)
     },
-    [keep],
+    // By value: a new array of the same rows must not make the virtualizer think its range changed.
+    [kept],
   )
   // The app is not built with the React Compiler; the virtualizer's changing functions are fine here.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -1,10 +1,12 @@
 import { useId, useRef, useState } from 'react'
 import type { DamagedItem } from '@shared/domain/sync'
+import type { Placement } from '../../app/VirtualGroups'
 import { useDiscardDamaged } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
 import { syncedAtText } from '../../ui/freshness'
 import { DiscardQuestion, useDiscardQuestion } from './DiscardQuestion'
+import { useHold, type Hold } from './held-rows'
 import { damagedTitle } from './sync-display'
 
 /**
@@ -15,9 +17,15 @@ import { damagedTitle } from './sync-display'
 export function DamagedRow({
   file,
   onDiscarded,
+  placement,
+  onHold,
 }: {
   file: DamagedItem
   onDiscarded: (title: string) => void
+  /** Where the row sits in a list that draws only the rows on screen. */
+  placement?: Placement
+  /** Told while the row shows its question or an outcome, which scrolling it away would lose. */
+  onHold?: Hold
 }) {
   const titleId = useId()
   const textId = useId()
@@ -26,6 +34,7 @@ export function DamagedRow({
   const { confirming, ask: askQuestion, cancel, keep, askDiscard } = useDiscardQuestion()
   const [copied, setCopied] = useState('')
   const title = damagedTitle(file.kind)
+  useHold(file.id, confirming || discard.isPending || discard.error !== null || copied !== '', onHold)
 
   const copy = async () => {
     try {
@@ -39,7 +48,11 @@ export function DamagedRow({
     }
   }
   return (
-    <li className="sync-row sync-row--damaged" aria-labelledby={titleId}>
+    <li
+      {...placement}
+      className={`sync-row sync-row--damaged${placement ? ` ${placement.className}` : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="sync-row__text">
         <span id={titleId} className="sync-row__title">
           {title}

@@ -1,12 +1,14 @@
 import { useId, useState } from 'react'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
+import type { Placement } from '../../app/VirtualGroups'
 import { openInBrowser } from '../../bridge/app'
 import type { BridgeError } from '../../bridge/bridge-error'
 import { useDiscardSyncItem, useRetrySyncItem } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { AlertIcon } from '../../ui/icons'
 import { DiscardQuestion, useDiscardQuestion } from './DiscardQuestion'
+import { useHold, type Hold } from './held-rows'
 import {
   canRetry,
   copyText,
@@ -43,12 +45,18 @@ export function SyncRow({
   status,
   now,
   onDiscarded,
+  placement,
+  onHold,
 }: {
   item: SyncItem
   status: SyncStatusView
   now: Date
   /** Called with the row's title once main has removed the item (the row is about to go). */
   onDiscarded: (title: string) => void
+  /** Where the row sits in a list that draws only the rows on screen. */
+  placement?: Placement
+  /** Told while the row shows its question or an outcome, which scrolling it away would lose. */
+  onHold?: Hold
 }) {
   const { navigate } = useNavigation()
   const retry = useRetrySyncItem()
@@ -61,6 +69,11 @@ export function SyncRow({
   const problem = retry.error ?? discard.error ?? openError
   // After "Retry now", the row says how it went for as long as that stays true (the item is still here).
   const retried = retry.isSuccess ? retryOutcomeText(item, status) : null
+  useHold(
+    item.id,
+    confirming || retry.isPending || discard.isPending || problem !== null || retried !== null,
+    onHold,
+  )
 
   const ask = () => {
     retry.reset()
@@ -69,7 +82,11 @@ export function SyncRow({
   }
 
   return (
-    <li className={`sync-row sync-row--${item.state}`} aria-labelledby={titleId}>
+    <li
+      {...placement}
+      className={`sync-row sync-row--${item.state}${placement ? ` ${placement.className}` : ''}`}
+      aria-labelledby={titleId}
+    >
       <div className="sync-row__text">
         <span id={titleId} className="sync-row__title">
           {title}

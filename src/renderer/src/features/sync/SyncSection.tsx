@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react'
-import type { SyncItem, SyncView } from '@shared/domain/sync'
+import { useEffect, useRef, useState } from 'react'
+import type { DamagedItem, SyncItem, SyncView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
+import { VirtualGroups } from '../../app/VirtualGroups'
 import { useSync, useSyncNow } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { useRefreshKeys } from '../../app/use-refresh-keys'
@@ -8,6 +9,7 @@ import { ErrorAlert } from '../../ui/Notice'
 import { AlertIcon, CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { DamagedRow } from './DamagedRow'
+import { useHeldRows } from './held-rows'
 import {
   groupItems,
   hasAnything,
@@ -19,18 +21,8 @@ import {
 import { SyncRow } from './SyncRow'
 import { Loading } from '../../ui/Loading'
 
-/** A titled list of rows; its heading names the region, so each group can be found by its title. */
-function Group({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId()
-  return (
-    <section className="sync-group" aria-labelledby={id}>
-      <h2 id={id} className="sync-group__title">
-        {title}
-      </h2>
-      <ul className="sync-group__list">{children}</ul>
-    </section>
-  )
-}
+/** A row of the Sync view: an item waiting to be sent, or a queued file that could not be read. */
+type Shown = { id: string; item: SyncItem; file?: never } | { id: string; file: DamagedItem; item?: never }
 
 /** The whole queue waits for the person (signed out, token refused or read-only): say so, and where to go. */
 function HaltedBanner({ view, onSignIn }: { view: SyncView; onSignIn: () => void }) {
@@ -57,18 +49,8 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
   // Captured per render: the poll re-renders every few seconds, which keeps "10:42" and "yesterday" right.
   const now = new Date()
   const { attention, waiting } = groupItems(view.items)
-  const row = (item: SyncItem) => (
-    <SyncRow key={item.id} item={item} status={view.status} now={now} onDiscarded={onDiscarded} />
-  )
+  const [held, hold] = useHeldRows()
 
-  const damaged =
-    view.damaged.length > 0 ? (
-      <Group title="Could not be read">
-        {view.damaged.map((file) => (
-          <DamagedRow key={file.id} file={file} onDiscarded={onDiscarded} />
-        ))}
-      </Group>
-    ) : null
   if (!hasAnything(view)) {
     return (
       <div className="sync-empty">
@@ -79,12 +61,40 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
       </div>
     )
   }
+  const shown = (items: readonly SyncItem[]): Shown[] => items.map((item) => ({ id: item.id, item }))
+  // Only the rows on screen are drawn: a week offline can queue hundreds of check-ins.
   return (
-    <>
-      {attention.length > 0 ? <Group title="Needs you">{attention.map(row)}</Group> : null}
-      {damaged}
-      {waiting.length > 0 ? <Group title="Waiting to be sent">{waiting.map(row)}</Group> : null}
-    </>
+    <VirtualGroups<Shown>
+      groups={[
+        { key: 'attention', label: 'Needs you', items: shown(attention) },
+        {
+          key: 'damaged',
+          label: 'Could not be read',
+          items: view.damaged.map((file) => ({ id: file.id, file })),
+        },
+        { key: 'waiting', label: 'Waiting to be sent', items: shown(waiting) },
+      ]}
+      renderItem={(row, placement) =>
+        row.item ? (
+          <SyncRow
+            placement={placement}
+            item={row.item}
+            status={view.status}
+            now={now}
+            onDiscarded={onDiscarded}
+            onHold={hold}
+          />
+        ) : (
+          <DamagedRow placement={placement} file={row.file!} onDiscarded={onDiscarded} onHold={hold} />
+        )
+      }
+      // Every row has "Discard…" at least.
+      focusable={() => true}
+      held={held}
+      estimateItem={110}
+      estimateTitle={26}
+      className={{ rows: 'sync-lists', title: 'sync-group__title', list: 'sync-group__list' }}
+    />
   )
 }
 

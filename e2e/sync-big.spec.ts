@@ -1,0 +1,203 @@
+import type { Page } from '@playwright/test'
+import { checkInInput, readGoal } from '../src/main/services/check-ins/testing/signed-in'
+import type { CheckInOutcome } from '../src/shared/domain/check-ins'
+import type { GoalDetail } from '../src/shared/domain/goals'
+import type { SyncView } from '../src/shared/domain/sync'
+import { SEED_IDS, shortIdFromUuid } from './emulator'
+import type { Emulator } from './emulator/types'
+import type { Harness } from './harness'
+import { expect, test } from './support/fixtures'
+import { syncRow, syncUi } from './support/sync'
+
+// A long outbox (issue 23): a week of check-ins written on a plane. Only the Sync rows on screen are in
+// the page, and still every row's controls are reached with Tab, in order, to the last, and used there;
+// a Discard question asked in a row stays asked when that row is scrolled away.
+
+test.use({ seed: 'big' })
+test.setTimeout(240_000)
+
+const ada = SEED_IDS.people.ada
+/**
+ * The big seed's own goals ("Reduce latency 00012") that Ada may edit as a named editor and that not the
+ * whole company may: their "who can be notified" is short, so reading each takes the emulator no time.
+ */
+const editableByAda = (emulator: Emulator) =>
+  emulator.state.goals.filter(
+    (goal) =>
+      /\d{5}$/.test(goal.name) &&
+      goal.access.company !== 'edit' &&
+      goal.access.people[ada] === 'edit' &&
+      goal.championId !== ada &&
+      goal.reviewerId !== ada,
+  )
+
+/** Submits a check-in of each goal through main, as the check-in form does, while Operately cannot be reached. */
+async function queueCheckIns(harness: Harness, emulator: Emulator, details: readonly GoalDetail[]) {
+  emulator.pause()
+  for (const detail of details) {
+    const result = await harness.services.dispatch(
+      'checkIns.create',
+      checkInInput(detail, 'Written offline.'),
+    )
+    if (!result.ok) throw new Error(`${detail.name}: ${result.error.message}`)
+    expect((result.value as CheckInOutcome).outcome).toBe('queued')
+  }
+}
+
+const syncView = async (harness: Harness): Promise<SyncView> => {
+  const view = await harness.services.dispatch('sync.get', {})
+  if (!view.ok) throw new Error(view.error.message)
+  return view.value as SyncView
+}
+
+/**
+ * `needsYou` check-ins Operately refused once it was back (Ada lost the right to edit their goals while
+ * they waited), then `waiting` ones written while it cannot be reached. Each goal is read first, as the
+ * form reads it, so that its row is titled with its name.
+ */
+async function fillOutbox(harness: Harness, emulator: Emulator, needsYou: number, waiting: number) {
+  const goals = editableByAda(emulator).slice(0, needsYou + waiting)
+  expect(goals).toHaveLength(needsYou + waiting)
+  const details: GoalDetail[] = []
+  for (const goal of goals) details.push(await readGoal(harness.services, shortIdFromUuid(goal.id)))
+  const [refused, queued] = [goals.slice(0, needsYou), goals.slice(needsYou)]
+
+  if (needsYou > 0) {
+    await queueCheckIns(harness, emulator, details.slice(0, needsYou))
+    for (const goal of refused) delete goal.access.people[ada]
+    emulator.resume()
+    const sent = await harness.services.dispatch('sync.now', {})
+    if (!sent.ok) throw new Error(sent.error.message)
+  }
+  await queueCheckIns(harness, emulator, details.slice(needsYou))
+  const items = (await syncView(harness)).items
+  expect(items.filter((item) => item.state === 'needs_attention')).toHaveLength(needsYou)
+  expect(items).toHaveLength(needsYou + waiting)
+  return { refused, queued }
+}
+
+/** Where the focus is: the control's name, and its row's place in its group. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null
+    const row = element?.closest('li[aria-posinset]')
+    return {
+      name: element?.textContent?.trim() ?? '',
+      row: row ? document.getElementById(row.getAttribute('aria-labelledby') ?? '')?.textContent : null,
+      position: Number(row?.getAttribute('aria-posinset')),
+      setSize: Number(row?.getAttribute('aria-setsize')),
+      group: row?.closest('section')?.getAttribute('aria-label') ?? null,
+    }
+  })
+
+/** Scrolls the popup's page to its end, or its start. */
+const scrollMain = (page: Page, to: 'end' | 'start') =>
+  page.evaluate((where) => {
+    const main = document.querySelector('main')!
+    main.scrollTop = where === 'end' ? main.scrollHeight : 0
+  }, to)
+
+const NEEDS_YOU = 3
+const WAITING = 210
+
+test('213 items in the outbox: a screen of rows is drawn, Tab reaches the last, and it is discarded by keyboard', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, NEEDS_YOU, WAITING)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName(`Sync, ${NEEDS_YOU + WAITING} waiting`, { timeout: 60_000 })
+  await sync.open()
+
+  // The page holds a screen or so of rows; both groups, found by their titles, say how many they hold.
+  await expect(page.getByRole('heading', { level: 2, name: 'Needs you' })).toBeVisible()
+  const rows = page.getByRole('listitem')
+  expect(await rows.count()).toBeLessThan(100)
+  const needsYou = sync.group('Needs you').getByRole('listitem')
+  await expect(needsYou.first()).toHaveAttribute('aria-setsize', String(NEEDS_YOU))
+  const waiting = sync.group('Waiting to be sent')
+  await expect(page.getByRole('heading', { level: 2, name: 'Waiting to be sent' })).toBeAttached()
+  await expect(waiting.getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(WAITING))
+  await expect(sync.statusLine).toContainText(`Offline · ${NEEDS_YOU + WAITING} waiting`)
+
+  // From the first row's first control, Tab goes through every row, in order, to the last one's last.
+  await needsYou.first().getByRole('button').first().focus()
+  const reached: string[] = []
+  let last = await focused(page)
+  for (let i = 0; i < 4 * (NEEDS_YOU + WAITING) && last.group !== null; i++) {
+    if (reached.at(-1) !== `${last.group} ${last.position}`) reached.push(`${last.group} ${last.position}`)
+    await page.keyboard.press('Tab')
+    const now = await focused(page)
+    if (now.group === null) break
+    last = now
+  }
+  expect(reached).toEqual([
+    ...Array.from({ length: NEEDS_YOU }, (_, i) => `Needs you ${i + 1}`),
+    ...Array.from({ length: WAITING }, (_, i) => `Waiting to be sent ${i + 1}`),
+  ])
+  // Tab left the list after the last row's "Discard…".
+  expect(last).toMatchObject({ group: 'Waiting to be sent', position: WAITING, setSize: WAITING })
+  expect(last.name).toMatch(/^Discard…/)
+  const lastTitle = `Check-in · ${queued.at(-1)!.name}`
+  expect(last.row).toBe(lastTitle)
+  expect(await rows.count()).toBeLessThan(100)
+
+  // Back to it with Shift+Tab, and discarded with the keyboard alone.
+  await page.keyboard.press('Shift+Tab')
+  expect(await focused(page)).toMatchObject({ name: last.name, position: WAITING })
+  const lastRow = syncRow(sync.row(lastTitle))
+  await page.keyboard.press('Enter')
+  await expect(lastRow.question).toBeVisible()
+  await expect(lastRow.keep).toBeFocused()
+  await page.keyboard.press('Shift+Tab')
+  await expect(lastRow.confirmDiscard).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(sync.heading).toBeFocused()
+  await expect(page.getByRole('status').filter({ hasText: `Discarded: ${lastTitle}.` })).toBeAttached()
+  await expect(sync.tab).toHaveAccessibleName(`Sync, ${NEEDS_YOU + WAITING - 1} waiting`)
+
+  // Gone for good: main no longer holds it, and the list now ends one row earlier.
+  const titles = (await syncView(signedIn)).items.map((item) => item.title)
+  expect(titles).toHaveLength(NEEDS_YOU + WAITING - 1)
+  expect(titles).not.toContain(queued.at(-1)!.name)
+  await scrollMain(page, 'end')
+  const end = waiting.getByRole('listitem', { name: `Check-in · ${queued.at(-2)!.name}`, exact: true })
+  await expect(end).toHaveAttribute('aria-posinset', String(WAITING - 1))
+  await expect(end).toHaveAttribute('aria-setsize', String(WAITING - 1))
+  await expect(sync.row(lastTitle)).toHaveCount(0)
+  expect(await rows.count()).toBeLessThan(100)
+})
+
+test('a Discard question stays asked while its row is scrolled away and another row is used', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  const first = syncRow(sync.row(`Check-in · ${queued[0]!.name}`))
+  await first.askDiscard.click()
+  await expect(first.question).toBeVisible()
+
+  // Far down, another row takes the focus (and its own question, taken back).
+  await scrollMain(page, 'end')
+  const lastRow = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await lastRow.askDiscard.click()
+  await expect(lastRow.keep).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(lastRow.askDiscard).toBeFocused()
+
+  // Back at the top, the first row still asks, and its answer still works.
+  await scrollMain(page, 'start')
+  await expect(first.question).toBeVisible()
+  await first.confirmDiscard.click()
+  await expect(sync.tab).toHaveAccessibleName('Sync, 59 waiting')
+  await expect(sync.row(`Check-in · ${queued[0]!.name}`)).toHaveCount(0)
+  await expect(sync.row(`Check-in · ${queued[1]!.name}`)).toBeVisible()
+})
