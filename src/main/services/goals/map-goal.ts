@@ -8,6 +8,7 @@ import type {
 } from '@shared/domain/goals'
 import { sameId } from '@shared/ids'
 import type { Goal, GoalCheck, Target as RawTarget } from '../operately/types'
+import { byNameThenId } from '@shared/by-name'
 
 /**
  * Raw goals from the server → what the renderer sees. Every field may be missing on some server
@@ -115,9 +116,7 @@ export function toGoalDetail(goal: Goal, personId: string, webUrl: string | null
 
 /** The person's own goals (champion or reviewer) first, then the rest; each group by name. */
 export function sortGoals(goals: GoalSummary[]): GoalSummary[] {
-  const byName = (a: GoalSummary, b: GoalSummary) =>
-    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
-  const mine = goals.filter((g) => g.role !== null).sort(byName)
-  const rest = goals.filter((g) => g.role === null).sort(byName)
+  const mine = goals.filter((g) => g.role !== null).sort(byNameThenId)
+  const rest = goals.filter((g) => g.role === null).sort(byNameThenId)
   return [...mine, ...rest]
 }

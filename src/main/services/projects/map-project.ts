@@ -1,6 +1,7 @@
 import type { ProjectDetail, ProjectSummary } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import type { Project } from '../operately/types'
+import { byNameThenId } from '@shared/by-name'
 
 /**
  * Raw projects from the server → what the renderer sees. Every field may be missing on some server
@@ -59,7 +60,8 @@ export function toProjectDetail(
 
 /** The person's own projects first, then the rest; each group by name. */
 export function sortProjects(projects: ProjectSummary[]): ProjectSummary[] {
-  const byName = (a: ProjectSummary, b: ProjectSummary) =>
-    a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id.localeCompare(b.id)
-  return [...projects.filter((p) => p.isMine).sort(byName), ...projects.filter((p) => !p.isMine).sort(byName)]
+  return [
+    ...projects.filter((p) => p.isMine).sort(byNameThenId),
+    ...projects.filter((p) => !p.isMine).sort(byNameThenId),
+  ]
 }
