@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -12,6 +10,7 @@ import { chromium, type Browser, type CDPSession, type Locator, type Page } from
 import { startEmulator } from '../e2e/emulator'
 import type { Emulator, RichDoc } from '../e2e/emulator/types'
 import { startHarness, type Harness } from '../e2e/harness'
+import { serveFiles, type PageServer } from '../e2e/support/bundled-page'
 import { createMainServices } from '../src/main/services/create-services'
 import { silentLogger } from '../src/main/services/log/logger'
 import { pageObjectBytes, readSnapshot, takeSnapshot } from './heap-snapshot'
@@ -243,7 +242,7 @@ async function retainedEditors(
   })
 }
 
-export async function serveBaseline(doc: RichDoc): Promise<{ url: string; server: Server }> {
+export async function serveBaseline(doc: RichDoc): Promise<PageServer> {
   const bundle = await build({
     stdin: { contents: scripts.baselineEntry, resolveDir: root, loader: 'js', sourcefile: 'baseline.js' },
     bundle: true,
@@ -253,22 +252,11 @@ export async function serveBaseline(doc: RichDoc): Promise<{ url: string; server
     write: false,
     logLevel: 'silent',
   })
-  const pageJs = bundle.outputFiles[0]!.contents
-  const files: Record<string, { type: string; body: string | Uint8Array }> = {
+  return serveFiles({
     '/': { type: 'text/html', body: scripts.baselineHtml },
-    '/page.js': { type: 'text/javascript', body: pageJs },
+    '/page.js': { type: 'text/javascript', body: bundle.outputFiles[0]!.contents },
     '/doc.json': { type: 'application/json', body: JSON.stringify(doc) },
-  }
-  const server = createServer((req, res) => {
-    const file = files[new URL(req.url ?? '/', 'http://baseline.invalid').pathname]
-    if (!file) {
-      res.writeHead(404).end()
-      return
-    }
-    res.writeHead(200, { 'content-type': file.type, 'cache-control': 'no-store' }).end(file.body)
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, server }
 }
 
 /**
@@ -278,7 +266,8 @@ export async function serveBaseline(doc: RichDoc): Promise<{ url: string; server
  */
 async function measureBoth(browser: Browser, doc: RichDoc, lastText: string, log: (line: string) => void) {
   const rig = await startAppRig(doc)
-  const { url, server } = await serveBaseline(doc)
+  const baseline = await serveBaseline(doc)
+  const { url } = baseline
   try {
     const appPage = await (await browser.newContext({ viewport })).newPage()
     const stockPage = await (await browser.newContext({ viewport })).newPage()
@@ -334,7 +323,7 @@ async function measureBoth(browser: Browser, doc: RichDoc, lastText: string, log
       stock: { opens: opens.stock, typing: typing.stock },
     }
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await baseline.close()
     await rig.close()
   }
 }

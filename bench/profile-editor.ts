@@ -106,7 +106,7 @@ try {
     await page.context().close()
   }
 } finally {
-  await new Promise<void>((resolve) => baseline.server.close(() => resolve()))
+  await baseline.close()
   await rig.close()
   await browser.close()
 }

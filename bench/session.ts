@@ -498,7 +498,8 @@ async function measureAll(browser: Browser, doc: RichDoc, runs: number, log: (li
   const lastText = lastBlockPrefix(doc as Parameters<typeof lastBlockPrefix>[0])
   const blocks = doc.content?.length ?? 0
   const rig = await startAppRig(doc, 3)
-  const { url, server } = await serveBaseline(doc)
+  const baseline = await serveBaseline(doc)
+  const { url } = baseline
   const project = rig.emulator.state.projects.find((p) => p.name === 'Launch site')
   if (!project) throw new Error('the emulator has no "Launch site" project')
   // The projects list carries every description: only the one measured holds the megabyte.
@@ -575,7 +576,7 @@ async function measureAll(browser: Browser, doc: RichDoc, runs: number, log: (li
     await Promise.all(editors.map((e) => e.close()))
     return bySize
   } finally {
-    await new Promise<void>((resolve) => server.close(() => resolve()))
+    await baseline.close()
     await rig.close()
   }
 }

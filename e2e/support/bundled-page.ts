@@ -51,11 +51,15 @@ export async function serveBundledPage(options: {
   html: string
   extra?: Record<string, ServedFile>
 }): Promise<PageServer> {
-  const files: Record<string, ServedFile> = {
+  return serveFiles({
     ...(await bundle(options.entry)),
     ...options.extra,
     '/': { type: 'text/html', body: options.html },
-  }
+  })
+}
+
+/** Serves `files` by path (no-store) on a random port of 127.0.0.1; anything else is a 404. */
+export async function serveFiles(files: Record<string, ServedFile>): Promise<PageServer> {
   const server: Server = createServer((request, response) => {
     const file = files[new URL(request.url ?? '/', 'http://page.invalid').pathname]
     if (!file) {
