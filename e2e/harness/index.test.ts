@@ -1,5 +1,5 @@
 import { mkdtemp, mkdir, rm, symlink, writeFile } from 'node:fs/promises'
-import { request } from 'node:http'
+import { Agent, request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -329,6 +329,29 @@ describe('browser harness', () => {
       await services.close()
     }
   })
+
+  it("keeps an idle connection open past Node's 5 s default, as the IPC it stands in for never drops", async () => {
+    // A page reuses its connection for the next call; a server closing it idle at that moment fails the
+    // call ("did not answer") on a busy machine. Electron's IPC has no such moment.
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const { hostname, port } = new URL(harness.url)
+    const get = () =>
+      new Promise<boolean>((resolve, reject) => {
+        const req = request({ hostname, port, path: '/', agent, headers: { host: own.host! } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve(req.reusedSocket))
+        })
+        req.on('error', reject)
+        req.end()
+      })
+    try {
+      expect(await get()).toBe(false)
+      await new Promise((resolve) => setTimeout(resolve, 6_000))
+      expect(await get()).toBe(true)
+    } finally {
+      agent.destroy()
+    }
+  }, 20_000)
 
   it('says how to build the renderer when there is none', async () => {
     await expect(

@@ -251,6 +251,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     })
   })
 
+  // The page reuses its connection for each call. Node closes one idle for 5 s, and a call sent at that
+  // moment fails ("did not answer"), which happened on a busy machine. Electron's IPC, which the harness
+  // stands in for, never drops a call, so neither side of the harness closes an idle connection here:
+  // the browser closes its own after minutes, and close() ends them all.
+  server.keepAliveTimeout = 0
+
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, '127.0.0.1', () => {
