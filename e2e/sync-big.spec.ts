@@ -201,3 +201,34 @@ test('a Discard question stays asked while its row is scrolled away and another 
   await expect(sync.row(`Check-in · ${queued[0]!.name}`)).toHaveCount(0)
   await expect(sync.row(`Check-in · ${queued[1]!.name}`)).toBeVisible()
 })
+
+test('the row holding the focus stays drawn, scrolled away, when an item above it leaves the list', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // The last row's "Discard…" takes the focus; the page is then scrolled back to the top (a wheel, not Tab).
+  await scrollMain(page, 'end')
+  const lastRow = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await lastRow.askDiscard.focus()
+  await expect(lastRow.askDiscard).toBeFocused()
+  await scrollMain(page, 'start')
+  await expect(lastRow.askDiscard).toBeFocused()
+
+  // The first item leaves the outbox (discarded elsewhere): every row below it moves up one place.
+  const first = (await syncView(signedIn)).items.find((item) => item.title === queued[0]!.name)!
+  const discarded = await signedIn.services.dispatch('sync.discard', { id: first.id })
+  if (!discarded.ok) throw new Error(discarded.error.message)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 59 waiting', { timeout: 30_000 })
+  await expect(sync.row(`Check-in · ${queued[0]!.name}`)).toHaveCount(0)
+
+  // The focus is still where the person left it, and Tab goes on from there.
+  await expect(lastRow.askDiscard).toBeFocused()
+  expect(await focused(page)).toMatchObject({ position: 59, setSize: 59 })
+})

@@ -63,9 +63,15 @@ export function VirtualGroups<T extends { id: string }>({
 }: VirtualGroupsProps<T>) {
   const list = useRef<HTMLDivElement>(null)
   const { rows } = useMemo(() => listRows(groups), [groups])
-  const [focusRow, setFocusRow] = useState<number | null>(null)
+  // The row holding the focus, by its key: rows above it come and go (an item sent or discarded meanwhile),
+  // and its index with them, while it must stay drawn wherever the page is scrolled.
+  const [focusKey, setFocusKey] = useState<string | null>(null)
+  const focusRow = useMemo(() => {
+    const index = focusKey === null ? -1 : rows.findIndex((row) => row.key === focusKey)
+    return index < 0 ? null : index
+  }, [rows, focusKey])
   // The row Tab is taking the focus to, and which of its controls: once it is drawn.
-  const toFocus = useRef<{ row: number; last: boolean } | null>(null)
+  const toFocus = useRef<{ key: string; last: boolean } | null>(null)
   const estimateSize = useCallback(
     (index: number) => (rows[index]?.kind === 'label' ? estimateTitle : estimateItem),
     [rows, estimateItem, estimateTitle],
@@ -84,14 +90,17 @@ export function VirtualGroups<T extends { id: string }>({
     count: rows.length,
     estimateSize,
     getItemKey,
-    keep: focusRow !== null && focusRow < rows.length ? [focusRow, ...heldRows] : heldRows,
+    keep: focusRow !== null ? [focusRow, ...heldRows] : heldRows,
   })
   const drawn = virtualizer.getVirtualItems()
 
   useLayoutEffect(() => {
     const target = toFocus.current
     if (target === null) return
-    const row = list.current?.querySelector(`[data-index="${target.row}"]`)
+    const index = rows.findIndex((row) => row.key === target.key)
+    // Gone from the list before it was drawn: there is nothing left to take the focus to.
+    if (index < 0) toFocus.current = null
+    const row = index < 0 ? null : list.current?.querySelector(`[data-index="${index}"]`)
     if (!row) return
     toFocus.current = null
     const controls = tabbables(row)
@@ -100,7 +109,8 @@ export function VirtualGroups<T extends { id: string }>({
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
-    if (Number.isInteger(at)) setFocusRow(at)
+    const row = Number.isInteger(at) ? rows[at] : undefined
+    if (row) setFocusKey(row.key)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -122,8 +132,8 @@ export function VirtualGroups<T extends { id: string }>({
     // No row with a control beyond this one: Tab leaves the list as it would have.
     if (next < 0 || next >= rows.length) return
     event.preventDefault()
-    toFocus.current = { row: next, last: back }
-    setFocusRow(next)
+    toFocus.current = { key: rows[next]!.key, last: back }
+    setFocusKey(rows[next]!.key)
     virtualizer.scrollToIndex(next, { align: 'auto' })
   }
 
