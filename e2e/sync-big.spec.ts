@@ -232,3 +232,31 @@ test('the row holding the focus stays drawn, scrolled away, when an item above i
   await expect(lastRow.askDiscard).toBeFocused()
   expect(await focused(page)).toMatchObject({ position: 59, setSize: 59 })
 })
+
+test("a row's 'Not sent: …' after Retry now is still said when the row comes back from being scrolled away", async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // Operately is still out of reach: the retry of the first row says so in that row.
+  const firstRow = sync.row(`Check-in · ${queued[0]!.name}`)
+  await syncRow(firstRow).retry.click()
+  const notSent = firstRow.getByRole('status').filter({ hasText: /^Not sent: Operately cannot be reached/ })
+  await expect(notSent).toBeVisible()
+
+  // Far down, the focus goes to another row; then back: a row that was scrolled away and drawn again
+  // would have forgotten how its retry went.
+  await scrollMain(page, 'end')
+  const lastRow = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await lastRow.askDiscard.focus()
+  await expect(lastRow.askDiscard).toBeFocused()
+  await scrollMain(page, 'start')
+  await expect(notSent).toBeVisible()
+  expect(await page.getByRole('listitem').count()).toBeLessThan(60)
+})
