@@ -260,3 +260,41 @@ test("a row's 'Not sent: …' after Retry now is still said when the row comes b
   await expect(notSent).toBeVisible()
   expect(await page.getByRole('listitem').count()).toBeLessThan(60)
 })
+
+test('rows in view stay where they are when items above them leave the list', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // Halfway down, a row sits under the point the person is looking at (or about to click).
+  await page.evaluate(() => {
+    document.querySelector('main')!.scrollTop = 3000
+  })
+  const rowAtPoint = () =>
+    page.evaluate(() => {
+      const main = document.querySelector('main')!
+      const row = document
+        .elementFromPoint(100, main.getBoundingClientRect().top + 100)
+        ?.closest('li[aria-labelledby]')
+      return row ? document.getElementById(row.getAttribute('aria-labelledby')!)?.textContent : null
+    })
+  await expect.poll(rowAtPoint).toMatch(/^Check-in · /)
+  const before = await rowAtPoint()
+
+  // The first five items leave the outbox (sent, or discarded elsewhere) while the page stays scrolled.
+  for (const item of (await syncView(signedIn)).items.slice(0, 5)) {
+    const discarded = await signedIn.services.dispatch('sync.discard', { id: item.id })
+    if (!discarded.ok) throw new Error(discarded.error.message)
+  }
+  await expect(sync.tab).toHaveAccessibleName('Sync, 55 waiting', { timeout: 30_000 })
+  await expect(page.getByRole('listitem').first()).toBeAttached()
+
+  // The same row is under that point, as when the whole list was in the page (the browser kept it there).
+  expect(await rowAtPoint()).toBe(before)
+})

@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
+import type { VirtualItem } from '@tanstack/react-virtual'
 import { listRows, type ListGroup } from './list-rows'
 import { useMainVirtualizer } from './use-main-virtualizer'
 
@@ -93,6 +94,31 @@ export function VirtualGroups<T extends { id: string }>({
     keep: focusRow !== null ? [focusRow, ...heldRows] : heldRows,
   })
   const drawn = virtualizer.getVirtualItems()
+
+  // Rows are placed by transform, which the browser's scroll anchoring does not follow. When rows above
+  // the top of the screen come or go (an item sent or discarded while the person reads further down), the
+  // page moves by as much, so the rows in view stay where they are, as they did with the whole list in
+  // the page: a button about to be clicked is not swapped for another row's under the pointer. `placed`
+  // is where the rows were at the last render (read at every one: rows measured since moved them too).
+  const placed = useRef<{ rows: unknown; items: VirtualItem[]; margin: number } | null>(null)
+  useLayoutEffect(() => {
+    const before = placed.current
+    const margin = virtualizer.options.scrollMargin
+    placed.current = { rows, items: virtualizer.measurementsCache, margin }
+    const main = list.current?.closest('main')
+    if (!before || before.rows === rows || !main || main.scrollTop <= 0) return
+    const top = main.scrollTop
+    const now = new Map(virtualizer.measurementsCache.map((item) => [item.key, item.start - margin]))
+    // The first row that was at or below the top of the screen and is still in the list.
+    for (const item of before.items) {
+      if (item.end <= top) continue
+      const start = now.get(item.key)
+      if (start === undefined) continue
+      const moved = start - (item.start - before.margin)
+      if (moved !== 0) main.scrollTop = top + moved
+      return
+    }
+  })
 
   useLayoutEffect(() => {
     const target = toFocus.current
