@@ -201,3 +201,100 @@ test('a Discard question stays asked while its row is scrolled away and another 
   await expect(sync.row(`Check-in · ${queued[0]!.name}`)).toHaveCount(0)
   await expect(sync.row(`Check-in · ${queued[1]!.name}`)).toBeVisible()
 })
+
+test('the row holding the focus stays drawn, scrolled away, when an item above it leaves the list', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // The last row's "Discard…" takes the focus; the page is then scrolled back to the top (a wheel, not Tab).
+  await scrollMain(page, 'end')
+  const lastRow = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await lastRow.askDiscard.focus()
+  await expect(lastRow.askDiscard).toBeFocused()
+  await scrollMain(page, 'start')
+  await expect(lastRow.askDiscard).toBeFocused()
+
+  // The first item leaves the outbox (discarded elsewhere): every row below it moves up one place.
+  const first = (await syncView(signedIn)).items.find((item) => item.title === queued[0]!.name)!
+  const discarded = await signedIn.services.dispatch('sync.discard', { id: first.id })
+  if (!discarded.ok) throw new Error(discarded.error.message)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 59 waiting', { timeout: 30_000 })
+  await expect(sync.row(`Check-in · ${queued[0]!.name}`)).toHaveCount(0)
+
+  // The focus is still where the person left it, and Tab goes on from there.
+  await expect(lastRow.askDiscard).toBeFocused()
+  expect(await focused(page)).toMatchObject({ position: 59, setSize: 59 })
+})
+
+test("a row's 'Not sent: …' after Retry now is still said when the row comes back from being scrolled away", async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // Operately is still out of reach: the retry of the first row says so in that row.
+  const firstRow = sync.row(`Check-in · ${queued[0]!.name}`)
+  await syncRow(firstRow).retry.click()
+  const notSent = firstRow.getByRole('status').filter({ hasText: /^Not sent: Operately cannot be reached/ })
+  await expect(notSent).toBeVisible()
+
+  // Far down, the focus goes to another row; then back: a row that was scrolled away and drawn again
+  // would have forgotten how its retry went.
+  await scrollMain(page, 'end')
+  const lastRow = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await lastRow.askDiscard.focus()
+  await expect(lastRow.askDiscard).toBeFocused()
+  await scrollMain(page, 'start')
+  await expect(notSent).toBeVisible()
+  expect(await page.getByRole('listitem').count()).toBeLessThan(60)
+})
+
+test('rows in view stay where they are when items above them leave the list', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  await fillOutbox(signedIn, emulator, 0, 60)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
+  await sync.open()
+
+  // Halfway down, a row sits under the point the person is looking at (or about to click).
+  await page.evaluate(() => {
+    document.querySelector('main')!.scrollTop = 3000
+  })
+  const rowAtPoint = () =>
+    page.evaluate(() => {
+      const main = document.querySelector('main')!
+      const row = document
+        .elementFromPoint(100, main.getBoundingClientRect().top + 100)
+        ?.closest('li[aria-labelledby]')
+      return row ? document.getElementById(row.getAttribute('aria-labelledby')!)?.textContent : null
+    })
+  await expect.poll(rowAtPoint).toMatch(/^Check-in · /)
+  const before = await rowAtPoint()
+
+  // The first five items leave the outbox (sent, or discarded elsewhere) while the page stays scrolled.
+  for (const item of (await syncView(signedIn)).items.slice(0, 5)) {
+    const discarded = await signedIn.services.dispatch('sync.discard', { id: item.id })
+    if (!discarded.ok) throw new Error(discarded.error.message)
+  }
+  await expect(sync.tab).toHaveAccessibleName('Sync, 55 waiting', { timeout: 30_000 })
+  await expect(page.getByRole('listitem').first()).toBeAttached()
+
+  // The same row is under that point, as when the whole list was in the page (the browser kept it there).
+  expect(await rowAtPoint()).toBe(before)
+})

@@ -10,6 +10,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
+import type { VirtualItem } from '@tanstack/react-virtual'
 import { listRows, type ListGroup } from './list-rows'
 import { useMainVirtualizer } from './use-main-virtualizer'
 
@@ -63,9 +64,15 @@ export function VirtualGroups<T extends { id: string }>({
 }: VirtualGroupsProps<T>) {
   const list = useRef<HTMLDivElement>(null)
   const { rows } = useMemo(() => listRows(groups), [groups])
-  const [focusRow, setFocusRow] = useState<number | null>(null)
+  // The row holding the focus, by its key: rows above it come and go (an item sent or discarded meanwhile),
+  // and its index with them, while it must stay drawn wherever the page is scrolled.
+  const [focusKey, setFocusKey] = useState<string | null>(null)
+  const focusRow = useMemo(() => {
+    const index = focusKey === null ? -1 : rows.findIndex((row) => row.key === focusKey)
+    return index < 0 ? null : index
+  }, [rows, focusKey])
   // The row Tab is taking the focus to, and which of its controls: once it is drawn.
-  const toFocus = useRef<{ row: number; last: boolean } | null>(null)
+  const toFocus = useRef<{ key: string; last: boolean } | null>(null)
   const estimateSize = useCallback(
     (index: number) => (rows[index]?.kind === 'label' ? estimateTitle : estimateItem),
     [rows, estimateItem, estimateTitle],
@@ -84,14 +91,42 @@ export function VirtualGroups<T extends { id: string }>({
     count: rows.length,
     estimateSize,
     getItemKey,
-    keep: focusRow !== null && focusRow < rows.length ? [focusRow, ...heldRows] : heldRows,
+    keep: focusRow !== null ? [focusRow, ...heldRows] : heldRows,
   })
   const drawn = virtualizer.getVirtualItems()
+
+  // Rows are placed by transform, which the browser's scroll anchoring does not follow. When rows above
+  // the top of the screen come or go (an item sent or discarded while the person reads further down), the
+  // page moves by as much, so the rows in view stay where they are, as they did with the whole list in
+  // the page: a button about to be clicked is not swapped for another row's under the pointer. `placed`
+  // is where the rows were at the last render (read at every one: rows measured since moved them too).
+  const placed = useRef<{ rows: unknown; items: VirtualItem[]; margin: number } | null>(null)
+  useLayoutEffect(() => {
+    const before = placed.current
+    const margin = virtualizer.options.scrollMargin
+    placed.current = { rows, items: virtualizer.measurementsCache, margin }
+    const main = list.current?.closest('main')
+    if (!before || before.rows === rows || !main || main.scrollTop <= 0) return
+    const top = main.scrollTop
+    const now = new Map(virtualizer.measurementsCache.map((item) => [item.key, item.start - margin]))
+    // The first row that was at or below the top of the screen and is still in the list.
+    for (const item of before.items) {
+      if (item.end <= top) continue
+      const start = now.get(item.key)
+      if (start === undefined) continue
+      const moved = start - (item.start - before.margin)
+      if (moved !== 0) main.scrollTop = top + moved
+      return
+    }
+  })
 
   useLayoutEffect(() => {
     const target = toFocus.current
     if (target === null) return
-    const row = list.current?.querySelector(`[data-index="${target.row}"]`)
+    const index = rows.findIndex((row) => row.key === target.key)
+    // Gone from the list before it was drawn: there is nothing left to take the focus to.
+    if (index < 0) toFocus.current = null
+    const row = index < 0 ? null : list.current?.querySelector(`[data-index="${index}"]`)
     if (!row) return
     toFocus.current = null
     const controls = tabbables(row)
@@ -100,7 +135,8 @@ export function VirtualGroups<T extends { id: string }>({
 
   const onFocus = (event: FocusEvent<HTMLDivElement>) => {
     const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
-    if (Number.isInteger(at)) setFocusRow(at)
+    const row = Number.isInteger(at) ? rows[at] : undefined
+    if (row) setFocusKey(row.key)
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -122,8 +158,8 @@ export function VirtualGroups<T extends { id: string }>({
     // No row with a control beyond this one: Tab leaves the list as it would have.
     if (next < 0 || next >= rows.length) return
     event.preventDefault()
-    toFocus.current = { row: next, last: back }
-    setFocusRow(next)
+    toFocus.current = { key: rows[next]!.key, last: back }
+    setFocusKey(rows[next]!.key)
     virtualizer.scrollToIndex(next, { align: 'auto' })
   }
 
