@@ -233,6 +233,50 @@ test('the row holding the focus stays drawn, scrolled away, when an item above i
   expect(await focused(page)).toMatchObject({ position: 59, setSize: 59 })
 })
 
+test("the focus goes to the next row when the focused row's own item leaves the list, and to the one before at the end", async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const { queued } = await fillOutbox(signedIn, emulator, 0, 30)
+  await page.goto(signedIn.url)
+  const sync = syncUi(page)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 30 waiting', { timeout: 60_000 })
+  await sync.open()
+  const discardElsewhere = async (name: string) => {
+    const item = (await syncView(signedIn)).items.find((each) => each.title === name)!
+    const discarded = await signedIn.services.dispatch('sync.discard', { id: item.id })
+    if (!discarded.ok) throw new Error(discarded.error.message)
+  }
+
+  // The fifth row's "Discard…" has the focus when its item is discarded elsewhere (another window).
+  const fifth = syncRow(sync.row(`Check-in · ${queued[4]!.name}`))
+  await fifth.askDiscard.focus()
+  await discardElsewhere(queued[4]!.name)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 29 waiting', { timeout: 30_000 })
+  // Not thrown back to the page's top: on the row now in its place, the sixth item's.
+  await expect.poll(() => focused(page)).toMatchObject({ position: 5, setSize: 29 })
+  expect((await focused(page)).row).toContain(queued[5]!.name)
+
+  // The last row's item goes: the focus goes to the row before it.
+  await scrollMain(page, 'end')
+  const last = syncRow(sync.row(`Check-in · ${queued.at(-1)!.name}`))
+  await last.askDiscard.focus()
+  await discardElsewhere(queued.at(-1)!.name)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 28 waiting', { timeout: 30_000 })
+  await expect.poll(() => focused(page)).toMatchObject({ position: 28, setSize: 28 })
+  expect((await focused(page)).row).toContain(queued.at(-2)!.name)
+
+  // Focus the person moved out of the list stays where they put it when a row's item goes.
+  const third = syncRow(sync.row(`Check-in · ${queued[2]!.name}`))
+  await scrollMain(page, 'start')
+  await third.askDiscard.focus()
+  await sync.tab.focus()
+  await discardElsewhere(queued[2]!.name)
+  await expect(sync.tab).toHaveAccessibleName('Sync, 27 waiting', { timeout: 30_000 })
+  await expect(sync.tab).toBeFocused()
+})
+
 test("a row's 'Not sent: …' after Retry now is still said when the row comes back from being scrolled away", async ({
   page,
   signedIn,

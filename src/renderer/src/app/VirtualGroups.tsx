@@ -71,6 +71,8 @@ export function VirtualGroups<T extends { id: string }>({
     const index = focusKey === null ? -1 : rows.findIndex((row) => row.key === focusKey)
     return index < 0 ? null : index
   }, [rows, focusKey])
+  // Where the focused row last was, for when its own item leaves the list (see below).
+  const lastFocusRow = useRef<number | null>(null)
   // The row Tab is taking the focus to, and which of its controls: once it is drawn.
   const toFocus = useRef<{ key: string; last: boolean } | null>(null)
   const estimateSize = useCallback(
@@ -120,6 +122,31 @@ export function VirtualGroups<T extends { id: string }>({
     }
   })
 
+  // The focused row's own item left the list (sent, discarded or done elsewhere) and took the focus with
+  // it to the page's body: a keyboard or screen-reader user would be thrown back to the top. The focus
+  // goes to the row now in its place (the next one), or the one before when it was the last.
+  useLayoutEffect(() => {
+    if (focusRow !== null) {
+      lastFocusRow.current = focusRow
+      return
+    }
+    const was = lastFocusRow.current
+    lastFocusRow.current = null
+    if (focusKey === null || was === null || document.activeElement !== document.body) return
+    const focusableAt = (index: number) => {
+      const row = rows[index]
+      return row?.kind === 'item' && focusable(row.item)
+    }
+    let next = rows.findIndex((_, index) => index >= was && focusableAt(index))
+    for (let index = Math.min(was, rows.length) - 1; next < 0 && index >= 0; index--) {
+      if (focusableAt(index)) next = index
+    }
+    if (next < 0) return
+    // Drawn once scrolled to, then focused (the effect below); its focus event makes it the focused row.
+    toFocus.current = { key: rows[next]!.key, last: false }
+    virtualizer.scrollToIndex(next, { align: 'auto' })
+  }, [focusKey, focusRow, rows, focusable, virtualizer])
+
   useLayoutEffect(() => {
     const target = toFocus.current
     if (target === null) return
@@ -137,6 +164,18 @@ export function VirtualGroups<T extends { id: string }>({
     const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
     const row = Number.isInteger(at) ? rows[at] : undefined
     if (row) setFocusKey(row.key)
+  }
+
+  // The person took the focus out of the list (a click elsewhere, Tab past its end): its row need not stay
+  // drawn, and the list does not take the focus back when that row's item goes. A row removed with the
+  // focus in it blurs too, but is gone from the page by then.
+  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
+    const next = event.relatedTarget
+    if (next instanceof Node && event.currentTarget.contains(next)) return
+    const left = event.target
+    queueMicrotask(() => {
+      if (left.isConnected && !left.contains(document.activeElement)) setFocusKey(null)
+    })
   }
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -177,6 +216,7 @@ export function VirtualGroups<T extends { id: string }>({
       style={{ height: virtualizer.getTotalSize() }}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
+      onBlur={onBlur}
     >
       {groups.map((group) => {
         if (group.items.length === 0) return null
