@@ -1,4 +1,5 @@
-import { lastSegment, sameId } from '@shared/ids'
+import { sameId } from '@shared/ids'
+import { accountKey } from '../session/account-key'
 import type { Logger } from '../log/logger'
 import type { SessionService } from '../session/session-service'
 
@@ -34,8 +35,6 @@ export interface KnownPeople {
   idsFor(account: PeopleAccount): Promise<string[] | null>
 }
 
-const accountKey = (account: PeopleAccount): string => `${account.baseUrl} ${lastSegment(account.personId)}`
-
 export function createKnownPeople(deps: {
   session: SessionService
   log: Logger
@@ -49,8 +48,7 @@ export function createKnownPeople(deps: {
 
   // Signed out, or someone else signed in: the old account's list is forgotten at once.
   session.subscribe((state) => {
-    const current =
-      state.status === 'signed_in' ? accountKey({ baseUrl: state.baseUrl, personId: state.person.id }) : null
+    const current = state.status === 'signed_in' ? accountKey(state.baseUrl, state.person.id) : null
     if (kept && kept.account !== current) kept = null
   })
 
@@ -66,9 +64,7 @@ export function createKnownPeople(deps: {
       const ids = people.map((p) => p.id)
       // Someone else signed in while the list was on the wire: it may be their company's, not kept.
       const state = await session.get()
-      const still =
-        state.status === 'signed_in' &&
-        accountKey({ baseUrl: state.baseUrl, personId: state.person.id }) === account
+      const still = state.status === 'signed_in' && accountKey(state.baseUrl, state.person.id) === account
       if (still) kept = { account, ids, at: now() }
       return ids
     } catch (err) {
@@ -79,7 +75,7 @@ export function createKnownPeople(deps: {
 
   return {
     idsFor(account) {
-      const key = accountKey(account)
+      const key = accountKey(account.baseUrl, account.personId)
       if (kept?.account === key) {
         const age = now() - kept.at
         // A clock set back makes the age negative: that list is asked again rather than kept for longer.

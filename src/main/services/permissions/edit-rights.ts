@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { AppFailure } from '@shared/errors'
 import { lastSegment } from '@shared/ids'
+import { accountKey } from '../session/account-key'
 import type { Cache } from '../cache/cache'
 import type { Logger } from '../log/logger'
 
@@ -87,8 +88,6 @@ function turns(concurrency: number): <T>(question: () => Promise<T>) => Promise<
   }
 }
 
-const accountKey = (account: RightsAccount): string => `${account.baseUrl} ${lastSegment(account.person.id)}`
-
 export function createEditRightsBook(deps: {
   cache: Pick<Cache, 'read' | 'write'>
   /** The cache key the answers are kept under (`goal-rights`, `project-rights`). */
@@ -106,7 +105,7 @@ export function createEditRightsBook(deps: {
 
   /** The answers of this account: from disk the first time, from nothing for a new account. */
   const bookOf = (account: RightsAccount): Book => {
-    const name = accountKey(account)
+    const name = accountKey(account.baseUrl, account.person.id)
     if (current?.account === name) return current
     const book: Book = {
       account: name,
