@@ -8,22 +8,36 @@ import {
 } from '../domain/check-ins'
 import { freshnessFields } from '../domain/freshness'
 import { goalDetailSchema, goalSummarySchema } from '../domain/goals'
-import { editRightsInput, editRightsOutput, idInput, noInput } from './inputs'
+import {
+  editRightsInput,
+  editRightsOutput,
+  idInput,
+  listInput,
+  listRestInput,
+  noInput,
+  restOfListField,
+} from './inputs'
+
+const goalListOutput = z
+  .object({
+    goals: z.array(goalSummarySchema),
+    ...restOfListField,
+    ...freshnessFields,
+  })
+  .strict()
 
 export const goalOperations = {
   /**
    * Every goal the person can see, their own (champion or reviewer) first. When the server cannot be
-   * reached: the copy kept from the last answer, with `fromCache` and why.
+   * reached: the copy kept from the last answer, with `fromCache` and why. With `first`, only that many
+   * (the first screen) and, when there are more, where the rest waits (`rest`, for `goals.listRest`).
    */
-  'goals.list': {
-    input: noInput,
-    output: z
-      .object({
-        goals: z.array(goalSummarySchema),
-        ...freshnessFields,
-      })
-      .strict(),
-  },
+  'goals.list': { input: listInput, output: goalListOutput },
+  /**
+   * The whole list, from the read `goals.list` kept when it answered in part (no second request to the
+   * server); a fresh read when that one is gone (asked late or twice, or another account signed in).
+   */
+  'goals.listRest': { input: listRestInput, output: goalListOutput },
   /**
    * Whether the person may edit these goals: the rows on screen, the one being opened. The list gives
    * what is known at once (the role, answers kept from before); the rest are asked about here, never for

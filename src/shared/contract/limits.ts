@@ -6,3 +6,12 @@
  * a page make main send thousands of requests with one call.
  */
 export const EDIT_RIGHTS_IDS_PER_CALL = 50
+
+/**
+ * How many rows of a long list the page asks for first (goals, projects): more than a tall window shows,
+ * so the first screen is whole while the rest of the list is on its way.
+ */
+export const FIRST_SCREEN_ROWS = 40
+
+/** The most rows a page may ask for as its first screen; a larger first part would defeat the split. */
+export const FIRST_SCREEN_ROWS_MAX = 500

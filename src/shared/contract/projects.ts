@@ -7,19 +7,32 @@ import {
   saveDescriptionResultSchema,
 } from '../domain/projects'
 import { queuedDescriptionSchema } from '../domain/sync'
-import { editRightsInput, editRightsOutput, idInput, noInput } from './inputs'
+import {
+  editRightsInput,
+  editRightsOutput,
+  idInput,
+  listInput,
+  listRestInput,
+  restOfListField,
+} from './inputs'
+
+const projectListOutput = z
+  .object({
+    projects: z.array(projectSummarySchema),
+    ...restOfListField,
+    ...freshnessFields,
+  })
+  .strict()
 
 export const projectOperations = {
-  /** Every project the person can see, their own first; the kept copy when the server cannot be reached. */
-  'projects.list': {
-    input: noInput,
-    output: z
-      .object({
-        projects: z.array(projectSummarySchema),
-        ...freshnessFields,
-      })
-      .strict(),
-  },
+  /**
+   * Every project the person can see, their own first; the kept copy when the server cannot be reached.
+   * With `first`, only that many (the first screen) and where the rest waits (`rest`, for
+   * `projects.listRest`) when there are more.
+   */
+  'projects.list': { input: listInput, output: projectListOutput },
+  /** The whole list from the read `projects.list` kept (see `goals.listRest`); a fresh read when it is gone. */
+  'projects.listRest': { input: listRestInput, output: projectListOutput },
   /**
    * Whether the person may edit these projects: the rows on screen, the one being opened. The list gives
    * what is known at once (the role, answers kept from before); the rest are asked about here, never for

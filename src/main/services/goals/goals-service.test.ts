@@ -89,6 +89,70 @@ describe.skipIf(!hasSecretService)('goals', () => {
       (r) => r.endpoint === 'goals/get' && r.query?.['include_permissions'] === 'true',
     )
 
+  describe('in two parts (the first screen, then the rest)', () => {
+    type Part = { goals: GoalSummary[]; rest: { readId: string; count: number } | null }
+    const part = async (name: 'goals.list' | 'goals.listRest', input: object): Promise<Part> => {
+      const result = await session.services.dispatch(name, input)
+      if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
+      return result.value as Part
+    }
+    const listReads = () => emulator.state.requests.filter((r) => r.endpoint === 'goals/list').length
+
+    it('answers the first rows, then the whole list from the same read: one request to the server', async () => {
+      const head = await part('goals.list', { first: 2 })
+      expect(head.goals.map((g) => g.name)).toEqual(['Cut the support backlog in half', 'Hire a data team'])
+      expect(head.rest).toEqual({ readId: expect.any(String), count: 5 })
+      const whole = await part('goals.listRest', { readId: head.rest!.readId })
+      expect(whole.rest).toBeNull()
+      expect(whole.goals).toEqual(await list())
+      // The first screen and the rest came from one read; the list() above made the second.
+      expect(listReads()).toBe(2)
+    })
+
+    it('asked for the rest twice, or for a read it never made, reads the list afresh, whole', async () => {
+      const head = await part('goals.list', { first: 2 })
+      await part('goals.listRest', { readId: head.rest!.readId })
+      expect(listReads()).toBe(1)
+      const again = await part('goals.listRest', { readId: head.rest!.readId })
+      expect(again.goals).toHaveLength(5)
+      expect(again.rest).toBeNull()
+      const unknown = await part('goals.listRest', { readId: randomUUID() })
+      expect(unknown.goals).toHaveLength(5)
+      expect(listReads()).toBe(3)
+    })
+
+    it('puts in the rest the edit rights learnt after the first screen was drawn', async () => {
+      const head = await part('goals.list', { first: 2 })
+      expect(await editRights([goalIds.onboarding])).toEqual([{ id: goalIds.onboarding, canEdit: false }])
+      const whole = await part('goals.listRest', { readId: head.rest!.readId })
+      expect(whole.goals.find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(false)
+    })
+
+    it('never hands the rest of one read to the next person to sign in', async () => {
+      const head = await part('goals.list', { first: 2 })
+      const token = 'opk_' + 'h'.repeat(43)
+      emulator.state.apiTokens.push({
+        token,
+        personId: SEED_IDS.people.grace,
+        readOnly: false,
+        revoked: false,
+      })
+      await session.services.dispatch('session.signOut', {})
+      const signIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
+      expect(signIn.ok).toBe(true)
+      const whole = await part('goals.listRest', { readId: head.rest!.readId })
+      // Read afresh for Grace (a second request), not Ada's read with Ada's roles in it.
+      expect(listReads()).toBe(2)
+      expect(whole.goals).toEqual(await list())
+    })
+
+    it('answers the whole list, and no rest, when it fits in the first screen', async () => {
+      const head = await part('goals.list', { first: 40 })
+      expect(head.goals).toHaveLength(5)
+      expect(head.rest).toBeNull()
+    })
+  })
+
   it('gives the list at once, her own goals marked by their role, asking nothing about the rest', async () => {
     const goals = await list()
     expect(goals.map((g) => [g.name, g.canEdit])).toEqual([

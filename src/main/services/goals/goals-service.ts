@@ -11,13 +11,17 @@ import { createEditRightsBook } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
+import { createFirstScreens, type RestOfList } from '../lists/first-screen'
+import { accountKey } from '../session/account-key'
 
 export interface GoalsService {
   /**
    * Every goal the person can see, their own (champion or reviewer) first; the kept copy when offline.
    * Given at once: edit rights the role does not settle are the ones learnt before, else null.
    */
-  list(): Promise<{ goals: GoalSummary[] } & Freshness>
+  list(options?: { first?: number }): Promise<GoalList>
+  /** The whole list from the read `list` kept when it answered in part; a fresh read when that is gone. */
+  listRest(readId: string): Promise<GoalList>
   /** Whether the person may edit these goals (the rows on screen, the goal being opened): asked if not known. */
   editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
   /** The server refused an action on this goal for want of rights: its mark says so from now on. */
@@ -29,6 +33,9 @@ export interface GoalsService {
   /** The goal's page in Operately's web app, when it can be built. */
   webUrl(goalId: string): Promise<string | null>
 }
+
+/** Goals as `list` answers them: with `first`, the first rows and where the rest waits. */
+export type GoalList = { goals: GoalSummary[]; rest: RestOfList | null } & Freshness
 
 const goalListSchema = z.array(goalSummarySchema)
 
@@ -42,6 +49,7 @@ export function createGoalsService(deps: {
   const { session, webUrls, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
   const rights = createEditRightsBook({ cache, key: 'goal-rights', log })
+  const firstScreens = createFirstScreens<GoalSummary>()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -54,28 +62,41 @@ export function createGoalsService(deps: {
   }
   const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
 
+  const list = async (options: { first?: number } = {}): Promise<GoalList> => {
+    const state = await signedIn()
+    const me = state.person.id
+    const read = await cache.cachedRead(
+      'goals',
+      async () => {
+        const raw = await (await session.client()).listGoals()
+        const goals = raw
+          .filter((g) => g.is_archived !== true)
+          .map((g) => toGoalSummary(g, me))
+          // Champions and reviewers have full access to their goals.
+          .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g))
+        return sortGoals(goals)
+      },
+      { connectivity, schema: goalListSchema },
+    )
+    rights.settledByRole(
+      state,
+      read.value.filter((g) => g.role !== null).map((g) => g.id),
+    )
+    const freshness = freshnessOf(read)
+    const account = accountKey(state.baseUrl, me)
+    const { head, rest } = firstScreens.split(account, { rows: read.value, freshness }, options.first)
+    return { goals: await rights.fill(state, head), rest, ...freshness }
+  }
+
   return {
-    async list() {
+    list,
+
+    async listRest(readId) {
       const state = await signedIn()
-      const me = state.person.id
-      const read = await cache.cachedRead(
-        'goals',
-        async () => {
-          const raw = await (await session.client()).listGoals()
-          const goals = raw
-            .filter((g) => g.is_archived !== true)
-            .map((g) => toGoalSummary(g, me))
-            // Champions and reviewers have full access to their goals.
-            .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g))
-          return sortGoals(goals)
-        },
-        { connectivity, schema: goalListSchema },
-      )
-      rights.settledByRole(
-        state,
-        read.value.filter((g) => g.role !== null).map((g) => g.id),
-      )
-      return { goals: await rights.fill(state, read.value), ...freshnessOf(read) }
+      const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
+      if (kept === null) return list()
+      // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
+      return { goals: await rights.fill(state, kept.rows), rest: null, ...kept.freshness }
     },
 
     async editRights(ids) {

@@ -12,7 +12,8 @@ export function createGoalHandlers(deps: {
   serverDrafts: ServerDrafts
 }): AreaHandlers<typeof goalOperations> {
   return {
-    'goals.list': () => deps.goals.list(),
+    'goals.list': ({ first }) => deps.goals.list({ first }),
+    'goals.listRest': ({ readId }) => deps.goals.listRest(readId),
     'goals.get': ({ id }) => deps.goals.get(id),
     'goals.editRights': ({ ids }) => deps.goals.editRights(ids),
     'checkIns.create': (input) => deps.checkIns.submit(input),

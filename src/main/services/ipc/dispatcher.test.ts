@@ -28,6 +28,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'app.hidePopup': {},
   'app.numberLocale': {},
   'goals.list': {},
+  'goals.listRest': { readId: '0b8f8a52-3f0e-4c55-9d33-1a2b3c4d5e6f' },
   'goals.get': { id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
   'goals.editRights': { ids: ['ship-the-engine-kHLABHdtjTkzZF2eK502u', 'kHLABHdtjTkzZF2eK502v'] },
   'goals.checkIns': { goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u' },
@@ -50,6 +51,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'drafts.save': { key: 'description:launch-site-FTjZweJIkc6RtMHf1SwQI3', value: { text: 'hello' } },
   'drafts.clear': { key: 'check-in:kHLABHdtjTkzZF2eK502u' },
   'projects.list': {},
+  'projects.listRest': { readId: '0b8f8a52-3f0e-4c55-9d33-1a2b3c4d5e6f' },
   'projects.get': { id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3' },
   'projects.editRights': { ids: ['launch-site-FTjZweJIkc6RtMHf1SwQI3'] },
   'projects.saveDescription': {
@@ -180,7 +182,8 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'app.openExternal': { status: 'opened' },
   'app.hidePopup': {},
   'app.numberLocale': { locale: 'en-DE', settings: { decimal: ',', group: '.', digits: null } },
-  'goals.list': { goals: [], ...fresh },
+  'goals.list': { goals: [], rest: { readId: '0b8f8a52-3f0e-4c55-9d33-1a2b3c4d5e6f', count: 900 }, ...fresh },
+  'goals.listRest': { goals: [], rest: null, ...fresh },
   'goals.editRights': { rights: [{ id: 'kHLABHdtjTkzZF2eK502u', canEdit: null }] },
   'goals.checkIns': { checkIns: [], ...fresh },
   'goals.get': {
@@ -256,8 +259,10 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
         canEdit: null,
       },
     ],
+    rest: null,
     ...fresh,
   },
+  'projects.listRest': { projects: [], rest: null, ...fresh },
   'projects.editRights': { rights: [{ id: 'FTjZweJIkc6RtMHf1SwQI3', canEdit: true }] },
   'projects.get': {
     id: 'launch-site-FTjZweJIkc6RtMHf1SwQI3',
@@ -432,5 +437,31 @@ describe('dispatcher', () => {
     const result = await createDispatcher(handlers, silentLogger)('session.get', {})
     expect(JSON.stringify(result)).not.toContain('opk_secret')
     expect(result).toMatchObject({ ok: false, error: { kind: 'internal' } })
+  })
+
+  // `first` is optional, so the sweep above (which tries each key of the samples) cannot cover it.
+  describe.each(['goals.list', 'projects.list'] as const)('%s with a first screen', (name) => {
+    it.each([0, -1, 1.5, 501, Number.NaN, '40', null])(
+      'refuses first = %s and never runs the handler',
+      async (first) => {
+        const { calls, handlers } = recordingHandlers()
+        const result = await createDispatcher(handlers, silentLogger)(name, { first })
+        expect(result).toMatchObject({ ok: false, error: { kind: 'invalid_input' } })
+        expect(calls).toEqual([])
+      },
+    )
+
+    it.each([1, 40, 500])('takes first = %s to the handler', async (first) => {
+      const { handlers } = recordingHandlers()
+      const given: unknown[] = []
+      const answer = validOutputs[name]
+      ;(handlers as Record<string, (input: unknown) => Promise<unknown>>)[name] = async (input) => {
+        given.push(input)
+        return answer
+      }
+      const result = await createDispatcher(handlers, silentLogger)(name, { first })
+      expect(result.ok).toBe(true)
+      expect(given).toEqual([{ first }])
+    })
   })
 })

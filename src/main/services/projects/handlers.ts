@@ -12,7 +12,8 @@ export function createProjectHandlers(deps: {
   saveDescription: (input: SaveDescriptionInput) => Promise<SaveDescriptionResult>
 }): AreaHandlers<typeof projectOperations> {
   return {
-    'projects.list': () => deps.projects.list(),
+    'projects.list': ({ first }) => deps.projects.list({ first }),
+    'projects.listRest': ({ readId }) => deps.projects.listRest(readId),
     'projects.get': async ({ id }) => {
       const detail = await deps.projects.get(id)
       return {

@@ -80,6 +80,21 @@ describe.skipIf(!hasSecretService)('projects', () => {
   }
 
   describe('list', () => {
+    it('answers the first rows, then the whole list from the same read: one request to the server', async () => {
+      type Part = { projects: ProjectSummary[]; rest: { readId: string; count: number } | null }
+      const whole = await list()
+      const reads = () => emulator.state.requests.filter((r) => r.endpoint === 'projects/list').length
+      const head = await run<Part>('projects.list', { first: 1 })
+      expect(head.projects).toEqual(whole.slice(0, 1))
+      expect(head.rest).toEqual({ readId: expect.any(String), count: whole.length })
+      const rest = await run<Part>('projects.listRest', { readId: head.rest!.readId })
+      expect(rest).toMatchObject({ projects: whole, rest: null })
+      expect(reads()).toBe(2)
+      // Asked again with the same read: gone, so a fresh read, whole.
+      expect((await run<Part>('projects.listRest', { readId: head.rest!.readId })).projects).toEqual(whole)
+      expect(reads()).toBe(3)
+    })
+
     it('puts her own projects (champion, reviewer, contributor) first, each group by name; hides the unshared one', async () => {
       const projects = await list()
       expect(projects.map((p) => [p.name, p.isMine])).toEqual([

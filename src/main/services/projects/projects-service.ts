@@ -14,6 +14,8 @@ import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
 import { createEditRightsBook } from '../permissions/edit-rights'
 import type { SessionService } from '../session/session-service'
+import { createFirstScreens, type RestOfList } from '../lists/first-screen'
+import { accountKey } from '../session/account-key'
 import {
   descriptionPermission,
   leadsProject,
@@ -27,7 +29,9 @@ export interface ProjectsService {
    * Every project the person can see (archived ones aside), their own first; the kept copy when offline.
    * Given at once: edit rights the role does not settle are the ones learnt before, else null.
    */
-  list(): Promise<{ projects: ProjectSummary[] } & Freshness>
+  list(options?: { first?: number }): Promise<ProjectList>
+  /** The whole list from the read `list` kept when it answered in part; a fresh read when that is gone. */
+  listRest(readId: string): Promise<ProjectList>
   /** Whether the person may edit these projects (rows on screen, the project being opened): asked if not known. */
   editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
   /** The server refused a save on this project for want of rights: its mark says so from now on. */
@@ -88,6 +92,9 @@ function assertDocument(description: string): void {
   }
 }
 
+/** Projects as `list` answers them: with `first`, the first rows and where the rest waits. */
+export type ProjectList = { projects: ProjectSummary[]; rest: RestOfList | null } & Freshness
+
 const projectListSchema = z.array(projectSummarySchema)
 
 export function createProjectsService(deps: {
@@ -103,6 +110,7 @@ export function createProjectsService(deps: {
   // projects/list never says (real servers do not take include_permissions there): rights come from the
   // roles, from projects opened, or are asked about for the rows the renderer shows.
   const rights = createEditRightsBook({ cache, key: 'project-rights', log })
+  const firstScreens = createFirstScreens<ProjectSummary>()
 
   const signedIn = async () => {
     const state = await session.get()
@@ -132,29 +140,42 @@ export function createProjectsService(deps: {
     if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', '')))
   }
 
+  const list = async (options: { first?: number } = {}): Promise<ProjectList> => {
+    const state = await signedIn()
+    const me = state.person.id
+    const read = await cache.cachedRead(
+      'projects',
+      async () => {
+        const raw = await explained(async () => (await session.client()).listProjects())
+        const projects = raw
+          .filter((p) => p.is_archived !== true)
+          // Champions and reviewers have full access to their projects.
+          .map((p) =>
+            toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
+          )
+        return sortProjects(projects)
+      },
+      { connectivity, schema: projectListSchema },
+    )
+    rights.settledByRole(
+      state,
+      read.value.filter((p) => p.canEdit === true).map((p) => p.id),
+    )
+    const freshness = freshnessOf(read)
+    const account = accountKey(state.baseUrl, me)
+    const { head, rest } = firstScreens.split(account, { rows: read.value, freshness }, options.first)
+    return { projects: await rights.fill(state, head), rest, ...freshness }
+  }
+
   return {
-    async list() {
+    list,
+
+    async listRest(readId) {
       const state = await signedIn()
-      const me = state.person.id
-      const read = await cache.cachedRead(
-        'projects',
-        async () => {
-          const raw = await explained(async () => (await session.client()).listProjects())
-          const projects = raw
-            .filter((p) => p.is_archived !== true)
-            // Champions and reviewers have full access to their projects.
-            .map((p) =>
-              toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
-            )
-          return sortProjects(projects)
-        },
-        { connectivity, schema: projectListSchema },
-      )
-      rights.settledByRole(
-        state,
-        read.value.filter((p) => p.canEdit === true).map((p) => p.id),
-      )
-      return { projects: await rights.fill(state, read.value), ...freshnessOf(read) }
+      const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
+      if (kept === null) return list()
+      // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
+      return { projects: await rights.fill(state, kept.rows), rest: null, ...kept.freshness }
     },
 
     async editRights(ids) {
