@@ -1,4 +1,5 @@
 import { BIG_SEED } from './emulator'
+import type { Page } from '@playwright/test'
 import type { Emulator, Goal } from './emulator/types'
 import { openCheckIns } from './support/check-in'
 import { descriptionUi } from './support/description'
@@ -100,4 +101,81 @@ test('a goal whose rights changed on the server is refused with a plain message,
   await ui.backToGoals.click()
   await ui.filter.fill(DEEP_GOAL)
   await expect(page.getByRole('option', { name: new RegExp(`^${DEEP_GOAL} View only`) })).toBeVisible()
+})
+
+/**
+ * Holds back the page's call for the rest of a list (`goals.listRest`, `projects.listRest`) until the test
+ * lets it go, and writes down each call for the list with what it asked.
+ */
+async function holdTheRest(page: Page, area: 'goals' | 'projects') {
+  const calls: string[] = []
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
+  await page.route(`**/__harness/call/${area}.list*`, async (route) => {
+    const name = new URL(route.request().url()).pathname.split('/').pop()!
+    calls.push(`${name} ${route.request().postData() ?? ''}`)
+    if (name.endsWith('listRest')) await released
+    await route.continue()
+  })
+  return { calls, release }
+}
+
+test('at 10,000 goals the first screen comes first; a filter typed before the rest is in waits for it', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const rest = await holdTheRest(page, 'goals')
+  const ui = await openCheckIns(page, signedIn.url)
+  const list = page.getByRole('listbox', { name: 'Goals' })
+  await expect(page.getByRole('option').first()).toBeVisible({ timeout: 60_000 })
+  // Drawn from the first screen alone: the list says it is still filling.
+  await expect(list).toHaveAttribute('aria-busy', 'true')
+
+  // The goal is far beyond the first screen: not "no goal matches", but a wait.
+  await ui.filter.fill(DEEP_GOAL)
+  await expect(page.getByText('Looking through all the goals…')).toBeVisible()
+  await expect(page.getByText(/No goal matches/)).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await expect(
+    page.getByText('Still reading the rest of the goals. Press Enter again in a moment.'),
+  ).toBeVisible()
+  await expect(ui.heading(DEEP_GOAL)).toHaveCount(0)
+
+  rest.release()
+  await expect(list).not.toHaveAttribute('aria-busy', 'true', { timeout: 60_000 })
+  await expect(page.getByRole('option', { name: new RegExp(`^${DEEP_GOAL}`) })).toBeVisible()
+  await page.keyboard.press('Enter')
+  // The emulator takes its time over a goal of the big company (not the app's to budget).
+  await expect(ui.heading(DEEP_GOAL)).toBeFocused({ timeout: 30_000 })
+
+  // Two calls from the page, one read of the server: the rest came from the read of the first screen.
+  expect(rest.calls).toEqual([
+    'goals.list {"first":40}',
+    expect.stringMatching(/^goals\.listRest \{"readId":"[0-9a-f-]{36}"\}$/),
+  ])
+  expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/list')).toHaveLength(1)
+})
+
+test('at 5,000 projects the first screen comes first; a filter typed before the rest is in waits for it', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const rest = await holdTheRest(page, 'projects')
+  const ui = descriptionUi(page)
+  await ui.openPicker(signedIn)
+  await expect(ui.row(DEEP_PROJECT)).toHaveCount(0)
+  await ui.filter.fill(DEEP_PROJECT)
+  await expect(page.getByText('Looking through all the projects…')).toBeVisible({ timeout: 60_000 })
+  await expect(page.getByText(/No project matches/)).toHaveCount(0)
+
+  rest.release()
+  await ui.row(DEEP_PROJECT).click()
+  await expect(ui.heading(DEEP_PROJECT)).toBeVisible()
+  expect(rest.calls).toEqual([
+    'projects.list {"first":40}',
+    expect.stringMatching(/^projects\.listRest \{"readId":"[0-9a-f-]{36}"\}$/),
+  ])
+  expect(emulator.state.requests.filter((r) => r.endpoint === 'projects/list')).toHaveLength(1)
 })

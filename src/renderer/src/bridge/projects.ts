@@ -4,6 +4,7 @@ import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain
 import { sameId } from '@shared/ids'
 import { call } from './operately'
 import { LIST_FRESH_MS } from './freshness'
+import { listInParts } from './list-in-parts'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -13,11 +14,18 @@ type ProjectList = OperationOutput<'projects.list'>
 export type ProjectView = OperationOutput<'projects.get'>
 export const projectQueryKey = (id: string) => ['project', id] as const
 
-/** Every project the person can see, their own first. Kept for 30 seconds: the picker opens often. */
+/**
+ * Every project the person can see, their own first; the first time, the first screen of them and then the
+ * rest (`rest` is not null until the rest is in, see listInParts). Kept for 30 seconds: the picker opens often.
+ */
 export function useProjects() {
   return useQuery({
     queryKey: projectsQueryKey,
-    queryFn: () => call((bridge) => bridge.projects.list()),
+    queryFn: listInParts({
+      first: (rows) => call((bridge) => bridge.projects.list({ first: rows })),
+      rest: (readId) => call((bridge) => bridge.projects.listRest({ readId })),
+      whole: () => call((bridge) => bridge.projects.list({})),
+    }),
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
     refetchOnWindowFocus: true,

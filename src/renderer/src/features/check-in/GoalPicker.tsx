@@ -53,6 +53,8 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   useRefreshKeys(refresh)
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
+  // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
+  const partial = (goals.data?.rest ?? null) !== null
   usePreparedSearch(all)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up by re-filtering and re-drawing thousands of goals.
@@ -153,7 +155,12 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
       case 'Enter':
         event.preventDefault()
         if (now[current]) open(now[current].id)
-        else if (!openRef(query)) setHint('No goal matches. Try other words, or paste a link to the goal.')
+        else if (!openRef(query))
+          setHint(
+            partial
+              ? 'Still reading the rest of the goals. Press Enter again in a moment.'
+              : 'No goal matches. Try other words, or paste a link to the goal.',
+          )
         break
       case 'Escape':
         if (query !== '') {
@@ -311,6 +318,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             id={listId}
             role="listbox"
             aria-label="Goals"
+            aria-busy={partial || undefined}
             className="goal-list"
             style={{ height: virtualizer.getTotalSize() }}
           >
@@ -318,7 +326,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             {group('others', 'Other goals')}
           </div>
           {shown.length === 0 ? (
-            <p className="goal-picker__empty">No goal matches “{shownQuery.trim()}”.</p>
+            <p className="goal-picker__empty">
+              {partial ? 'Looking through all the goals…' : `No goal matches “${shownQuery.trim()}”.`}
+            </p>
           ) : null}
         </>
       )}

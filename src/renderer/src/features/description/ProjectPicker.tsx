@@ -51,6 +51,8 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   useRefreshKeys(refresh)
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
+  // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
+  const partial = (projects.data?.rest ?? null) !== null
   usePreparedSearch(all)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up.
@@ -215,6 +217,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
           <div
             ref={list}
             className="projects__rows"
+            aria-busy={partial || undefined}
             style={{ height: virtualizer.getTotalSize() }}
             onKeyDown={onListKeyDown}
           >
@@ -259,7 +262,9 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
               ? null
               : all.length === 0
                 ? 'You cannot see any projects yet.'
-                : `No project matches “${shownQuery.trim()}”.`}
+                : partial
+                  ? 'Looking through all the projects…'
+                  : `No project matches “${shownQuery.trim()}”.`}
           </LiveRegion>
         </div>
       )}
