@@ -47,3 +47,33 @@ describe('prepareSearch', () => {
     expect(filterByWords(items, `renamed-${shortIdFromUuid(uuid(42))}`)).toEqual([target])
   })
 })
+
+describe('filterByWords as the person types on', () => {
+  // A small deterministic generator: the same sequences on every run, and many of them.
+  const random = (seed: number) => () => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    return seed / 2 ** 31
+  }
+
+  it('finds what a first filter of the whole list finds, key after key, backspaces and ids included', () => {
+    const items = rows(400)
+    const pieces = ['l', 'a', 't', 'e', 'n', 'c', 'y', ' ', '1', '2', '3', 'é', 'f', 'o', 'p', 'x', '\u0301']
+    const ids = [uuid(42), shortIdFromUuid(uuid(7)), `renamed-${shortIdFromUuid(uuid(120))}`]
+    const next = random(7)
+    let compared = 0
+    for (let run = 0; run < 200; run++) {
+      let query = ''
+      for (let key = 0; key < 14; key++) {
+        const roll = next()
+        if (roll < 0.15) query = query.slice(0, -1)
+        else if (roll < 0.2) query += ids[Math.floor(next() * ids.length)]!
+        else if (roll < 0.23) query = ''
+        else query += pieces[Math.floor(next() * pieces.length)]!
+        // A copy of the list has no last filter: it goes through every row.
+        expect(filterByWords(items, query)).toEqual(filterByWords([...items], query))
+        compared++
+      }
+    }
+    expect(compared).toBe(2_800)
+  })
+})

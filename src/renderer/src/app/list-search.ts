@@ -59,17 +59,30 @@ export function prepareSearch(items: readonly Searchable[], deadline: number): b
   return at >= items.length
 }
 
+// The last filter of each list: typing on narrows what the previous key found instead of going through
+// every row of a long list again.
+const lastFilter = new WeakMap<readonly Searchable[], { folded: string; result: readonly Searchable[] }>()
+
 /** The items whose name or space contain every word of `query`, in the order given. */
 export function filterByWords<T extends Searchable>(items: T[], query: string): T[] {
-  const words = fold(query).split(/\s+/).filter(Boolean)
+  const folded = fold(query)
+  const words = folded.split(/\s+/).filter(Boolean)
   if (words.length === 0) return items
   const ref = parseRef(query)
   const refId = ref && ref.id.trim() !== '' ? comparableId(ref.id) : null
-  return items.filter((item) => {
+  // A query that goes on from the last one (a key typed at its end) matches only rows the last one did:
+  // each of the last query's words is in one of the new words, so in any row holding them. Not so for an
+  // id, which can match a row no word did: a query read as an id goes through every row.
+  const last = lastFilter.get(items)
+  const from =
+    refId === null && last !== undefined && folded.startsWith(last.folded) ? (last.result as T[]) : items
+  const result = from.filter((item) => {
     const { text, id } = preparedOf(item)
     if (refId !== null && id === refId) return true
     return words.every((word) => text.includes(word))
   })
+  lastFilter.set(items, { folded, result })
+  return result
 }
 
 // Operately's short ids of UUIDs are 21 or 22 characters; a word that long with digits or mixed case is
