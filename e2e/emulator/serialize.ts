@@ -174,8 +174,11 @@ export function goal(ctx: Ctx, g: Goal, inc: GoalIncludes): Json {
 /** Champion and reviewer first (they are notified by default), then everyone else who may edit. */
 function potentialSubscribers(ctx: Ctx, item: Goal | Project): Json[] {
   const out: Json[] = []
+  // A set, not a search of `out`: the big company's goals open to all have a thousand people who may edit.
+  const added = new Set<string>()
   const add = (p: Person | undefined, role: string, priority: boolean): void => {
-    if (!p || p.suspended || out.some((s) => (s.person as Json).id === personId(p))) return
+    if (!p || p.suspended || added.has(p.id)) return
+    added.add(p.id)
     out.push(typed(ctx, 'subscriber', { role, priority, is_subscribed: priority, person: person(ctx, p) }))
   }
   add(
