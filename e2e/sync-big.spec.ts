@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test'
-import { checkInInput, readGoal } from '../src/main/services/check-ins/testing/signed-in'
-import type { CheckInOutcome } from '../src/shared/domain/check-ins'
-import type { GoalDetail } from '../src/shared/domain/goals'
-import type { SyncView } from '../src/shared/domain/sync'
-import { SEED_IDS, shortIdFromUuid } from './emulator'
-import type { Emulator } from './emulator/types'
-import type { Harness } from './harness'
 import { expect, test } from './support/fixtures'
-import { syncRow, syncUi } from './support/sync'
+import { openFilledOutbox, syncView } from './support/outbox'
+import { syncRow } from './support/sync'
 
 // A long outbox (issue 23): a week of check-ins written on a plane. Only the Sync rows on screen are in
 // the page, and still every row's controls are reached with Tab, in order, to the last, and used there;
@@ -15,66 +9,6 @@ import { syncRow, syncUi } from './support/sync'
 
 test.use({ seed: 'big' })
 test.setTimeout(240_000)
-
-const ada = SEED_IDS.people.ada
-/**
- * The big seed's own goals ("Reduce latency 00012") that Ada may edit as a named editor and that not the
- * whole company may: their "who can be notified" is short, so reading each takes the emulator no time.
- */
-const editableByAda = (emulator: Emulator) =>
-  emulator.state.goals.filter(
-    (goal) =>
-      /\d{5}$/.test(goal.name) &&
-      goal.access.company !== 'edit' &&
-      goal.access.people[ada] === 'edit' &&
-      goal.championId !== ada &&
-      goal.reviewerId !== ada,
-  )
-
-/** Submits a check-in of each goal through main, as the check-in form does, while Operately cannot be reached. */
-async function queueCheckIns(harness: Harness, emulator: Emulator, details: readonly GoalDetail[]) {
-  emulator.pause()
-  for (const detail of details) {
-    const result = await harness.services.dispatch(
-      'checkIns.create',
-      checkInInput(detail, 'Written offline.'),
-    )
-    if (!result.ok) throw new Error(`${detail.name}: ${result.error.message}`)
-    expect((result.value as CheckInOutcome).outcome).toBe('queued')
-  }
-}
-
-const syncView = async (harness: Harness): Promise<SyncView> => {
-  const view = await harness.services.dispatch('sync.get', {})
-  if (!view.ok) throw new Error(view.error.message)
-  return view.value as SyncView
-}
-
-/**
- * `needsYou` check-ins Operately refused once it was back (Ada lost the right to edit their goals while
- * they waited), then `waiting` ones written while it cannot be reached. Each goal is read first, as the
- * form reads it, so that its row is titled with its name.
- */
-async function fillOutbox(harness: Harness, emulator: Emulator, needsYou: number, waiting: number) {
-  const goals = editableByAda(emulator).slice(0, needsYou + waiting)
-  expect(goals).toHaveLength(needsYou + waiting)
-  const details: GoalDetail[] = []
-  for (const goal of goals) details.push(await readGoal(harness.services, shortIdFromUuid(goal.id)))
-  const [refused, queued] = [goals.slice(0, needsYou), goals.slice(needsYou)]
-
-  if (needsYou > 0) {
-    await queueCheckIns(harness, emulator, details.slice(0, needsYou))
-    for (const goal of refused) delete goal.access.people[ada]
-    emulator.resume()
-    const sent = await harness.services.dispatch('sync.now', {})
-    if (!sent.ok) throw new Error(sent.error.message)
-  }
-  await queueCheckIns(harness, emulator, details.slice(needsYou))
-  const items = (await syncView(harness)).items
-  expect(items.filter((item) => item.state === 'needs_attention')).toHaveLength(needsYou)
-  expect(items).toHaveLength(needsYou + waiting)
-  return { refused, queued }
-}
 
 /** Where the focus is: the control's name, and its row's place in its group. */
 const focused = (page: Page) =>
@@ -105,11 +39,10 @@ test('213 items in the outbox: a screen of rows is drawn, Tab reaches the last, 
   signedIn,
   emulator,
 }) => {
-  const { queued } = await fillOutbox(signedIn, emulator, NEEDS_YOU, WAITING)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName(`Sync, ${NEEDS_YOU + WAITING} waiting`, { timeout: 60_000 })
-  await sync.open()
+  const { queued, sync } = await openFilledOutbox(page, signedIn, emulator, {
+    needsYou: NEEDS_YOU,
+    waiting: WAITING,
+  })
 
   // The page holds a screen or so of rows; both groups, found by their titles, say how many they hold.
   await expect(page.getByRole('heading', { level: 2, name: 'Needs you' })).toBeVisible()
@@ -175,11 +108,7 @@ test('a Discard question stays asked while its row is scrolled away and another 
   signedIn,
   emulator,
 }) => {
-  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
-  await sync.open()
+  const { queued, sync } = await openFilledOutbox(page, signedIn, emulator, { waiting: 60 })
 
   const first = syncRow(sync.row(`Check-in · ${queued[0]!.name}`))
   await first.askDiscard.click()
@@ -207,11 +136,7 @@ test('the row holding the focus stays drawn, scrolled away, when an item above i
   signedIn,
   emulator,
 }) => {
-  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
-  await sync.open()
+  const { queued, sync } = await openFilledOutbox(page, signedIn, emulator, { waiting: 60 })
 
   // The last row's "Discard…" takes the focus; the page is then scrolled back to the top (a wheel, not Tab).
   await scrollMain(page, 'end')
@@ -238,11 +163,7 @@ test("the focus goes to the next row when the focused row's own item leaves the 
   signedIn,
   emulator,
 }) => {
-  const { queued } = await fillOutbox(signedIn, emulator, 0, 30)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName('Sync, 30 waiting', { timeout: 60_000 })
-  await sync.open()
+  const { queued, sync } = await openFilledOutbox(page, signedIn, emulator, { waiting: 30 })
   const discardElsewhere = async (name: string) => {
     const item = (await syncView(signedIn)).items.find((each) => each.title === name)!
     const discarded = await signedIn.services.dispatch('sync.discard', { id: item.id })
@@ -282,11 +203,7 @@ test("a row's 'Not sent: …' after Retry now is still said when the row comes b
   signedIn,
   emulator,
 }) => {
-  const { queued } = await fillOutbox(signedIn, emulator, 0, 60)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
-  await sync.open()
+  const { queued, sync } = await openFilledOutbox(page, signedIn, emulator, { waiting: 60 })
 
   // Operately is still out of reach: the retry of the first row says so in that row.
   const firstRow = sync.row(`Check-in · ${queued[0]!.name}`)
@@ -310,11 +227,7 @@ test('rows in view stay where they are when items above them leave the list', as
   signedIn,
   emulator,
 }) => {
-  await fillOutbox(signedIn, emulator, 0, 60)
-  await page.goto(signedIn.url)
-  const sync = syncUi(page)
-  await expect(sync.tab).toHaveAccessibleName('Sync, 60 waiting', { timeout: 60_000 })
-  await sync.open()
+  const { sync } = await openFilledOutbox(page, signedIn, emulator, { waiting: 60 })
 
   // Halfway down, a row sits under the point the person is looking at (or about to click).
   await page.evaluate(() => {

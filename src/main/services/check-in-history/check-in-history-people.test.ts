@@ -23,6 +23,15 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
   let peopleList: 'real' | 'fails' | 'without-ada' = 'real'
   /** Holds people/list answers until the test lets them go (to keep one request on the wire). */
   let holdPeopleList: Promise<void> | null = null
+  /** From now on, people/list answers wait; the function returned lets them go, and those after. */
+  const holdPeopleListAnswers = () => {
+    let release = () => {}
+    holdPeopleList = new Promise<void>((resolve) => (release = resolve))
+    return () => {
+      release()
+      holdPeopleList = null
+    }
+  }
 
   const testFetch: typeof fetch = async (input, init) => {
     const url = input instanceof Request ? input.url : String(input)
@@ -122,7 +131,12 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
     expect(peopleListRequests()).toBe(2)
   })
 
-  /** Signs Grace in on the first server, straight after whoever was signed in (no sign-out between). */
+  /** Signs in with `token` on `on`, straight after whoever was signed in (no sign-out between). */
+  const signsIn = async (on: Emulator, token: string) => {
+    const signedIn = await session.services.dispatch('session.signIn', { baseUrl: on.url, token })
+    expect(signedIn.ok).toBe(true)
+  }
+  /** Grace, on the first server. */
   const graceSignsIn = async () => {
     const token = 'opk_' + 'g'.repeat(43)
     if (!emulator.state.apiTokens.some((t) => t.token === token))
@@ -132,21 +146,18 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
         readOnly: false,
         revoked: false,
       })
-    const signedIn = await session.services.dispatch('session.signIn', { baseUrl: emulator.url, token })
-    expect(signedIn.ok).toBe(true)
+    await signsIn(emulator, token)
   }
-  const adaSignsIn = async (on: Emulator = emulator) => {
-    const signedIn = await session.services.dispatch('session.signIn', {
-      baseUrl: on.url,
-      token: on.tokens.write,
-    })
-    expect(signedIn.ok).toBe(true)
-  }
-
-  it('asks afresh for another person signing in on the same computer and server', async () => {
+  const adaSignsIn = (on: Emulator = emulator) => signsIn(on, on.tokens.write)
+  /** Ada opens two goals: one people/list, kept for the second. */
+  const adaHasTheListKept = async () => {
     await history(ship)
     await history(support)
     expect(peopleListRequests()).toBe(1)
+  }
+
+  it('asks afresh for another person signing in on the same computer and server', async () => {
+    await adaHasTheListKept()
     // Grace signs in over Ada's session, within Ada's window; Barbara has left meanwhile. (Signing out
     // first forgets the list anyway: see the sign-out case below.)
     barbaraLeaves()
@@ -156,9 +167,7 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
   })
 
   it('asks afresh for the same person on another server (another company)', async () => {
-    await history(ship)
-    await history(support)
-    expect(peopleListRequests()).toBe(1)
+    await adaHasTheListKept()
     // The emulator's seed is the same everywhere: Ada's id is the same on both servers.
     const other = await startEmulator()
     try {
@@ -184,22 +193,19 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
   })
 
   it('keeps no list that came back after someone else signed in', async () => {
-    let release = () => {}
-    holdPeopleList = new Promise<void>((resolve) => (release = resolve))
+    const release = holdPeopleListAnswers()
     const adasRead = history(ship)
     await expect.poll(() => peopleListRequests()).toBe(1)
     await graceSignsIn()
     release()
     await adasRead
-    holdPeopleList = null
     await adaSignsIn()
     await history(ship)
     expect(peopleListRequests()).toBe(2)
   })
 
   it('lets reads that come while people/list is on the wire share that one request', async () => {
-    let release = () => {}
-    holdPeopleList = new Promise<void>((resolve) => (release = resolve))
+    const release = holdPeopleListAnswers()
     const reads = Promise.all([history(ship), history(support), history(dataTeam)])
     // All three goals have been asked for while the one people/list is held.
     await expect
