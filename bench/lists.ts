@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import keytar from 'keytar'
-import { chromium, type Page } from 'playwright-core'
-import { startEmulator, type SeedName } from '../e2e/emulator'
-import { startHarness } from '../e2e/harness'
-import { createMainServices } from '../src/main/services/create-services'
-import { silentLogger } from '../src/main/services/log/logger'
-import { chromiumArgs } from './editor'
+import type { Page } from 'playwright-core'
+import type { SeedName } from '../e2e/emulator'
+import { startListsRig } from './lists-rig'
 import { result, type BenchResult } from './result'
 import { median, percentile, round } from './stats'
 
@@ -23,7 +15,6 @@ import { median, percentile, round } from './stats'
  *   scripts/with-keyring.sh npx tsx bench/lists.ts     # this module alone (after npx electron-vite build)
  */
 
-const viewport = { width: 380, height: 560 }
 const CACHED_RUNS = 5
 const FILTER_TEXT = 'latency 01'
 const KEY_INTERVAL_MS = 100
@@ -93,22 +84,9 @@ interface ListFigures {
 }
 
 async function measureSeed(seed: SeedName, log: (line: string) => void): Promise<ListFigures> {
-  const emulator = await startEmulator({ seed })
-  const dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-bench-lists-'))
-  const vaultService = `Operately Tray bench ${randomUUID()}`
-  const services = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })
-  const harness = await startHarness({ dataDir, services })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
+  const rig = await startListsRig(seed)
   try {
-    const signedIn = await services.dispatch('session.signIn', {
-      baseUrl: emulator.url,
-      token: emulator.tokens.write,
-    })
-    if (!signedIn.ok) throw new Error(`lists: sign-in failed: ${signedIn.error.message}`)
-    const page = await browser.newPage({ viewport })
-    await page.goto(harness.url)
-    await page.getByRole('navigation', { name: 'Sections' }).waitFor()
-
+    const { page } = rig
     const first = {
       goals: await timeTab(page, 'goals'),
       projects: await timeTab(page, 'projects'),
@@ -143,13 +121,7 @@ async function measureSeed(seed: SeedName, log: (line: string) => void): Promise
     }
     return figures
   } finally {
-    await browser.close()
-    await services.dispatch('session.signOut', {})
-    await harness.close()
-    await services.close()
-    await keytar.deletePassword(vaultService, emulator.url).catch(() => false)
-    await emulator.close()
-    await rm(dataDir, { recursive: true, force: true })
+    await rig.close()
   }
 }
 

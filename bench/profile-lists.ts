@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import keytar from 'keytar'
-import { chromium, type Page } from 'playwright-core'
-import { startEmulator, type SeedName } from '../e2e/emulator'
-import { startHarness } from '../e2e/harness'
-import { createMainServices } from '../src/main/services/create-services'
-import { silentLogger } from '../src/main/services/log/logger'
-import { chromiumArgs } from './editor'
+import type { Page } from 'playwright-core'
+import type { SeedName } from '../e2e/emulator'
+import { startListsRig } from './lists-rig'
 import { profiled } from './cpu-profile'
 
 /**
@@ -28,21 +20,9 @@ const tab = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name }).click()
 
 const seed = (process.argv[2] ?? 'big') as SeedName
-const emulator = await startEmulator({ seed })
-const dataDir = await mkdtemp(join(tmpdir(), 'operately-tray-profile-lists-'))
-const vaultService = `Operately Tray profile ${randomUUID()}`
-const services = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })
-const harness = await startHarness({ dataDir, services })
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
+const rig = await startListsRig(seed)
 try {
-  const signedIn = await services.dispatch('session.signIn', {
-    baseUrl: emulator.url,
-    token: emulator.tokens.write,
-  })
-  if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`)
-  const page = await browser.newPage({ viewport: { width: 380, height: 560 } })
-  await page.goto(harness.url)
-  await page.getByRole('navigation', { name: 'Sections' }).waitFor()
+  const { page } = rig
   await page.waitForTimeout(1_000)
   // The inbox, shown and left alone: it should cost nothing while nobody touches it.
   await profiled(page, 'inbox idle', () => page.waitForTimeout(3_000))
@@ -65,12 +45,6 @@ try {
     await page.waitForTimeout(1_000)
   })
 } finally {
-  await browser.close()
-  await services.dispatch('session.signOut', {})
-  await harness.close()
-  await services.close()
-  await keytar.deletePassword(vaultService, emulator.url).catch(() => false)
-  await emulator.close()
-  await rm(dataDir, { recursive: true, force: true })
+  await rig.close()
 }
 process.exit(0)
