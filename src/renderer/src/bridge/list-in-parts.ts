@@ -55,7 +55,9 @@ export function listInParts<L extends ListAnswer>(read: {
     const whole = await read.rest(head.rest.readId)
     // Rights answered, refused or learnt from a project opened meanwhile were written into the first screen
     // shown; main may have filled the whole list before it knew them, and they must not be lost with it.
-    const shown = client.getQueryData<L>(queryKey)
+    // Only from this query: one dropped meanwhile (signed out) and made anew shows another read.
+    const shown =
+      cache.find({ queryKey, exact: true }) === query ? client.getQueryData<L>(queryKey) : undefined
     return shown === undefined || shown === head ? whole : read.keepLearnt(whole, head, shown)
   }
 }
