@@ -137,20 +137,27 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     const now = shownQuery === query ? shown : layOut(all, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
+    // The first screen of a long list, the rest on its way: its last goal is not the list's last, so the
+    // keys that reach for the end (End, wrapping round either way) wait for the rest instead.
+    const stillReading = () =>
+      setHint('Still reading the rest of the goals. Press the key again in a moment.')
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault()
-        setActiveIndex(current >= last ? 0 : current + 1)
+        if (partial && current >= last) stillReading()
+        else setActiveIndex(current >= last ? 0 : current + 1)
         break
       case 'ArrowUp':
         event.preventDefault()
-        setActiveIndex(current <= 0 ? last : current - 1)
+        if (partial && current <= 0) stillReading()
+        else setActiveIndex(current <= 0 ? last : current - 1)
         break
       case 'Home':
       case 'End':
         if (now.length === 0) break
         event.preventDefault()
-        setActiveIndex(event.key === 'Home' ? 0 : last)
+        if (partial && event.key === 'End') stillReading()
+        else setActiveIndex(event.key === 'Home' ? 0 : last)
         break
       case 'Enter':
         event.preventDefault()
