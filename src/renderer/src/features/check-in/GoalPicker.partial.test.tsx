@@ -96,4 +96,12 @@ describe('the goal picker before the rest of the goals is in', () => {
     await press(input, 'Home')
     expect(activeName(input)).toBe('Goal 0000')
   })
+
+  it('does not tell a screen reader the group ends with the first screen: its size is not known yet', async () => {
+    const input = await renderFirstScreen()
+    const first = document.getElementById(input.getAttribute('aria-activedescendant')!)!
+    // 40 of Ada's 200 goals are in: "1 of 40" would say her goals end at the 40th.
+    expect(first.getAttribute('aria-posinset')).toBe('1')
+    expect(first.getAttribute('aria-setsize')).toBe('-1')
+  })
 })

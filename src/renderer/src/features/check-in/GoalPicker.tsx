@@ -55,6 +55,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
   const partial = (goals.data?.rest ?? null) !== null
+  // Meanwhile the group the first screen ends in goes on beyond it (the person's own goals come first, so
+  // an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
+  const openGroup = partial ? (all.at(-1)?.role === null ? 'others' : 'mine') : null
   usePreparedSearch(all)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up by re-filtering and re-drawing thousands of goals.
@@ -240,7 +243,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             {row.label}
           </div>
         ) : (
-          goalRow(row.item, row.position, row.setSize)
+          goalRow(row.item, row.position, row.group === openGroup ? -1 : row.setSize)
         )}
       </div>
     )
