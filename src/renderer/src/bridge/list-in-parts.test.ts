@@ -177,3 +177,22 @@ describe('rights learnt while the rest of a list is on its way', () => {
     expect(data.rows[7]).toEqual({ id: 'g7', canEdit: false })
   })
 })
+
+describe('a hidden popup (no frames drawn)', () => {
+  it('asks for the rest all the same, a moment later', async () => {
+    const frames: FrameRequestCallback[] = []
+    vi.stubGlobal('requestAnimationFrame', (run: FrameRequestCallback) => frames.push(run))
+    vi.stubGlobal('cancelAnimationFrame', () => undefined)
+    try {
+      const client = new QueryClient()
+      const main = mainAnswering()
+      const data = await client.fetchQuery({ queryKey: key, queryFn: listInParts(main.read) })
+      expect(data).toBe(whole)
+      expect(main.asked).toEqual([`first ${FIRST_SCREEN_ROWS}`, 'rest r1'])
+      // A frame was asked for, and never came.
+      expect(frames).toHaveLength(1)
+    } finally {
+      vi.unstubAllGlobals()
+    }
+  })
+})
