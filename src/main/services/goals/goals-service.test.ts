@@ -128,6 +128,27 @@ describe.skipIf(!hasSecretService)('goals', () => {
       expect(whole.goals.find((g) => g.id === goalIds.onboarding)!.canEdit).toBe(false)
     })
 
+    it('offline, both parts are the kept copy and say so, with why', async () => {
+      await list()
+      emulator.pause()
+      onTestFinished(() => emulator.resume())
+      const head = (await session.services.dispatch('goals.list', { first: 2 })) as {
+        ok: true
+        value: Part & { fromCache: boolean; lastError: unknown }
+      }
+      expect(head.value.fromCache).toBe(true)
+      expect(head.value.lastError).not.toBeNull()
+      const whole = (await session.services.dispatch('goals.listRest', {
+        readId: head.value.rest!.readId,
+      })) as {
+        ok: true
+        value: Part & { fromCache: boolean; lastError: unknown }
+      }
+      expect(whole.value.goals).toHaveLength(5)
+      expect(whole.value.fromCache).toBe(true)
+      expect(whole.value.lastError).toEqual(head.value.lastError)
+    })
+
     it('never hands the rest of one read to the next person to sign in', async () => {
       const head = await part('goals.list', { first: 2 })
       const token = 'opk_' + 'h'.repeat(43)

@@ -6,6 +6,7 @@ import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@sha
 import { call } from './operately'
 import { LIST_FRESH_MS } from './freshness'
 import { listInParts } from './list-in-parts'
+import { withRightsLearnt } from './rights-learnt'
 import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
@@ -23,6 +24,10 @@ export function useGoals() {
       first: (rows) => call((bridge) => bridge.goals.list({ first: rows })),
       rest: (readId) => call((bridge) => bridge.goals.listRest({ readId })),
       whole: () => call((bridge) => bridge.goals.list({})),
+      keepLearnt: (whole, sent, shown) => ({
+        ...whole,
+        goals: withRightsLearnt(whole.goals, sent.goals, shown.goals),
+      }),
     }),
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.

@@ -36,6 +36,11 @@ export function listInParts<L extends ListAnswer>(read: {
   first: (rows: number) => Promise<L>
   rest: (readId: string) => Promise<L>
   whole: () => Promise<L>
+  /**
+   * The whole list with what the page learnt about the first screen's rows while the rest was on its way
+   * (`sent`: the first screen as main answered it, `shown`: as the page shows it now), see withRightsLearnt.
+   */
+  keepLearnt: (whole: L, sent: L, shown: L) => L
 }): QueryFunction<L, QueryKey> {
   return async ({ client, queryKey }) => {
     const cache = client.getQueryCache()
@@ -47,6 +52,12 @@ export function listInParts<L extends ListAnswer>(read: {
     if (cache.find({ queryKey, exact: true }) !== query) return head
     client.setQueryData(queryKey, head)
     await firstScreenPainted()
-    return read.rest(head.rest.readId)
+    const whole = await read.rest(head.rest.readId)
+    // Rights answered, refused or learnt from a project opened meanwhile were written into the first screen
+    // shown; main may have filled the whole list before it knew them, and they must not be lost with it.
+    // Only from this query: one dropped meanwhile (signed out) and made anew shows another read.
+    const shown =
+      cache.find({ queryKey, exact: true }) === query ? client.getQueryData<L>(queryKey) : undefined
+    return shown === undefined || shown === head ? whole : read.keepLearnt(whole, head, shown)
   }
 }

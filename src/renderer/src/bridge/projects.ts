@@ -5,6 +5,7 @@ import { sameId } from '@shared/ids'
 import { call } from './operately'
 import { LIST_FRESH_MS } from './freshness'
 import { listInParts } from './list-in-parts'
+import { withRightsLearnt } from './rights-learnt'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -25,6 +26,10 @@ export function useProjects() {
       first: (rows) => call((bridge) => bridge.projects.list({ first: rows })),
       rest: (readId) => call((bridge) => bridge.projects.listRest({ readId })),
       whole: () => call((bridge) => bridge.projects.list({})),
+      keepLearnt: (whole, sent, shown) => ({
+        ...whole,
+        projects: withRightsLearnt(whole.projects, sent.projects, shown.projects),
+      }),
     }),
     staleTime: LIST_FRESH_MS,
     // The popup stays loaded while hidden: shown again with a list older than that, it is read again.

@@ -55,6 +55,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
   const partial = (goals.data?.rest ?? null) !== null
+  // Meanwhile the group the first screen ends in goes on beyond it (the person's own goals come first, so
+  // an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
+  const openGroup = partial ? (all.at(-1)?.role === null ? 'others' : 'mine') : null
   usePreparedSearch(all)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up by re-filtering and re-drawing thousands of goals.
@@ -137,20 +140,27 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     const now = shownQuery === query ? shown : layOut(all, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
+    // The first screen of a long list, the rest on its way: its last goal is not the list's last, so the
+    // keys that reach for the end (End, wrapping round either way) wait for the rest instead.
+    const stillReading = () =>
+      setHint('Still reading the rest of the goals. Press the key again in a moment.')
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault()
-        setActiveIndex(current >= last ? 0 : current + 1)
+        if (partial && current >= last) stillReading()
+        else setActiveIndex(current >= last ? 0 : current + 1)
         break
       case 'ArrowUp':
         event.preventDefault()
-        setActiveIndex(current <= 0 ? last : current - 1)
+        if (partial && current <= 0) stillReading()
+        else setActiveIndex(current <= 0 ? last : current - 1)
         break
       case 'Home':
       case 'End':
         if (now.length === 0) break
         event.preventDefault()
-        setActiveIndex(event.key === 'Home' ? 0 : last)
+        if (partial && event.key === 'End') stillReading()
+        else setActiveIndex(event.key === 'Home' ? 0 : last)
         break
       case 'Enter':
         event.preventDefault()
@@ -233,7 +243,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             {row.label}
           </div>
         ) : (
-          goalRow(row.item, row.position, row.setSize)
+          goalRow(row.item, row.position, row.group === openGroup ? -1 : row.setSize)
         )}
       </div>
     )

@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react'
 import { useGoals } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
-import { nextGoalToCheckIn } from './next-goal'
+import { nextGoalInFirstScreen, nextGoalToCheckIn } from './next-goal'
 
 /**
  * The way on after a check-in was submitted (created or queued) outside the weekly round (which moves on
@@ -25,7 +25,13 @@ export function NextGoalActions({
   const id = useId()
   const goals = useGoals()
   const [now] = useState(() => new Date())
-  const next = goals.data ? nextGoalToCheckIn(goals.data.goals, goalId, now) : null
+  // The first screen of a long list, the rest on its way: it names the next goal only when it can tell.
+  const partial = (goals.data?.rest ?? null) !== null
+  const next = !goals.data
+    ? null
+    : partial
+      ? nextGoalInFirstScreen(goals.data.goals, goalId, now)
+      : nextGoalToCheckIn(goals.data.goals, goalId, now)
 
   return (
     <>
@@ -40,7 +46,7 @@ export function NextGoalActions({
           <>
             Next: <strong>{next.name}</strong>
           </>
-        ) : goals.isPending ? (
+        ) : goals.isPending || partial ? (
           'Looking for your next goal…'
         ) : (
           'All your goals have a check-in this month. Next goal takes you back to the list.'

@@ -13,6 +13,17 @@ export function needsCheckIn(goal: GoalSummary, now: Date): boolean {
   return last < periodStart
 }
 
+/** Whether `goal` is one to continue with: the person's, open, editable, not done, owed a check-in. */
+const continuesWith =
+  (currentId: string, now: Date, done: readonly string[]) =>
+  (goal: GoalSummary): boolean =>
+    goal.role !== null &&
+    !goal.isClosed &&
+    goal.canEdit !== false &&
+    !sameId(goal.id, currentId) &&
+    !done.some((id) => sameId(goal.id, id)) &&
+    needsCheckIn(goal, now)
+
 /**
  * The goal to continue the round with after checking in on `currentId`: the next of the person's own open
  * goals (in list order, after the current one, wrapping around) that can be edited and still has no
@@ -25,10 +36,23 @@ export function nextGoalToCheckIn(
   now: Date,
   done: readonly string[] = [],
 ): GoalSummary | null {
-  const isDone = (goal: GoalSummary) => sameId(goal.id, currentId) || done.some((id) => sameId(goal.id, id))
-  const candidates = (goal: GoalSummary) =>
-    goal.role !== null && !goal.isClosed && goal.canEdit !== false && !isDone(goal) && needsCheckIn(goal, now)
   const at = goals.findIndex((goal) => sameId(goal.id, currentId))
   const ordered = at < 0 ? goals : [...goals.slice(at + 1), ...goals.slice(0, at)]
-  return ordered.find(candidates) ?? null
+  return ordered.find(continuesWith(currentId, now, done)) ?? null
+}
+
+/**
+ * The same from the first screen of a long list only, while the rest is on its way (issue 23): the first
+ * screen settles the next goal only when it holds the current one and an owed goal after it. Otherwise
+ * (none after it there, or the current one beyond it) only the whole list can tell, and this says null.
+ */
+export function nextGoalInFirstScreen(
+  firstScreen: GoalSummary[],
+  currentId: string,
+  now: Date,
+  done: readonly string[] = [],
+): GoalSummary | null {
+  const at = firstScreen.findIndex((goal) => sameId(goal.id, currentId))
+  if (at < 0) return null
+  return firstScreen.slice(at + 1).find(continuesWith(currentId, now, done)) ?? null
 }

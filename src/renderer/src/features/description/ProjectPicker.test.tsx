@@ -5,6 +5,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_ROWS } from '@shared/contract/limits'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
@@ -99,5 +100,31 @@ describe('the project picker at a thousand projects', () => {
     expect(focusedName()).toBe('Project 0058')
     await act(async () => (document.activeElement as HTMLButtonElement).click())
     expect(opened).toEqual(['project-0058'])
+  })
+})
+
+describe('the project picker before the rest of the projects is in', () => {
+  it('gives the size of a group only when the first screen holds all of it', async () => {
+    const client = new QueryClient()
+    client.setQueryData(projectsQueryKey, {
+      projects: projects.slice(0, FIRST_SCREEN_ROWS),
+      rest: { readId: '00000000-0000-4000-8000-000000000000', count: projects.length },
+      fetchedAt: new Date().toISOString(),
+      fromCache: false,
+      lastError: null,
+    })
+    rendered = await render(
+      <QueryClientProvider client={client}>
+        <PopupLayout>
+          <ProjectPicker canWrite={true} leftWithDraft={null} onOpen={(id) => opened.push(id)} />
+        </PopupLayout>
+      </QueryClientProvider>,
+    )
+    const [mine, others] = [...rendered.container.querySelectorAll('section[aria-label]')]
+    // The person's own projects all came first: that group is whole.
+    expect(mine!.querySelector('li')!.getAttribute('aria-setsize')).toBe(String(MINE))
+    // 37 of 997 others are in: "1 of 37" would say the list ends at the 37th.
+    expect(others!.querySelector('li')!.getAttribute('aria-posinset')).toBe('1')
+    expect(others!.querySelector('li')!.getAttribute('aria-setsize')).toBe('-1')
   })
 })

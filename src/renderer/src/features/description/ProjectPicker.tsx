@@ -53,6 +53,9 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
   // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
   const partial = (projects.data?.rest ?? null) !== null
+  // Meanwhile the group the first screen ends in goes on beyond it (the person's own projects come first,
+  // so an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
+  const openGroup = partial ? (all.at(-1)?.isMine === false ? 'others' : 'mine') : null
   usePreparedSearch(all)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up.
@@ -240,7 +243,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
                           key={item.key}
                           {...placed(item.index, item.start)}
                           aria-posinset={row.position}
-                          aria-setsize={row.setSize}
+                          aria-setsize={row.group === openGroup ? -1 : row.setSize}
                         >
                           <ProjectRow
                             project={row.item}
