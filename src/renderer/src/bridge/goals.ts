@@ -4,36 +4,10 @@ import type { GoalDetail } from '@shared/domain/goals'
 import { sameId } from '@shared/ids'
 import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@shared/domain/check-ins'
 import { call } from './operately'
-import { LIST_FRESH_MS } from './freshness'
-import { listInParts } from './list-in-parts'
-import { withRightsLearnt } from './rights-learnt'
 import { refreshSync } from './sync'
 
 export const goalsQueryKey = ['goals'] as const
 export const goalQueryKey = (id: string) => ['goal', id] as const
-
-/**
- * Every goal the person can see, the person's own first; the first time, the first screen of them and then
- * the rest (`rest` is not null until the rest is in, see listInParts). Kept for 30 seconds: the picker is opened many
- * times during a round of check-ins, and each submitted check-in refreshes it (see useCreateCheckIn).
- */
-export function useGoals() {
-  return useQuery({
-    queryKey: goalsQueryKey,
-    queryFn: listInParts({
-      first: (rows) => call((bridge) => bridge.goals.list({ first: rows })),
-      rest: (readId) => call((bridge) => bridge.goals.listRest({ readId })),
-      whole: () => call((bridge) => bridge.goals.list({})),
-      keepLearnt: (whole, sent, shown) => ({
-        ...whole,
-        goals: withRightsLearnt(whole.goals, sent.goals, shown.goals),
-      }),
-    }),
-    staleTime: LIST_FRESH_MS,
-    // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
-    refetchOnWindowFocus: true,
-  })
-}
 
 type GoalList = OperationOutput<'goals.list'>
 

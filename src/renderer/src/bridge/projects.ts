@@ -3,9 +3,6 @@ import type { OperationOutput } from '@shared/contract'
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { sameId } from '@shared/ids'
 import { call } from './operately'
-import { LIST_FRESH_MS } from './freshness'
-import { listInParts } from './list-in-parts'
-import { withRightsLearnt } from './rights-learnt'
 import { refreshSync } from './sync'
 
 export const projectsQueryKey = ['projects'] as const
@@ -14,28 +11,6 @@ type ProjectList = OperationOutput<'projects.list'>
 /** One project as main answers it: the detail, how fresh it is, and a save of it still in the outbox. */
 export type ProjectView = OperationOutput<'projects.get'>
 export const projectQueryKey = (id: string) => ['project', id] as const
-
-/**
- * Every project the person can see, their own first; the first time, the first screen of them and then the
- * rest (`rest` is not null until the rest is in, see listInParts). Kept for 30 seconds: the picker opens often.
- */
-export function useProjects() {
-  return useQuery({
-    queryKey: projectsQueryKey,
-    queryFn: listInParts({
-      first: (rows) => call((bridge) => bridge.projects.list({ first: rows })),
-      rest: (readId) => call((bridge) => bridge.projects.listRest({ readId })),
-      whole: () => call((bridge) => bridge.projects.list({})),
-      keepLearnt: (whole, sent, shown) => ({
-        ...whole,
-        projects: withRightsLearnt(whole.projects, sent.projects, shown.projects),
-      }),
-    }),
-    staleTime: LIST_FRESH_MS,
-    // The popup stays loaded while hidden: shown again with a list older than that, it is read again.
-    refetchOnWindowFocus: true,
-  })
-}
 
 /**
  * One project with its description, read fresh every time the editor opens: the description it shows is

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { useGoals } from '../../bridge/goals'
+import { useGoals } from '../../bridge/long-lists'
 import { Button } from '../../ui/Button'
 import { nextGoalInFirstScreen, nextGoalToCheckIn } from './next-goal'
 

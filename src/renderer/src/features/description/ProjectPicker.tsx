@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
-import { useProjects } from '../../bridge/projects'
+import { useProjects } from '../../bridge/long-lists'
 import { listRows, type ListRow } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
