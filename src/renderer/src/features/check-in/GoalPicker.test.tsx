@@ -2,10 +2,13 @@
 // The goal picker at a thousand goals draws only the rows on screen, in jsdom with a stand-in for the
 // layout it lacks (the popup's `main` is 560 px high, every row 58 px): the active option is always in
 // the page (aria-activedescendant never points at nothing), each option says where it stands in its
-// group, and edit rights are asked about for the drawn rows only.
+// group, and edit rights are asked about for the drawn rows only. While the list holds only its first
+// screen (a long list read in two parts), keys that reach for the end of the list (End, Up from the first
+// goal, Down from the last one drawn) do not take the first screen's last goal for the list's last one.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { FIRST_SCREEN_ROWS } from '@shared/contract/limits'
 import type { GoalSummary } from '@shared/domain/goals'
 import { NavigationProvider } from '../../app/navigation'
 import { PopupLayout } from '../../app/PopupLayout'
@@ -51,10 +54,12 @@ afterEach(async () => {
   delete (window as { operately?: unknown }).operately
 })
 
-async function renderPicker(): Promise<HTMLInputElement> {
+/** The picker over the thousand goals; `firstScreen`: only the first screen of them is in yet (issue 23). */
+async function renderPicker(firstScreen = false): Promise<HTMLInputElement> {
   const client = new QueryClient()
   client.setQueryData(goalsQueryKey, {
-    goals,
+    goals: firstScreen ? goals.slice(0, FIRST_SCREEN_ROWS) : goals,
+    rest: firstScreen ? { readId: '00000000-0000-4000-8000-000000000000', count: goals.length } : null,
     fetchedAt: new Date().toISOString(),
     fromCache: false,
     lastError: null,
@@ -116,5 +121,44 @@ describe('the goal picker at a thousand goals', () => {
     )
     expect(asked[0]!.length).toBeLessThan(40)
     expect(asked[0]!.every((id) => drawn.has(id))).toBe(true)
+  })
+})
+
+const activeName = (input: HTMLInputElement) =>
+  document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent?.slice(0, 9)
+const lastOfFirstScreen = `Goal ${String(FIRST_SCREEN_ROWS - 1).padStart(4, '0')}`
+
+describe('the goal picker before the rest of the goals is in', () => {
+  it('End does not take the last goal of the first screen for the last goal', async () => {
+    const input = await renderPicker(true)
+    await press(input, 'End')
+    expect(activeName(input)).not.toBe(lastOfFirstScreen)
+    expect(rendered!.container.textContent).toContain('Still reading the rest of the goals.')
+  })
+
+  it('Up from the first goal does not wrap round to the first screen’s last', async () => {
+    const input = await renderPicker(true)
+    await press(input, 'ArrowUp')
+    expect(activeName(input)).toBe('Goal 0000')
+    expect(rendered!.container.textContent).toContain('Still reading the rest of the goals.')
+  })
+
+  it('Down from the first screen’s last goal does not wrap round to the first', async () => {
+    const input = await renderPicker(true)
+    for (let i = 1; i < FIRST_SCREEN_ROWS; i++) await press(input, 'ArrowDown')
+    expect(activeName(input)).toBe(lastOfFirstScreen)
+    await press(input, 'ArrowDown')
+    expect(activeName(input)).toBe(lastOfFirstScreen)
+    // Home is the first goal whatever comes after: it moves at once.
+    await press(input, 'Home')
+    expect(activeName(input)).toBe('Goal 0000')
+  })
+
+  it('does not tell a screen reader the group ends with the first screen: its size is not known yet', async () => {
+    const input = await renderPicker(true)
+    const first = document.getElementById(input.getAttribute('aria-activedescendant')!)!
+    // 40 of Ada's 200 goals are in: "1 of 40" would say her goals end at the 40th.
+    expect(first.getAttribute('aria-posinset')).toBe('1')
+    expect(first.getAttribute('aria-setsize')).toBe('-1')
   })
 })

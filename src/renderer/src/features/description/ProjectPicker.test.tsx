@@ -39,10 +39,12 @@ afterEach(async () => {
   removeLayout = null
 })
 
-async function renderPicker(): Promise<void> {
+/** The picker over the projects; `firstScreen`: only the first screen of them is in yet (issue 23). */
+async function renderPicker(firstScreen = false): Promise<void> {
   const client = new QueryClient()
   client.setQueryData(projectsQueryKey, {
-    projects,
+    projects: firstScreen ? projects.slice(0, FIRST_SCREEN_ROWS) : projects,
+    rest: firstScreen ? { readId: '00000000-0000-4000-8000-000000000000', count: projects.length } : null,
     fetchedAt: new Date().toISOString(),
     fromCache: false,
     lastError: null,
@@ -105,22 +107,8 @@ describe('the project picker at a thousand projects', () => {
 
 describe('the project picker before the rest of the projects is in', () => {
   it('gives the size of a group only when the first screen holds all of it', async () => {
-    const client = new QueryClient()
-    client.setQueryData(projectsQueryKey, {
-      projects: projects.slice(0, FIRST_SCREEN_ROWS),
-      rest: { readId: '00000000-0000-4000-8000-000000000000', count: projects.length },
-      fetchedAt: new Date().toISOString(),
-      fromCache: false,
-      lastError: null,
-    })
-    rendered = await render(
-      <QueryClientProvider client={client}>
-        <PopupLayout>
-          <ProjectPicker canWrite={true} leftWithDraft={null} onOpen={(id) => opened.push(id)} />
-        </PopupLayout>
-      </QueryClientProvider>,
-    )
-    const [mine, others] = [...rendered.container.querySelectorAll('section[aria-label]')]
+    await renderPicker(true)
+    const [mine, others] = [...rendered!.container.querySelectorAll('section[aria-label]')]
     // The person's own projects all came first: that group is whole.
     expect(mine!.querySelector('li')!.getAttribute('aria-setsize')).toBe(String(MINE))
     // 37 of 997 others are in: "1 of 37" would say the list ends at the 37th.
