@@ -29,10 +29,12 @@ function Shown({ value }: { value: string }) {
 
 const text = () => rendered!.container.textContent
 const nextTask = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 0)))
+// Synchronous act: an async one lets the event loop turn (React waits a macrotask for more work), and on a
+// busy machine the timer the frame set then fires inside it, before the test looks.
 const drawFrame = async () => {
   const run = frames
   frames = []
-  await act(async () => run.forEach((frame) => frame()))
+  act(() => run.forEach((frame) => frame()))
 }
 
 describe('useValueAfterPaint', () => {
