@@ -44,6 +44,15 @@ export const refusalReasons: readonly RefusalReason[] = [
     atMost: 0.05,
     perColleagueEdit: true,
   },
+  {
+    // The simulated person decides on a conflict ("Take theirs", Discard of an earlier save) while a new
+    // save of the same project merges into that entry: the discard takes it out unsent, and the save says
+    // so instead of "Saved" (the editor keeps the text). A race of two hands; rare.
+    name: 'taken out of Sync before it was sent',
+    matches: /taken out of Sync before it was sent/,
+    of: 'description',
+    atMost: 0.01,
+  },
 ]
 
 /** The table's name for a refusal's words: its reason's, or the words' first sentence when none fits. */

@@ -1,6 +1,6 @@
 import type { SaveDescriptionInput, SaveDescriptionResult } from '@shared/domain/projects'
 import { behindReason } from '@shared/domain/sync'
-import { AppFailure } from '@shared/errors'
+import { AppFailure, appError } from '@shared/errors'
 import { projectDetailSchema } from '@shared/domain/projects'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
@@ -9,6 +9,9 @@ import type { DescriptionEntry } from '../outbox/entry'
 import type { SyncService } from '../sync/sync-service'
 import { savingError, type ProjectsService } from './projects-service'
 import { queueReason } from '../sync/queue-reason'
+
+const TAKEN_OUT =
+  'This save was taken out of Sync before it was sent (discarded there), so Operately does not have it. Your text is still here: save again to send it.'
 
 /**
  * Saving a description, through the outbox. The text is written to disk (fsynced) as an outbox entry with
@@ -66,6 +69,9 @@ export function createDescriptionSaver(deps: {
     if (sync.connectivity.knownOffline()) return queued(entry)
 
     const report = await sync.engine.deliverNow(entry.id)
+    // Taken out of the outbox before it went (Discard in Sync, "Take theirs", decided on the entry as it
+    // was before this save merged into it): nothing was sent. Gone is not delivered.
+    if (report.discarded) throw new AppFailure(appError('invalid_input', TAKEN_OUT))
     const outcome = report.outcome
     const after = report.entry as DescriptionEntry | null
     if (outcome?.outcome === 'delivered' || (!after && !outcome)) {

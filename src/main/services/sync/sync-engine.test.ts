@@ -897,4 +897,19 @@ describe('sync engine against the emulator', () => {
     await build({ dataDir: rig.dataDir })
     expect(rig.outbox.list()).toEqual([])
   })
+
+  it('tells a save asking after its entry that it was discarded, not delivered: gone is not sent', async () => {
+    await build({ osOnline: false })
+    const entry = await rig.outbox.append(checkInSubmission(shipEngine(), doc('taken out')))
+    await rig.engine.discard(entry.id)
+    expect(await rig.engine.deliverNow(entry.id)).toEqual({
+      outcome: null,
+      entry: null,
+      released: false,
+      discarded: true,
+    })
+    // An id the outbox never had (or one delivered) is not called discarded.
+    const unknown = await rig.engine.deliverNow('00000000-0000-4000-8000-000000000000')
+    expect(unknown.discarded).toBe(false)
+  })
 })

@@ -75,6 +75,11 @@ export interface DeliveryReport {
   entry: OutboxEntry | null
   /** The person stopped waiting ("Keep it in the background"): the entry goes on without them. */
   released: boolean
+  /**
+   * The entry left the outbox unsent: discarded (Sync's Discard, the editor's "Take theirs"), perhaps
+   * after a newer save merged into it. Gone is not the same as delivered.
+   */
+  discarded: boolean
 }
 
 export interface SyncEngine {
@@ -188,11 +193,18 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   const awaited = (id: string) => (watchers.get(id)?.size ?? 0) > 0
 
   /** Tells whoever waits for `id` what came of it. */
+  // Entries discarded lately: a save that asks about its entry after it was taken out hears so.
+  const discardedIds = new Set<string>()
   const report = (id: string, outcome: DeliveryOutcome | null, released = false) => {
     const waiting = watchers.get(id)
     if (!waiting) return
     watchers.delete(id)
-    const answer: DeliveryReport = { outcome, entry: outbox.get(id), released }
+    const answer: DeliveryReport = {
+      outcome,
+      entry: outbox.get(id),
+      released,
+      discarded: discardedIds.has(id),
+    }
     for (const resolve of waiting) resolve(answer)
   }
 
@@ -512,7 +524,14 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     deliverNow(id) {
-      if (!outbox.get(id)) return Promise.resolve({ outcome: null, entry: null, released: false })
+      if (!outbox.get(id)) {
+        return Promise.resolve({
+          outcome: null,
+          entry: null,
+          released: false,
+          discarded: discardedIds.has(id),
+        })
+      }
       const done = new Promise<DeliveryReport>((resolve) => {
         const waiting = watchers.get(id) ?? new Set()
         waiting.add(resolve)
@@ -547,6 +566,11 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = outbox.list().find((candidate) => candidate.id === id) ?? null
       await outbox.remove(id)
       waits.delete(id)
+      if (entry) {
+        discardedIds.add(id)
+        // A few hundred ids are plenty: only a save waiting on that very entry asks.
+        if (discardedIds.size > 200) discardedIds.delete(discardedIds.values().next().value!)
+      }
       report(id, null)
       publish()
       return entry
