@@ -192,19 +192,21 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   }
   const awaited = (id: string) => (watchers.get(id)?.size ?? 0) > 0
 
-  /** Tells whoever waits for `id` what came of it. */
   // Entries discarded lately: a save that asks about its entry after it was taken out hears so.
   const discardedIds = new Set<string>()
+  const reportOf = (id: string, outcome: DeliveryOutcome | null, released = false): DeliveryReport => ({
+    outcome,
+    entry: outbox.get(id),
+    released,
+    discarded: discardedIds.has(id),
+  })
+
+  /** Tells whoever waits for `id` what came of it. */
   const report = (id: string, outcome: DeliveryOutcome | null, released = false) => {
     const waiting = watchers.get(id)
     if (!waiting) return
     watchers.delete(id)
-    const answer: DeliveryReport = {
-      outcome,
-      entry: outbox.get(id),
-      released,
-      discarded: discardedIds.has(id),
-    }
+    const answer = reportOf(id, outcome, released)
     for (const resolve of waiting) resolve(answer)
   }
 
@@ -524,14 +526,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     },
 
     deliverNow(id) {
-      if (!outbox.get(id)) {
-        return Promise.resolve({
-          outcome: null,
-          entry: null,
-          released: false,
-          discarded: discardedIds.has(id),
-        })
-      }
+      if (!outbox.get(id)) return Promise.resolve(reportOf(id, null))
       const done = new Promise<DeliveryReport>((resolve) => {
         const waiting = watchers.get(id) ?? new Set()
         waiting.add(resolve)

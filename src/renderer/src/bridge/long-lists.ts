@@ -10,6 +10,9 @@ import { withRightsLearnt } from './rights-learnt'
 // projects.ts, which the inbox's first screen loads: only the Check-ins and Projects sections, loaded when
 // opened, read these lists, and the code reading them in parts comes with them.
 
+/** Whether a list is only its first screen yet, the rest on its way (see listInParts). */
+export const restToCome = (list: { rest: unknown } | undefined): boolean => (list?.rest ?? null) !== null
+
 /**
  * Every goal the person can see, the person's own first; the first time, the first screen of them and then
  * the rest (`rest` is not null until the rest is in, see listInParts). Kept for 30 seconds: the picker is opened many

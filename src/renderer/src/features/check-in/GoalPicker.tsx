@@ -12,7 +12,7 @@ import {
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
 import { goalQueryKey } from '../../bridge/goals'
-import { useGoals } from '../../bridge/long-lists'
+import { restToCome, useGoals } from '../../bridge/long-lists'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
@@ -55,7 +55,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
 
   const all = useMemo(() => goals.data?.goals ?? [], [goals.data])
   // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
-  const partial = (goals.data?.rest ?? null) !== null
+  const partial = restToCome(goals.data)
   // Meanwhile the group the first screen ends in goes on beyond it (the person's own goals come first, so
   // an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
   const openGroup = partial ? (all.at(-1)?.role === null ? 'others' : 'mine') : null

@@ -1,5 +1,5 @@
 import { useId, useState, type ReactNode } from 'react'
-import { useGoals } from '../../bridge/long-lists'
+import { restToCome, useGoals } from '../../bridge/long-lists'
 import { Button } from '../../ui/Button'
 import { nextGoalInFirstScreen, nextGoalToCheckIn } from './next-goal'
 
@@ -26,7 +26,7 @@ export function NextGoalActions({
   const goals = useGoals()
   const [now] = useState(() => new Date())
   // The first screen of a long list, the rest on its way: it names the next goal only when it can tell.
-  const partial = (goals.data?.rest ?? null) !== null
+  const partial = restToCome(goals.data)
   const next = !goals.data
     ? null
     : partial

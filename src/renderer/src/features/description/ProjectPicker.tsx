@@ -9,7 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
-import { useProjects } from '../../bridge/long-lists'
+import { restToCome, useProjects } from '../../bridge/long-lists'
 import { listRows, type ListRow } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
@@ -52,7 +52,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
 
   const all = useMemo(() => projects.data?.projects ?? [], [projects.data])
   // The first screen of a long list, shown while the rest is on its way (a few hundred milliseconds).
-  const partial = (projects.data?.rest ?? null) !== null
+  const partial = restToCome(projects.data)
   // Meanwhile the group the first screen ends in goes on beyond it (the person's own projects come first,
   // so an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
   const openGroup = partial ? (all.at(-1)?.isMine === false ? 'others' : 'mine') : null
