@@ -7,16 +7,29 @@
 // goal, Down from the last one drawn) do not take the first screen's last goal for the list's last one.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIRST_SCREEN_ROWS } from '@shared/contract/limits'
 import type { GoalSummary } from '@shared/domain/goals'
 import { NavigationProvider } from '../../app/navigation'
 import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
+import { typeInto } from '../../app/test-support/type-into'
 import { goalsQueryKey } from '../../bridge/goals'
 import { render, waitFor, type Rendered } from '../../editor/test-support/render'
 import { GoalPicker } from './GoalPicker'
 import { summary } from './test-goals'
+
+// Every drawn row shows a status badge: its renders count the rows' renders.
+const badges = vi.hoisted(() => ({ rendered: 0 }))
+vi.mock('./StatusBadge', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./StatusBadge')>()
+  return {
+    StatusBadge: (props: Parameters<typeof real.StatusBadge>[0]) => {
+      badges.rendered++
+      return real.StatusBadge(props)
+    },
+  }
+})
 
 const MINE = 200
 const OTHERS = 800
@@ -111,6 +124,19 @@ describe('the goal picker at a thousand goals', () => {
     expect(document.getElementById(input.getAttribute('aria-activedescendant')!)?.textContent).toMatch(
       /^Goal 0000/,
     )
+  })
+
+  it('a letter typed redraws the search box at once and the rows only when the list follows it', async () => {
+    const input = await renderPicker()
+    const before = options().map((option) => option.id)
+    badges.rendered = 0
+    // The key's own render, alone: the list follows a task later (after the frame, in the browser).
+    act(() => typeInto(input, 'Goal 0900'))
+    expect(input.value).toBe('Goal 0900')
+    expect(badges.rendered).toBe(0)
+    expect(options().map((option) => option.id)).toEqual(before)
+    await waitFor(() => expect(options()[0]?.textContent).toMatch(/^Goal 0900/))
+    expect(badges.rendered).toBeGreaterThan(0)
   })
 
   it('asks about the edit rights of the drawn rows only, once they have settled', async () => {

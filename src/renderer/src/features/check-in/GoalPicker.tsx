@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import {
   useCallback,
   useEffect,
@@ -9,9 +8,8 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
 } from 'react'
-import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
+import type { GoalSummary } from '@shared/domain/goals'
 import { useNavigation } from '../../app/navigation'
-import { goalQueryKey } from '../../bridge/goals'
 import { restToCome, useGoals } from '../../bridge/long-lists'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
@@ -25,10 +23,8 @@ import { RefreshButton } from '../../ui/RefreshButton'
 import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
-import { lastCheckInText, shortDueDateText } from './goal-display'
 import { filterGoals, groupGoals, readGoalRef } from './goal-filter'
-import { needsCheckIn } from './next-goal'
-import { StatusBadge } from './StatusBadge'
+import { GoalListBox, goalOptionId } from './GoalListBox'
 import { Loading } from '../../ui/Loading'
 
 /**
@@ -38,7 +34,6 @@ import { Loading } from '../../ui/Loading'
  */
 export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const goals = useGoals()
-  const queryClient = useQueryClient()
   const { navigate } = useNavigation()
   const id = useId()
   const listId = `${id}-goals`
@@ -70,7 +65,6 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const activeAt = Math.min(activeIndex, shown.length - 1)
   const active = shown[activeAt] ?? null
   const activeRow = active ? rowOfItem[activeAt]! : null
-  const optionId = (goal: GoalSummary) => `${id}-goal-${goal.id}`
 
   // Only the rows on screen are drawn; the active one always is, for aria-activedescendant.
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
@@ -113,7 +107,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     if (scrollTarget !== null) virtualizer.scrollToIndex(scrollTarget, { align: 'auto' })
   }, [scrollTarget, activeId, virtualizer])
 
-  const open = (goalId: string) => navigate({ section: 'check-ins', goalId })
+  // Kept from render to render, like the rows: the list box is memoised, and redraws only when they change.
+  const open = useCallback((goalId: string) => navigate({ section: 'check-ins', goalId }), [navigate])
+  const hover = useCallback((goal: GoalSummary) => setActiveIndex(shown.indexOf(goal)), [shown])
 
   /** Opens what a pasted or typed text points at; true when it pointed at something. */
   const openRef = (text: string): boolean => {
@@ -191,75 +187,6 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     setQuery(value)
   }
 
-  const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
-    const isActive = active?.id === goal.id
-    // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
-    const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
-    const viewOnly = !canWrite || canEdit === false
-    const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
-    return (
-      <div
-        id={optionId(goal)}
-        role="option"
-        aria-selected={isActive}
-        aria-posinset={position}
-        aria-setsize={setSize}
-        className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
-        onClick={() => open(goal.id)}
-        onMouseMove={() => setActiveIndex(shown.indexOf(goal))}
-      >
-        <span className="goal-row__name">
-          {goal.name}
-          {viewOnly ? <span className="goal-tag">View only</span> : null}
-          {goal.isClosed ? <span className="goal-tag">Closed</span> : null}
-        </span>
-        {/* Named by all it shows (name, marks, status, dates): what is read is what is seen. */}
-        <span className="goal-row__details">
-          <StatusBadge status={goal.status} />
-          <span>{shortDueDateText(goal.dueDate, now)}</span>
-          <span className={owed ? 'goal-row__owed' : undefined}>
-            {lastCheckInText(goal.lastCheckInAt, now)}
-          </span>
-        </span>
-      </div>
-    )
-  }
-
-  // Each drawn row sits where the whole list would put it; the group's label is a row of its own, shown
-  // but not read (the group is named by aria-label, which holds however few of its rows are drawn).
-  const drawnRow = (index: number, start: number) => {
-    const row = rows[index]!
-    return (
-      <div
-        key={row.key}
-        data-index={index}
-        ref={virtualizer.measureElement}
-        className={
-          row.kind === 'label' && index > 0 ? 'goal-list__row goal-list__row--later-label' : 'goal-list__row'
-        }
-        style={{ transform: `translateY(${start - virtualizer.options.scrollMargin}px)` }}
-      >
-        {row.kind === 'label' ? (
-          <div role="presentation" aria-hidden="true" className="goal-group__label">
-            {row.label}
-          </div>
-        ) : (
-          goalRow(row.item, row.position, row.group === openGroup ? -1 : row.setSize)
-        )}
-      </div>
-    )
-  }
-
-  // Grouped list box as in the WAI-ARIA practices, with only the drawn options of each group in it.
-  const group = (key: string, label: string) =>
-    rows.some((row) => row.kind === 'label' && row.group === key) ? (
-      <div role="group" aria-label={label}>
-        {drawn
-          .filter((item) => rows[item.index]?.group === key)
-          .map((item) => drawnRow(item.index, item.start))}
-      </div>
-    ) : null
-
   return (
     <section className="goal-picker" aria-labelledby={`${id}-title`}>
       <h1 id={`${id}-title`} className="visually-hidden">
@@ -285,7 +212,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
           aria-expanded={shown.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={active ? optionId(active) : undefined}
+          aria-activedescendant={active ? goalOptionId(listId, active.id) : undefined}
           aria-describedby={`${id}-hint`}
           placeholder="Filter goals, or paste a link"
           autoComplete="off"
@@ -324,18 +251,22 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
         <p className="goal-picker__empty">You cannot see any goals in this company yet.</p>
       ) : (
         <>
-          <div
-            ref={listBox}
-            id={listId}
-            role="listbox"
-            aria-label="Goals"
-            aria-busy={partial || undefined}
-            className="goal-list"
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {group('mine', 'Your goals')}
-            {group('others', 'Other goals')}
-          </div>
+          <GoalListBox
+            listId={listId}
+            listRef={listBox}
+            rows={rows}
+            drawn={drawn}
+            totalSize={virtualizer.getTotalSize()}
+            scrollMargin={virtualizer.options.scrollMargin}
+            measureElement={virtualizer.measureElement}
+            activeId={active?.id ?? null}
+            openGroup={openGroup}
+            partial={partial}
+            canWrite={canWrite}
+            now={now}
+            onOpen={open}
+            onHover={hover}
+          />
           {shown.length === 0 ? (
             <p className="goal-picker__empty">
               {partial ? 'Looking through all the goals…' : `No goal matches “${shownQuery.trim()}”.`}

@@ -4,14 +4,28 @@
 // not drawn is drawn first and then focused.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { act } from 'react'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIRST_SCREEN_ROWS } from '@shared/contract/limits'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
+import { typeInto } from '../../app/test-support/type-into'
 import { projectsQueryKey } from '../../bridge/projects'
 import { render, type Rendered } from '../../editor/test-support/render'
 import { ProjectPicker } from './ProjectPicker'
+
+// Every drawn row says its project's status in words: those calls count the rows' renders.
+const statuses = vi.hoisted(() => ({ said: 0 }))
+vi.mock('./project-display', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./project-display')>()
+  return {
+    ...real,
+    statusLabel: (status: Parameters<typeof real.statusLabel>[0]) => {
+      statuses.said++
+      return real.statusLabel(status)
+    },
+  }
+})
 
 const MINE = 3
 const projects: ProjectSummary[] = Array.from({ length: 1000 }, (_, i) => ({
@@ -69,6 +83,23 @@ const press = (key: string, shiftKey = false) =>
   })
 
 describe('the project picker at a thousand projects', () => {
+  it('a letter typed redraws the filter at once and the rows only when the list follows it', async () => {
+    await renderPicker()
+    const input = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!
+    const before = rowButtons().map((button) => button.textContent)
+    statuses.said = 0
+    // The key's own render, alone: the list follows a task later (after the frame, in the browser).
+    act(() => typeInto(input, 'Project 0900'))
+    expect(input.value).toBe('Project 0900')
+    expect(statuses.said).toBe(0)
+    expect(rowButtons().map((button) => button.textContent)).toEqual(before)
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(rowButtons().map((button) => button.querySelector('.project-row__name')?.textContent)).toEqual([
+      'Project 0900',
+    ])
+    expect(statuses.said).toBeGreaterThan(0)
+  })
+
   it('draws a screen of rows, each list item placed in its group', async () => {
     await renderPicker()
     expect(rowButtons().length).toBeGreaterThan(5)

@@ -10,7 +10,7 @@ import {
 } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { restToCome, useProjects } from '../../bridge/long-lists'
-import { listRows, type ListRow } from '../../app/list-rows'
+import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
 import { useValueAfterPaint } from '../../app/use-after-paint'
@@ -23,9 +23,8 @@ import { RefreshButton } from '../../ui/RefreshButton'
 import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
 import { TextField } from '../../ui/TextField'
-import { LockIcon } from '../../ui/icons'
 import { filterProjects, groupProjects, readProjectRef } from './project-filter'
-import { statusLabel } from './project-display'
+import { ProjectRows } from './ProjectRows'
 import { Loading } from '../../ui/Loading'
 import type { LeftWithChanges } from './left-with-changes'
 
@@ -90,14 +89,17 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     toFocus.current = null
     button.focus({ preventScroll: true })
   })
-  const focusItem = (item: number) => {
-    const row = rowOfItem[item]
-    if (row === undefined) return
-    toFocus.current = row
-    setFocusRow(row)
-    const first = rows[row]?.kind === 'item' && (rows[row] as { position: number }).position === 1
-    virtualizer.scrollToIndex(first ? row - 1 : row, { align: 'auto' })
-  }
+  const focusItem = useCallback(
+    (item: number) => {
+      const row = rowOfItem[item]
+      if (row === undefined) return
+      toFocus.current = row
+      setFocusRow(row)
+      const first = rows[row]?.kind === 'item' && (rows[row] as { position: number }).position === 1
+      virtualizer.scrollToIndex(first ? row - 1 : row, { align: 'auto' })
+    },
+    [rowOfItem, rows, virtualizer],
+  )
 
   useDrawnRowsRights(
     'projects',
@@ -137,33 +139,27 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   }
 
   // Up and down move between rows, as in any list; Tab and Shift+Tab go through every row as they did
-  // when all were in the page (most are not drawn now), and leave the list at either end.
-  const onListKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
-    const item = rowOfItem.indexOf(at)
-    if (item === -1) return
-    const step =
-      event.key === 'ArrowDown' || (event.key === 'Tab' && !event.shiftKey)
-        ? 1
-        : event.key === 'ArrowUp' || (event.key === 'Tab' && event.shiftKey)
-          ? -1
-          : 0
-    if (step === 0) return
-    const next = item + step
-    if (event.key === 'Tab' && (next < 0 || next >= rowOfItem.length)) return
-    event.preventDefault()
-    focusItem(Math.max(0, Math.min(rowOfItem.length - 1, next)))
-  }
-
-  // Each drawn row sits where the whole list would put it.
-  const placed = (index: number, start: number) => ({
-    'data-index': index,
-    ref: virtualizer.measureElement,
-    className: rowClass(rows[index]!, index),
-    style: { transform: `translateY(${start - virtualizer.options.scrollMargin}px)` },
-  })
-  const drawnOf = (key: string, kind: ListRow<ProjectSummary>['kind']) =>
-    drawn.filter((item) => rows[item.index]?.group === key && rows[item.index]?.kind === kind)
+  // when all were in the page (most are not drawn now), and leave the list at either end. Kept from render
+  // to render with the rows: the rows' list is memoised.
+  const onListKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      const at = Number((event.target as HTMLElement).closest<HTMLElement>('[data-index]')?.dataset.index)
+      const item = rowOfItem.indexOf(at)
+      if (item === -1) return
+      const step =
+        event.key === 'ArrowDown' || (event.key === 'Tab' && !event.shiftKey)
+          ? 1
+          : event.key === 'ArrowUp' || (event.key === 'Tab' && event.shiftKey)
+            ? -1
+            : 0
+      if (step === 0) return
+      const next = item + step
+      if (event.key === 'Tab' && (next < 0 || next >= rowOfItem.length)) return
+      event.preventDefault()
+      focusItem(Math.max(0, Math.min(rowOfItem.length - 1, next)))
+    },
+    [rowOfItem, focusItem],
+  )
 
   return (
     <section className="projects" aria-labelledby={headingId}>
@@ -215,50 +211,20 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         </div>
       ) : (
         <div className="projects__lists">
-          {/* One list of every group's rows (only those on screen drawn), so the groups' titles and
-              rows can scroll as one; each group is still a named list of its own. */}
-          <div
-            ref={list}
-            className="projects__rows"
-            aria-busy={partial || undefined}
-            style={{ height: virtualizer.getTotalSize() }}
+          <ProjectRows
+            listRef={list}
+            rows={rows}
+            drawn={drawn}
+            totalSize={virtualizer.getTotalSize()}
+            scrollMargin={virtualizer.options.scrollMargin}
+            measureElement={virtualizer.measureElement}
+            openGroup={openGroup}
+            partial={partial}
+            canWrite={canWrite}
+            onOpen={onOpen}
+            onRowFocus={setFocusRow}
             onKeyDown={onListKeyDown}
-          >
-            {(['mine', 'others'] as const).map((key) => {
-              const title = rows.find((row) => row.kind === 'label' && row.group === key)
-              if (title?.kind !== 'label') return null
-              return (
-                <section key={key} aria-label={title.label}>
-                  {drawnOf(key, 'label').map((item) => (
-                    <h2 key={item.key} {...placed(item.index, item.start)}>
-                      {title.label}
-                    </h2>
-                  ))}
-                  <ul className="projects__list">
-                    {drawnOf(key, 'item').map((item) => {
-                      const row = rows[item.index]!
-                      if (row.kind !== 'item') return null
-                      return (
-                        <li
-                          key={item.key}
-                          {...placed(item.index, item.start)}
-                          aria-posinset={row.position}
-                          aria-setsize={row.group === openGroup ? -1 : row.setSize}
-                        >
-                          <ProjectRow
-                            project={row.item}
-                            canWrite={canWrite}
-                            onOpen={onOpen}
-                            onFocus={() => setFocusRow(item.index)}
-                          />
-                        </li>
-                      )
-                    })}
-                  </ul>
-                </section>
-              )
-            })}
-          </div>
+          />
           {/* There while rows are shown too: "No project matches" is read out as the search empties the list. */}
           <LiveRegion className="projects__empty" label="Project search">
             {shown.length > 0
@@ -275,35 +241,6 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   )
 }
 
-function ProjectRow({
-  project,
-  canWrite,
-  onOpen,
-  onFocus,
-}: {
-  project: ProjectSummary
-  canWrite: boolean
-  onOpen: (projectId: string) => void
-  onFocus: () => void
-}) {
-  const meta = [project.spaceName, statusLabel(project.status)].filter(Boolean).join(' · ')
-  const viewOnly = !canWrite || project.canEdit === false
-  return (
-    <button type="button" className="project-row" onClick={() => onOpen(project.id)} onFocus={onFocus}>
-      <span className="project-row__text">
-        <span className="project-row__name">{project.name || 'Untitled project'}</span>
-        {meta ? <span className="project-row__meta">{meta}</span> : null}
-      </span>
-      {viewOnly ? (
-        <span className="project-row__badge">
-          <LockIcon width={12} height={12} />
-          View only
-        </span>
-      ) : null}
-    </button>
-  )
-}
-
 /** The projects matching a query, and the list's rows: the person's own first. */
 function layOut(all: ProjectSummary[], query: string) {
   const shown = filterProjects(all, query)
@@ -317,20 +254,3 @@ function layOut(all: ProjectSummary[], query: string) {
   }
 }
 const laidOut = new WeakMap<ProjectSummary[], { query: string; result: ReturnType<typeof layOut> }>()
-
-/** A group's rows are drawn as one card: its first and last rows round its corners. */
-function rowClass(row: ListRow<ProjectSummary>, index: number): string {
-  if (row.kind === 'label') {
-    return ['projects__row', 'projects__group-title', index > 0 ? 'projects__row--later-title' : '']
-      .filter(Boolean)
-      .join(' ')
-  }
-  return [
-    'projects__row',
-    'projects__item',
-    row.position === 1 ? 'projects__item--first' : '',
-    row.position === row.setSize ? 'projects__item--last' : '',
-  ]
-    .filter(Boolean)
-    .join(' ')
-}

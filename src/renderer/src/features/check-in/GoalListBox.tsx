@@ -1,0 +1,125 @@
+import { useQueryClient } from '@tanstack/react-query'
+import type { VirtualItem } from '@tanstack/react-virtual'
+import { memo, type RefObject } from 'react'
+import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
+import { goalQueryKey } from '../../bridge/goals'
+import type { ListRow } from '../../app/list-rows'
+import { lastCheckInText, shortDueDateText } from './goal-display'
+import { needsCheckIn } from './next-goal'
+import { StatusBadge } from './StatusBadge'
+
+/** The id of a goal's option, for the search box's aria-activedescendant. */
+export const goalOptionId = (listId: string, goalId: string) => `${listId}-goal-${goalId}`
+
+export interface GoalListBoxProps {
+  listId: string
+  listRef: RefObject<HTMLDivElement | null>
+  rows: readonly ListRow<GoalSummary>[]
+  /** The rows in the page (the virtualizer's), each at its place in the whole list. */
+  drawn: readonly VirtualItem[]
+  totalSize: number
+  scrollMargin: number
+  measureElement: (element: HTMLElement | null) => void
+  activeId: string | null
+  /** The group the first screen of a long list ends in, whose size is not known yet. */
+  openGroup: 'mine' | 'others' | null
+  partial: boolean
+  canWrite: boolean
+  now: Date
+  onOpen: (goalId: string) => void
+  onHover: (goal: GoalSummary) => void
+}
+
+/**
+ * The goals' list box, grouped as in the WAI-ARIA practices, with only the drawn options of each group in
+ * it. Memoised on purpose: a key typed into the filter renders the search box at once and this list only
+ * once the filter has caught up (after the key's frame), so a key's own frame never redraws the rows.
+ */
+export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
+  const { listId, listRef, rows, drawn, totalSize, scrollMargin, measureElement, partial } = props
+  const queryClient = useQueryClient()
+
+  const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
+    const { activeId, canWrite, now, onOpen, onHover } = props
+    const isActive = activeId === goal.id
+    // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
+    const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
+    const viewOnly = !canWrite || canEdit === false
+    const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
+    return (
+      <div
+        id={goalOptionId(listId, goal.id)}
+        role="option"
+        aria-selected={isActive}
+        aria-posinset={position}
+        aria-setsize={setSize}
+        className={['goal-row', isActive ? 'goal-row--active' : ''].filter(Boolean).join(' ')}
+        onClick={() => onOpen(goal.id)}
+        onMouseMove={() => onHover(goal)}
+      >
+        <span className="goal-row__name">
+          {goal.name}
+          {viewOnly ? <span className="goal-tag">View only</span> : null}
+          {goal.isClosed ? <span className="goal-tag">Closed</span> : null}
+        </span>
+        {/* Named by all it shows (name, marks, status, dates): what is read is what is seen. */}
+        <span className="goal-row__details">
+          <StatusBadge status={goal.status} />
+          <span>{shortDueDateText(goal.dueDate, now)}</span>
+          <span className={owed ? 'goal-row__owed' : undefined}>
+            {lastCheckInText(goal.lastCheckInAt, now)}
+          </span>
+        </span>
+      </div>
+    )
+  }
+
+  // Each drawn row sits where the whole list would put it; the group's label is a row of its own, shown
+  // but not read (the group is named by aria-label, which holds however few of its rows are drawn).
+  const drawnRow = (index: number, start: number) => {
+    const row = rows[index]!
+    return (
+      <div
+        key={row.key}
+        data-index={index}
+        ref={measureElement}
+        className={
+          row.kind === 'label' && index > 0 ? 'goal-list__row goal-list__row--later-label' : 'goal-list__row'
+        }
+        style={{ transform: `translateY(${start - scrollMargin}px)` }}
+      >
+        {row.kind === 'label' ? (
+          <div role="presentation" aria-hidden="true" className="goal-group__label">
+            {row.label}
+          </div>
+        ) : (
+          goalRow(row.item, row.position, row.group === props.openGroup ? -1 : row.setSize)
+        )}
+      </div>
+    )
+  }
+
+  const group = (key: string, label: string) =>
+    rows.some((row) => row.kind === 'label' && row.group === key) ? (
+      <div role="group" aria-label={label}>
+        {drawn
+          .filter((item) => rows[item.index]?.group === key)
+          .map((item) => drawnRow(item.index, item.start))}
+      </div>
+    ) : null
+
+  return (
+    <div
+      ref={listRef}
+      id={listId}
+      role="listbox"
+      aria-label="Goals"
+      aria-busy={partial || undefined}
+      className="goal-list"
+      style={{ height: totalSize }}
+    >
+      {group('mine', 'Your goals')}
+      {group('others', 'Other goals')}
+    </div>
+  )
+})
