@@ -4,6 +4,7 @@ import { memo, type RefObject } from 'react'
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { goalQueryKey } from '../../bridge/goals'
 import type { ListRow } from '../../app/list-rows'
+import { markedNow } from '../../app/marks-apart'
 import { lastCheckInText, shortDueDateText } from './goal-display'
 import { needsCheckIn } from './next-goal'
 import { StatusBadge } from './StatusBadge'
@@ -15,6 +16,8 @@ export interface GoalListBoxProps {
   listId: string
   listRef: RefObject<HTMLDivElement | null>
   rows: readonly ListRow<GoalSummary>[]
+  /** The goals whose edit mark changed since the rows were laid out, as they are now. */
+  marked: ReadonlyMap<string, GoalSummary>
   /** The rows in the page (the virtualizer's), each at its place in the whole list. */
   drawn: readonly VirtualItem[]
   totalSize: number
@@ -43,7 +46,9 @@ export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
     const { activeId, canWrite, now, onOpen, onHover } = props
     const isActive = activeId === goal.id
     // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
-    const canEdit = queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ?? goal.canEdit
+    const canEdit =
+      queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ??
+      markedNow({ marked: props.marked }, goal).canEdit
     const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (

@@ -19,6 +19,19 @@ import { render, waitFor, type Rendered } from '../../editor/test-support/render
 import { GoalPicker } from './GoalPicker'
 import { summary } from './test-goals'
 
+// Every layout of the list groups the goals: those calls count the layouts.
+const layouts = vi.hoisted(() => ({ count: 0 }))
+vi.mock('./goal-filter', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./goal-filter')>()
+  return {
+    ...real,
+    groupGoals: (...args: Parameters<typeof real.groupGoals>) => {
+      layouts.count++
+      return real.groupGoals(...args)
+    },
+  }
+})
+
 // Every drawn row shows a status badge: its renders count the rows' renders.
 const badges = vi.hoisted(() => ({ rendered: 0 }))
 vi.mock('./StatusBadge', async (importOriginal) => {
@@ -137,6 +150,22 @@ describe('the goal picker at a thousand goals', () => {
     expect(options().map((option) => option.id)).toEqual(before)
     await waitFor(() => expect(options()[0]?.textContent).toMatch(/^Goal 0900/))
     expect(badges.rendered).toBeGreaterThan(0)
+  })
+
+  it('marks the drawn rows as answers about rights come, without laying the thousand goals out again', async () => {
+    ;(window as { operately?: unknown }).operately = {
+      goals: {
+        editRights: ({ ids }: { ids: string[] }) => {
+          asked.push(ids)
+          return Promise.resolve({ ok: true, value: { rights: ids.map((id) => ({ id, canEdit: false })) } })
+        },
+      },
+    }
+    await renderPicker()
+    const laidOutBefore = layouts.count
+    await waitFor(() => expect(options()[0]?.textContent).toContain('View only'))
+    expect(options().every((option) => option.textContent!.includes('View only'))).toBe(true)
+    expect(layouts.count).toBe(laidOutBefore)
   })
 
   it('asks about the edit rights of the drawn rows only, once they have settled', async () => {

@@ -14,6 +14,7 @@ import { restToCome, useGoals } from '../../bridge/long-lists'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
+import { useMarksApart } from '../../app/marks-apart'
 import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
@@ -54,13 +55,15 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   // Meanwhile the group the first screen ends in goes on beyond it (the person's own goals come first, so
   // an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
   const openGroup = partial ? (all.at(-1)?.role === null ? 'others' : 'mine') : null
-  usePreparedSearch(all)
+  // Laid out again only when more than the edit marks changed: the rows read their marks as they are now.
+  const { laidOut, marked } = useMarksApart(all)
+  usePreparedSearch(laidOut)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up by re-filtering and re-drawing thousands of goals.
   const shownQuery = useValueAfterPaint(query)
   const { shown, rows, rowOfItem } = useMemo(
-    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
-    [all, shownQuery],
+    () => keptWithList(kept, laidOut, shownQuery, () => layOut(laidOut, shownQuery)),
+    [laidOut, shownQuery],
   )
   const activeAt = Math.min(activeIndex, shown.length - 1)
   const active = shown[activeAt] ?? null
@@ -84,6 +87,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     rows,
     drawn.map((item) => item.index),
     canWrite,
+    marked,
   )
 
   useEffect(() => {
@@ -134,7 +138,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     // Keys act on what is typed, even before the list has caught up with it; worked out only for the keys
     // that move or open (a letter typed must not filter the whole list once more before it shows).
     if (!listKeys.has(event.key)) return
-    const now = shownQuery === query ? shown : layOut(all, query).shown
+    const now = shownQuery === query ? shown : layOut(laidOut, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)
     // The first screen of a long list, the rest on its way: its last goal is not the list's last, so the
@@ -255,6 +259,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             listId={listId}
             listRef={listBox}
             rows={rows}
+            marked={marked}
             drawn={drawn}
             totalSize={virtualizer.getTotalSize()}
             scrollMargin={virtualizer.options.scrollMargin}
@@ -289,7 +294,7 @@ function layOut(all: GoalSummary[], query: string) {
     ]),
   }
 }
-const laidOut = new WeakMap<GoalSummary[], { query: string; result: ReturnType<typeof layOut> }>()
+const kept = new WeakMap<GoalSummary[], { query: string; result: ReturnType<typeof layOut> }>()
 
 /** The keys the list answers to in the search box; every other key only types. */
 const listKeys = new Set(['ArrowDown', 'ArrowUp', 'Home', 'End', 'Enter', 'Escape'])

@@ -11,7 +11,7 @@ import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
 import { typeInto } from '../../app/test-support/type-into'
 import { projectsQueryKey } from '../../bridge/projects'
-import { render, type Rendered } from '../../editor/test-support/render'
+import { render, waitFor, type Rendered } from '../../editor/test-support/render'
 import { ProjectPicker } from './ProjectPicker'
 
 // Every drawn row says its project's status in words: those calls count the rows' renders.
@@ -54,10 +54,10 @@ afterEach(async () => {
 })
 
 /** The picker over the projects; `firstScreen`: only the first screen of them is in yet (issue 23). */
-async function renderPicker(firstScreen = false): Promise<void> {
+async function renderPicker(firstScreen = false, list = projects): Promise<void> {
   const client = new QueryClient()
   client.setQueryData(projectsQueryKey, {
-    projects: firstScreen ? projects.slice(0, FIRST_SCREEN_ROWS) : projects,
+    projects: firstScreen ? list.slice(0, FIRST_SCREEN_ROWS) : list,
     rest: firstScreen ? { readId: '00000000-0000-4000-8000-000000000000', count: projects.length } : null,
     fetchedAt: new Date().toISOString(),
     fromCache: false,
@@ -83,6 +83,29 @@ const press = (key: string, shiftKey = false) =>
   })
 
 describe('the project picker at a thousand projects', () => {
+  it('marks the drawn rows "View only" as the answers about their rights come', async () => {
+    const asked: string[][] = []
+    ;(window as { operately?: unknown }).operately = {
+      projects: {
+        editRights: ({ ids }: { ids: string[] }) => {
+          asked.push(ids)
+          return Promise.resolve({ ok: true, value: { rights: ids.map((id) => ({ id, canEdit: false })) } })
+        },
+      },
+    }
+    try {
+      await renderPicker(
+        false,
+        projects.map((project) => ({ ...project, isMine: false, canEdit: null })),
+      )
+      await waitFor(() => expect(rowButtons()[0]?.textContent).toContain('View only'))
+      expect(rowButtons().every((button) => button.textContent!.includes('View only'))).toBe(true)
+      expect(asked).toHaveLength(1)
+    } finally {
+      delete (window as { operately?: unknown }).operately
+    }
+  })
+
   it('a letter typed redraws the filter at once and the rows only when the list follows it', async () => {
     await renderPicker()
     const input = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!

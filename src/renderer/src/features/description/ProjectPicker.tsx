@@ -13,6 +13,7 @@ import { restToCome, useProjects } from '../../bridge/long-lists'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
+import { useMarksApart } from '../../app/marks-apart'
 import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
@@ -55,13 +56,15 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   // Meanwhile the group the first screen ends in goes on beyond it (the person's own projects come first,
   // so an earlier group is whole): its size is not known yet, and aria-setsize says so (-1).
   const openGroup = partial ? (all.at(-1)?.isMine === false ? 'others' : 'mine') : null
-  usePreparedSearch(all)
+  // Laid out again only when more than the edit marks changed: the rows read their marks as they are now.
+  const { laidOut, marked } = useMarksApart(all)
+  usePreparedSearch(laidOut)
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up.
   const shownQuery = useValueAfterPaint(query)
   const { shown, rows, rowOfItem } = useMemo(
-    () => keptWithList(laidOut, all, shownQuery, () => layOut(all, shownQuery)),
-    [all, shownQuery],
+    () => keptWithList(kept, laidOut, shownQuery, () => layOut(laidOut, shownQuery)),
+    [laidOut, shownQuery],
   )
 
   // The row with the focus, or about to get it: it stays drawn wherever the list is scrolled, or the
@@ -106,6 +109,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     rows,
     drawn.map((item) => item.index),
     canWrite,
+    marked,
   )
 
   const follow = (text: string): boolean => {
@@ -130,7 +134,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
       event.preventDefault()
       if (follow(query)) return
       // What is typed now, even before the list has caught up with it.
-      const first = (shownQuery === query ? shown : filterProjects(all, query))[0]
+      const first = (shownQuery === query ? shown : filterProjects(laidOut, query))[0]
       if (first) onOpen(first.id)
     } else if (event.key === 'ArrowDown') {
       event.preventDefault()
@@ -214,6 +218,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
           <ProjectRows
             listRef={list}
             rows={rows}
+            marked={marked}
             drawn={drawn}
             totalSize={virtualizer.getTotalSize()}
             scrollMargin={virtualizer.options.scrollMargin}
@@ -253,4 +258,4 @@ function layOut(all: ProjectSummary[], query: string) {
     ]),
   }
 }
-const laidOut = new WeakMap<ProjectSummary[], { query: string; result: ReturnType<typeof layOut> }>()
+const kept = new WeakMap<ProjectSummary[], { query: string; result: ReturnType<typeof layOut> }>()

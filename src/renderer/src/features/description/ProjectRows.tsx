@@ -2,12 +2,15 @@ import type { VirtualItem } from '@tanstack/react-virtual'
 import { memo, type KeyboardEvent, type RefObject } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import type { ListRow } from '../../app/list-rows'
+import { markedNow } from '../../app/marks-apart'
 import { LockIcon } from '../../ui/icons'
 import { statusLabel } from './project-display'
 
 export interface ProjectRowsProps {
   listRef: RefObject<HTMLDivElement | null>
   rows: readonly ListRow<ProjectSummary>[]
+  /** The projects whose edit mark changed since the rows were laid out, as they are now. */
+  marked: ReadonlyMap<string, ProjectSummary>
   /** The rows in the page (the virtualizer's), each at its place in the whole list. */
   drawn: readonly VirtualItem[]
   totalSize: number
@@ -71,7 +74,7 @@ export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
                     aria-setsize={row.group === openGroup ? -1 : row.setSize}
                   >
                     <ProjectRow
-                      project={row.item}
+                      project={markedNow({ marked: props.marked }, row.item)}
                       canWrite={props.canWrite}
                       onOpen={props.onOpen}
                       onFocus={() => props.onRowFocus(item.index)}
