@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
-import type { VirtualItem } from '@tanstack/react-virtual'
-import { memo, type RefObject } from 'react'
+import { memo } from 'react'
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { goalQueryKey } from '../../bridge/goals'
-import type { ListRow } from '../../app/list-rows'
+import type { DrawnRows } from '../../app/drawn-rows'
 import { markedNow } from '../../app/marks-apart'
 import { lastCheckInText, shortDueDateText } from './goal-display'
 import { needsCheckIn } from './next-goal'
@@ -13,21 +12,9 @@ import { StatusBadge } from './StatusBadge'
 export const goalOptionId = (listId: string, goalId: string) => `${listId}-goal-${goalId}`
 
 export interface GoalListBoxProps {
+  list: DrawnRows<GoalSummary>
   listId: string
-  listRef: RefObject<HTMLDivElement | null>
-  rows: readonly ListRow<GoalSummary>[]
-  /** The goals whose edit mark changed since the rows were laid out, as they are now. */
-  marked: ReadonlyMap<string, GoalSummary>
-  /** The rows in the page (the virtualizer's), each at its place in the whole list. */
-  drawn: readonly VirtualItem[]
-  totalSize: number
-  scrollMargin: number
-  measureElement: (element: HTMLElement | null) => void
   activeId: string | null
-  /** The group the first screen of a long list ends in, whose size is not known yet. */
-  openGroup: 'mine' | 'others' | null
-  partial: boolean
-  canWrite: boolean
   now: Date
   onOpen: (goalId: string) => void
   onHover: (goal: GoalSummary) => void
@@ -39,16 +26,17 @@ export interface GoalListBoxProps {
  * once the filter has caught up (after the key's frame), so a key's own frame never redraws the rows.
  */
 export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
-  const { listId, listRef, rows, drawn, totalSize, scrollMargin, measureElement, partial } = props
+  const { listId, activeId, now, onOpen, onHover } = props
+  const { listRef, rows, marked, drawn, totalSize, scrollMargin, measureElement, openGroup, canWrite } =
+    props.list
   const queryClient = useQueryClient()
 
   const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
-    const { activeId, canWrite, now, onOpen, onHover } = props
     const isActive = activeId === goal.id
     // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
     const canEdit =
       queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ??
-      markedNow({ marked: props.marked }, goal).canEdit
+      markedNow({ marked }, goal).canEdit
     const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (
@@ -98,7 +86,7 @@ export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
             {row.label}
           </div>
         ) : (
-          goalRow(row.item, row.position, row.group === props.openGroup ? -1 : row.setSize)
+          goalRow(row.item, row.position, row.group === openGroup ? -1 : row.setSize)
         )}
       </div>
     )
@@ -119,7 +107,7 @@ export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
       id={listId}
       role="listbox"
       aria-label="Goals"
-      aria-busy={partial || undefined}
+      aria-busy={props.list.partial || undefined}
       className="goal-list"
       style={{ height: totalSize }}
     >

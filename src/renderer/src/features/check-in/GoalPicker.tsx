@@ -15,6 +15,7 @@ import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
 import { useMarksApart } from '../../app/marks-apart'
+import { useDrawnRows } from '../../app/drawn-rows'
 import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
@@ -80,7 +81,8 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     getItemKey,
     keep: activeRow,
   })
-  const drawn = virtualizer.getVirtualItems()
+  const list = useDrawnRows(virtualizer, { listRef: listBox, rows, marked, openGroup, partial, canWrite })
+  const drawn = list.drawn
 
   useDrawnRowsRights(
     'goals',
@@ -256,18 +258,9 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
       ) : (
         <>
           <GoalListBox
+            list={list}
             listId={listId}
-            listRef={listBox}
-            rows={rows}
-            marked={marked}
-            drawn={drawn}
-            totalSize={virtualizer.getTotalSize()}
-            scrollMargin={virtualizer.options.scrollMargin}
-            measureElement={virtualizer.measureElement}
             activeId={active?.id ?? null}
-            openGroup={openGroup}
-            partial={partial}
-            canWrite={canWrite}
             now={now}
             onOpen={open}
             onHover={hover}

@@ -14,6 +14,7 @@ import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
 import { useMarksApart } from '../../app/marks-apart'
+import { useDrawnRows } from '../../app/drawn-rows'
 import { useValueAfterPaint } from '../../app/use-after-paint'
 import { useMainVirtualizer } from '../../app/use-main-virtualizer'
 import { usePreparedSearch } from '../../app/use-prepared-search'
@@ -81,7 +82,8 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     getItemKey,
     keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
   })
-  const drawn = virtualizer.getVirtualItems()
+  const drawnRows = useDrawnRows(virtualizer, { listRef: list, rows, marked, openGroup, partial, canWrite })
+  const drawn = drawnRows.drawn
 
   // A row asked for by the keyboard is focused once it is drawn (scrolled to first if it was not).
   useLayoutEffect(() => {
@@ -215,21 +217,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         </div>
       ) : (
         <div className="projects__lists">
-          <ProjectRows
-            listRef={list}
-            rows={rows}
-            marked={marked}
-            drawn={drawn}
-            totalSize={virtualizer.getTotalSize()}
-            scrollMargin={virtualizer.options.scrollMargin}
-            measureElement={virtualizer.measureElement}
-            openGroup={openGroup}
-            partial={partial}
-            canWrite={canWrite}
-            onOpen={onOpen}
-            onRowFocus={setFocusRow}
-            onKeyDown={onListKeyDown}
-          />
+          <ProjectRows list={drawnRows} onOpen={onOpen} onRowFocus={setFocusRow} onKeyDown={onListKeyDown} />
           {/* There while rows are shown too: "No project matches" is read out as the search empties the list. */}
           <LiveRegion className="projects__empty" label="Project search">
             {shown.length > 0

@@ -1,25 +1,13 @@
-import type { VirtualItem } from '@tanstack/react-virtual'
-import { memo, type KeyboardEvent, type RefObject } from 'react'
+import { memo, type KeyboardEvent } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
+import type { DrawnRows } from '../../app/drawn-rows'
 import type { ListRow } from '../../app/list-rows'
 import { markedNow } from '../../app/marks-apart'
 import { LockIcon } from '../../ui/icons'
 import { statusLabel } from './project-display'
 
 export interface ProjectRowsProps {
-  listRef: RefObject<HTMLDivElement | null>
-  rows: readonly ListRow<ProjectSummary>[]
-  /** The projects whose edit mark changed since the rows were laid out, as they are now. */
-  marked: ReadonlyMap<string, ProjectSummary>
-  /** The rows in the page (the virtualizer's), each at its place in the whole list. */
-  drawn: readonly VirtualItem[]
-  totalSize: number
-  scrollMargin: number
-  measureElement: (element: HTMLElement | null) => void
-  /** The group the first screen of a long list ends in, whose size is not known yet. */
-  openGroup: 'mine' | 'others' | null
-  partial: boolean
-  canWrite: boolean
+  list: DrawnRows<ProjectSummary>
   onOpen: (projectId: string) => void
   /** A row took the focus: it stays drawn wherever the list is scrolled. */
   onRowFocus: (index: number) => void
@@ -33,7 +21,7 @@ export interface ProjectRowsProps {
  * frame), so a key's own frame never redraws them.
  */
 export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
-  const { listRef, rows, drawn, totalSize, scrollMargin, measureElement, openGroup } = props
+  const { listRef, rows, marked, drawn, totalSize, scrollMargin, measureElement, openGroup } = props.list
   // Each drawn row sits where the whole list would put it.
   const placed = (index: number, start: number) => ({
     'data-index': index,
@@ -48,7 +36,7 @@ export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
     <div
       ref={listRef}
       className="projects__rows"
-      aria-busy={props.partial || undefined}
+      aria-busy={props.list.partial || undefined}
       style={{ height: totalSize }}
       onKeyDown={props.onKeyDown}
     >
@@ -74,8 +62,8 @@ export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
                     aria-setsize={row.group === openGroup ? -1 : row.setSize}
                   >
                     <ProjectRow
-                      project={markedNow({ marked: props.marked }, row.item)}
-                      canWrite={props.canWrite}
+                      project={markedNow({ marked }, row.item)}
+                      canWrite={props.list.canWrite}
                       onOpen={props.onOpen}
                       onFocus={() => props.onRowFocus(item.index)}
                     />
