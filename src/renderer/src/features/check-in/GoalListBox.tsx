@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { memo } from 'react'
-import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
-import { goalQueryKey } from '../../bridge/goals'
+import type { GoalSummary } from '@shared/domain/goals'
 import type { DrawnRows } from '../../app/drawn-rows'
 import { markedNow } from '../../app/marks-apart'
 import { lastCheckInText, shortDueDateText } from './goal-display'
@@ -15,6 +13,8 @@ export interface GoalListBoxProps {
   list: DrawnRows<GoalSummary>
   listId: string
   activeId: string | null
+  /** Edit rights said by the details of goals opened since the list was read (see useGoalDetailRights). */
+  detailRights: ReadonlyMap<string, boolean>
   now: Date
   onOpen: (goalId: string) => void
   onHover: (goal: GoalSummary) => void
@@ -26,17 +26,14 @@ export interface GoalListBoxProps {
  * once the filter has caught up (after the key's frame), so a key's own frame never redraws the rows.
  */
 export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
-  const { listId, activeId, now, onOpen, onHover } = props
+  const { listId, activeId, detailRights, now, onOpen, onHover } = props
   const { listRef, rows, marked, drawn, totalSize, scrollMargin, measureElement, openGroup, canWrite } =
     props.list
-  const queryClient = useQueryClient()
 
   const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
     const isActive = activeId === goal.id
     // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
-    const canEdit =
-      queryClient.getQueryData<GoalDetail>(goalQueryKey(goal.id))?.canEdit ??
-      markedNow({ marked }, goal).canEdit
+    const canEdit = detailRights.get(goal.id) ?? markedNow({ marked }, goal).canEdit
     const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (

@@ -14,10 +14,10 @@ import { NavigationProvider } from '../../app/navigation'
 import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
 import { typeInto } from '../../app/test-support/type-into'
-import { goalsQueryKey } from '../../bridge/goals'
+import { goalQueryKey, goalsQueryKey } from '../../bridge/goals'
 import { render, waitFor, type Rendered } from '../../editor/test-support/render'
 import { GoalPicker } from './GoalPicker'
-import { summary } from './test-goals'
+import { detail, summary } from './test-goals'
 
 // Every layout of the list groups the goals: those calls count the layouts.
 const layouts = vi.hoisted(() => ({ count: 0 }))
@@ -56,6 +56,7 @@ const goals: GoalSummary[] = Array.from({ length: MINE + OTHERS }, (_, i) =>
 )
 
 let rendered: Rendered | null = null
+let client: QueryClient | null = null
 let asked: string[][] = []
 let removeLayout: (() => void) | null = null
 
@@ -82,7 +83,7 @@ afterEach(async () => {
 
 /** The picker over the thousand goals; `firstScreen`: only the first screen of them is in yet (issue 23). */
 async function renderPicker(firstScreen = false): Promise<HTMLInputElement> {
-  const client = new QueryClient()
+  client = new QueryClient()
   client.setQueryData(goalsQueryKey, {
     goals: firstScreen ? goals.slice(0, FIRST_SCREEN_ROWS) : goals,
     rest: firstScreen ? { readId: '00000000-0000-4000-8000-000000000000', count: goals.length } : null,
@@ -166,6 +167,20 @@ describe('the goal picker at a thousand goals', () => {
     await waitFor(() => expect(options()[0]?.textContent).toContain('View only'))
     expect(options().every((option) => option.textContent!.includes('View only'))).toBe(true)
     expect(layouts.count).toBe(laidOutBefore)
+  })
+
+  it('marks a drawn goal view only when its detail, read after the rows were drawn, says so', async () => {
+    await renderPicker()
+    // The rights asked for the drawn rows are in (every goal editable): the rows are settled.
+    await waitFor(() => expect(asked).toHaveLength(1))
+    await waitFor(() => expect(options()[1]?.textContent).toMatch(/^Goal 0001/))
+    expect(options()[1]!.textContent).not.toContain('View only')
+    // A check-in screen left before its goal came back: the detail lands with the picker shown, and says
+    // the rights changed on the server.
+    act(() => {
+      client!.setQueryData(goalQueryKey('goal-0001'), detail({ id: 'goal-0001', canEdit: false }))
+    })
+    await waitFor(() => expect(options()[1]!.textContent).toContain('View only'))
   })
 
   it('asks about the edit rights of the drawn rows only, once they have settled', async () => {

@@ -27,6 +27,7 @@ import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
 import { filterGoals, groupGoals, readGoalRef } from './goal-filter'
 import { GoalListBox, goalOptionId } from './GoalListBox'
+import { useGoalDetailRights } from './goal-detail-rights'
 import { Loading } from '../../ui/Loading'
 
 /**
@@ -59,6 +60,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   // Laid out again only when more than the edit marks changed: the rows read their marks as they are now.
   const { laidOut, marked } = useMarksApart(all)
   usePreparedSearch(laidOut)
+  const detailRights = useGoalDetailRights()
   // The list follows the typing once the key has shown, in a render React drops if another key comes:
   // keys are never held up by re-filtering and re-drawing thousands of goals.
   const shownQuery = useValueAfterPaint(query)
@@ -261,6 +263,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
             list={list}
             listId={listId}
             activeId={active?.id ?? null}
+            detailRights={detailRights}
             now={now}
             onOpen={open}
             onHover={hover}
