@@ -10,7 +10,7 @@ import { act } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { FIRST_SCREEN_ROWS } from '@shared/contract/limits'
 import type { GoalSummary } from '@shared/domain/goals'
-import { NavigationProvider } from '../../app/navigation'
+import { NavigationProvider, useNavigation } from '../../app/navigation'
 import { PopupLayout } from '../../app/PopupLayout'
 import { installListLayout } from '../../app/test-support/list-layout'
 import { typeInto } from '../../app/test-support/type-into'
@@ -96,6 +96,7 @@ async function renderPicker(firstScreen = false): Promise<HTMLInputElement> {
       <NavigationProvider initial={{ section: 'check-ins' }}>
         <PopupLayout>
           <GoalPicker canWrite={true} />
+          <RouteShown />
         </PopupLayout>
       </NavigationProvider>
     </QueryClientProvider>,
@@ -103,10 +104,17 @@ async function renderPicker(firstScreen = false): Promise<HTMLInputElement> {
   return rendered.container.querySelector<HTMLInputElement>('input[aria-label="Filter goals"]')!
 }
 
+/** Where the picker has gone (a goal opened), as the section would see it. */
+function RouteShown() {
+  const { route } = useNavigation()
+  return <output aria-label="Route">{'goalId' in route ? (route.goalId ?? '') : ''}</output>
+}
+const openedGoal = () => rendered!.container.querySelector('output[aria-label="Route"]')!.textContent
+
 const options = () => [...rendered!.container.querySelectorAll<HTMLElement>('[role="option"]')]
-const press = (input: HTMLInputElement, key: string) =>
+const press = (input: HTMLInputElement, key: string, isComposing = false) =>
   act(async () => {
-    input.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true, cancelable: true }))
+    input.dispatchEvent(new KeyboardEvent('keydown', { key, isComposing, bubbles: true, cancelable: true }))
   })
 
 describe('the goal picker at a thousand goals', () => {
@@ -230,5 +238,30 @@ describe('the goal picker before the rest of the goals is in', () => {
     // 40 of Ada's 200 goals are in: "1 of 40" would say her goals end at the 40th.
     expect(first.getAttribute('aria-posinset')).toBe('1')
     expect(first.getAttribute('aria-setsize')).toBe('-1')
+  })
+})
+
+// An input method (Japanese, Chinese, Korean…) composes a word in the search box with the same keys: Enter
+// takes the word chosen, the arrows walk its candidates, Escape drops the composition. None of them is the
+// list's while a word is being composed (the keydown says so by isComposing, as the browser sends it).
+describe('the goal picker while a word is being composed', () => {
+  it('Enter that takes the composed word opens no goal; the next Enter does', async () => {
+    const input = await renderPicker()
+    act(() => typeInto(input, 'Goal 0900'))
+    await waitFor(() => expect(options()[0]?.textContent).toMatch(/^Goal 0900/))
+    await press(input, 'Enter', true)
+    expect(openedGoal()).toBe('')
+    await press(input, 'Enter')
+    expect(openedGoal()).toBe('goal-0900')
+  })
+
+  it('the arrows and Escape of a composition leave the active goal and the query alone', async () => {
+    const input = await renderPicker()
+    act(() => typeInto(input, 'Goal 00'))
+    await waitFor(() => expect(options()[0]?.textContent).toMatch(/^Goal 0000/))
+    await press(input, 'ArrowDown', true)
+    expect(activeName(input)).toBe('Goal 0000')
+    await press(input, 'Escape', true)
+    expect(input.value).toBe('Goal 00')
   })
 })

@@ -9,6 +9,7 @@ import {
   type KeyboardEvent,
 } from 'react'
 import type { GoalSummary } from '@shared/domain/goals'
+import { isComposing } from '../../app/composing'
 import { useNavigation } from '../../app/navigation'
 import { restToCome, useGoals } from '../../bridge/long-lists'
 import { listRows } from '../../app/list-rows'
@@ -141,7 +142,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     // Keys act on what is typed, even before the list has caught up with it; worked out only for the keys
     // that move or open (a letter typed must not filter the whole list once more before it shows).
-    if (!listKeys.has(event.key)) return
+    if (!listKeys.has(event.key) || isComposing(event)) return
     const now = shownQuery === query ? shown : layOut(laidOut, query).shown
     const last = now.length - 1
     const current = Math.min(activeIndex, last)

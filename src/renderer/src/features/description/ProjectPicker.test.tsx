@@ -75,10 +75,10 @@ async function renderPicker(firstScreen = false, list = projects): Promise<void>
 const rowButtons = () => [...rendered!.container.querySelectorAll<HTMLButtonElement>('.project-row')]
 const focusedName = () =>
   (document.activeElement as HTMLElement | null)?.querySelector('.project-row__name')?.textContent
-const press = (key: string, shiftKey = false) =>
+const press = (key: string, shiftKey = false, isComposing = false) =>
   act(async () => {
     document.activeElement!.dispatchEvent(
-      new KeyboardEvent('keydown', { key, shiftKey, bubbles: true, cancelable: true }),
+      new KeyboardEvent('keydown', { key, shiftKey, isComposing, bubbles: true, cancelable: true }),
     )
   })
 
@@ -168,5 +168,22 @@ describe('the project picker before the rest of the projects is in', () => {
     // 37 of 997 others are in: "1 of 37" would say the list ends at the 37th.
     expect(others!.querySelector('li')!.getAttribute('aria-posinset')).toBe('1')
     expect(others!.querySelector('li')!.getAttribute('aria-setsize')).toBe('-1')
+  })
+})
+
+// An input method composes a word in the filter with the same keys: Enter takes the word chosen, the
+// arrows walk its candidates. Neither is the list's while a word is being composed (isComposing says so).
+describe('the project picker while a word is being composed', () => {
+  it('Enter that takes the composed word opens no project, and Down keeps the focus in the filter', async () => {
+    await renderPicker()
+    const input = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!
+    act(() => typeInto(input, 'Project 0900'))
+    await waitFor(() => expect(rowButtons()).toHaveLength(1))
+    await press('Enter', false, true)
+    expect(opened).toEqual([])
+    await press('ArrowDown', false, true)
+    expect(document.activeElement).toBe(input)
+    await press('Enter')
+    expect(opened).toEqual(['project-0900'])
   })
 })

@@ -10,6 +10,7 @@ import {
 } from 'react'
 import type { ProjectSummary } from '@shared/domain/projects'
 import { restToCome, useProjects } from '../../bridge/long-lists'
+import { isComposing } from '../../app/composing'
 import { listRows } from '../../app/list-rows'
 import { useDrawnRowsRights } from '../../app/use-drawn-rights'
 import { keptWithList } from '../../app/kept-with-list'
@@ -132,6 +133,8 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   }
 
   const onFilterKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    // A word being composed: Enter and the arrows are the input method's.
+    if (isComposing(event)) return
     if (event.key === 'Enter') {
       event.preventDefault()
       if (follow(query)) return
