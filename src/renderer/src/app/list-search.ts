@@ -66,7 +66,9 @@ const lastFilter = new WeakMap<readonly Searchable[], { folded: string; result: 
 /** The items whose name or space contain every word of `query`, in the order given. */
 export function filterByWords<T extends Searchable>(items: T[], query: string): T[] {
   const folded = fold(query)
-  const words = folded.split(/\s+/).filter(Boolean)
+  // Each word once: a pasted page says its words over and over, and every row would test each of them
+  // again (at 10,000 rows, seconds on every key).
+  const words = [...new Set(folded.split(/\s+/).filter(Boolean))]
   if (words.length === 0) return items
   const ref = parseRef(query)
   const refId = ref && ref.id.trim() !== '' ? comparableId(ref.id) : null
