@@ -159,6 +159,20 @@ describe('the project picker at a thousand projects', () => {
   })
 })
 
+describe('the project picker, back in its filter', () => {
+  it('Down from the filter focuses the first row every time, not only the first time', async () => {
+    await renderPicker()
+    const filter = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!
+    await act(async () => filter.focus())
+    await press('ArrowDown')
+    expect(focusedName()).toBe('Project 0000')
+    // Shift+Tab from the first row leaves the list for the filter (the browser moves the focus).
+    await act(async () => filter.focus())
+    await press('ArrowDown')
+    expect(focusedName()).toBe('Project 0000')
+  })
+})
+
 describe('the project picker before the rest of the projects is in', () => {
   it('gives the size of a group only when the first screen holds all of it', async () => {
     await renderPicker(true)

@@ -87,10 +87,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   const drawn = drawnRows.drawn
 
   // A row asked for by the keyboard is focused once it is drawn (scrolled to first if it was not).
+  const drawnButton = (index: number) =>
+    list.current?.querySelector<HTMLButtonElement>(`[data-index="${index}"] .project-row`) ?? null
   useLayoutEffect(() => {
     const index = toFocus.current
     if (index === null) return
-    const button = list.current?.querySelector<HTMLButtonElement>(`[data-index="${index}"] .project-row`)
+    const button = drawnButton(index)
     if (!button) return
     toFocus.current = null
     button.focus({ preventScroll: true })
@@ -99,8 +101,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     (item: number) => {
       const row = rowOfItem[item]
       if (row === undefined) return
-      toFocus.current = row
       setFocusRow(row)
+      // Drawn already: focused now. Waiting for a render would wait for ever when nothing changes (Down
+      // from the filter again, the row it focused last time still drawn, the list not scrolled).
+      const button = drawnButton(row)
+      toFocus.current = button ? null : row
+      button?.focus({ preventScroll: true })
       const first = rows[row]?.kind === 'item' && (rows[row] as { position: number }).position === 1
       virtualizer.scrollToIndex(first ? row - 1 : row, { align: 'auto' })
     },
