@@ -241,6 +241,28 @@ describe('the goal picker before the rest of the goals is in', () => {
   })
 })
 
+describe('the goal picker when the list is read again', () => {
+  it('keeps the goal the arrows reached active when a goal is added above it', async () => {
+    const input = await renderPicker()
+    for (let i = 0; i < 3; i++) await press(input, 'ArrowDown')
+    expect(activeName(input)).toBe('Goal 0003')
+    // Refresh (or the popup shown again after 30 s): a colleague made Ada champion of a new goal.
+    act(() => {
+      client!.setQueryData(goalsQueryKey, {
+        goals: [summary({ id: 'goal-new', name: 'Goal new', role: 'champion', canEdit: null }), ...goals],
+        rest: null,
+        fetchedAt: new Date().toISOString(),
+        fromCache: false,
+        lastError: null,
+      })
+    })
+    await waitFor(() => expect(options()[0]?.textContent).toMatch(/^Goal new/))
+    expect(activeName(input)).toBe('Goal 0003')
+    await press(input, 'Enter')
+    expect(openedGoal()).toBe('goal-0003')
+  })
+})
+
 // An input method (Japanese, Chinese, Korean…) composes a word in the search box with the same keys: Enter
 // takes the word chosen, the arrows walk its candidates, Escape drops the composition. None of them is the
 // list's while a word is being composed (the keydown says so by isComposing, as the browser sends it).

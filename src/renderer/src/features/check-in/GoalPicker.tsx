@@ -69,6 +69,17 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     () => keptWithList(kept, laidOut, shownQuery, () => layOut(laidOut, shownQuery)),
     [laidOut, shownQuery],
   )
+  // The active goal is kept by its id through a list read again (Refresh, the popup shown again, the rest
+  // of a long list): a goal added or gone above it must move neither the highlight nor Enter to another.
+  const [followed, setFollowed] = useState({ shown, query: shownQuery })
+  if (followed.shown !== shown) {
+    if (followed.query === shownQuery) {
+      const was = followed.shown[Math.min(activeIndex, followed.shown.length - 1)]
+      const at = was ? shown.findIndex((goal) => goal.id === was.id) : -1
+      if (at !== -1 && at !== activeIndex) setActiveIndex(at)
+    }
+    setFollowed({ shown, query: shownQuery })
+  }
   const activeAt = Math.min(activeIndex, shown.length - 1)
   const active = shown[activeAt] ?? null
   const activeRow = active ? rowOfItem[activeAt]! : null
