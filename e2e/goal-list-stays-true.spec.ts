@@ -1,5 +1,6 @@
 import { deterministicUuid } from './emulator/ids'
 import { SEED_IDS } from './emulator'
+import type { Goal } from './emulator/types'
 import { openCheckIns } from './support/check-in'
 import { expect, test } from './support/fixtures'
 
@@ -16,11 +17,11 @@ test('a goal left before its detail came back is marked “View only” when the
 }) => {
   // A goal Ada may edit though it is not hers: the list learns so by asking about the rows on screen.
   const handbook = emulator.state.goals.find((g) => g.id === SEED_IDS.goals.compilerHandbook)!
-  const roadmap = {
+  const roadmap: Goal = {
     ...structuredClone(handbook),
     id: deterministicUuid('goal:shared-roadmap'),
     name: 'Shared roadmap',
-    access: { company: 'edit' as const, people: {} },
+    access: { company: 'edit', people: {} },
   }
   emulator.state.goals.push(roadmap)
   const ui = await openCheckIns(page, signedIn.url)
@@ -110,7 +111,7 @@ test.describe('at 10,000 goals', () => {
     await page.keyboard.press('ArrowUp')
     await activeIsSelected()
     await expect(selected).toBeInViewport()
-    await expect(selected).toHaveAttribute('aria-posinset', await selected.getAttribute('aria-setsize'))
+    await expect(selected).toHaveAttribute('aria-posinset', (await selected.getAttribute('aria-setsize'))!)
 
     // Typed fast and opened at once: Enter acts on what is typed, whether or not the list caught up.
     await page.keyboard.press('Home')
