@@ -1,3 +1,5 @@
+import { SEED_IDS } from './emulator'
+import { deterministicUuid } from './emulator/ids'
 import { descriptionUi } from './support/description'
 import { expect, test } from './support/fixtures'
 
@@ -49,4 +51,38 @@ test('at 5,000 projects: Down from the filter reaches the first row every time, 
   await expect(page.locator('.project-row:focus')).toBeInViewport()
   for (let i = 0; i < 40; i++) await page.keyboard.press('Shift+Tab')
   expect(await focusedRowName(page)).toBe(firstMatch)
+})
+
+test('at 5,000 projects: the focused row keeps the focus through a Refresh that brings a project in above it', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const ui = descriptionUi(page)
+  await ui.openPicker(signedIn)
+  const rows = page.locator('.project-row')
+  await expect(rows.first()).toBeVisible({ timeout: 60_000 })
+  await ui.filter.focus()
+  await page.keyboard.press('ArrowDown')
+  const focused = await focusedRowName(page)
+  expect(focused).not.toBeNull()
+  await expect(page.locator('li:has(.project-row:focus)')).toHaveAttribute('aria-posinset', '1')
+
+  // The wheel takes the list far down, the focus staying on the first row (kept drawn for it).
+  await rows.nth(3).hover()
+  await page.mouse.wheel(0, 30_000)
+  await expect(page.locator('.project-row:focus')).not.toBeInViewport()
+  expect(await focusedRowName(page)).toBe(focused)
+
+  // A new project of Ada's, first by its name; F5 reads the list again.
+  const mine = emulator.state.projects.find((p) => p.championId === SEED_IDS.people.ada)!
+  emulator.state.projects.push({
+    ...structuredClone(mine),
+    id: deterministicUuid('project:aaa'),
+    name: 'Aaa new',
+  })
+  await page.keyboard.press('F5')
+  // Read and drawn: the focused row's place in its group is one further on, and it has the focus still.
+  await expect(page.locator('li:has(.project-row:focus)')).toHaveAttribute('aria-posinset', '2')
+  expect(await focusedRowName(page)).toBe(focused)
 })

@@ -70,8 +70,13 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
   )
 
   // The row with the focus, or about to get it: it stays drawn wherever the list is scrolled, or the
-  // focus would fall out of the page with it.
-  const [focusRow, setFocusRow] = useState<number | null>(null)
+  // focus would fall out of the page with it. Known by its key, not its place: a list read again
+  // (Refresh, the rest of a long list) may bring rows in above it.
+  const [focusKey, setFocusKey] = useState<string | null>(null)
+  const focusRow = useMemo(() => {
+    const index = focusKey === null ? -1 : rows.findIndex((row) => row.key === focusKey)
+    return index === -1 ? null : index
+  }, [rows, focusKey])
   const toFocus = useRef<number | null>(null)
   // Kept while the rows stay the same: a new function makes the virtualizer place every row again.
   const estimateSize = useCallback((index: number) => (rows[index]?.kind === 'label' ? 30 : 50), [rows])
@@ -81,7 +86,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     count: rows.length,
     estimateSize,
     getItemKey,
-    keep: focusRow !== null && focusRow < rows.length ? focusRow : null,
+    keep: focusRow,
   })
   const drawnRows = useDrawnRows(virtualizer, { listRef: list, rows, marked, openGroup, partial, canWrite })
   const drawn = drawnRows.drawn
@@ -101,7 +106,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     (item: number) => {
       const row = rowOfItem[item]
       if (row === undefined) return
-      setFocusRow(row)
+      setFocusKey(rows[row]!.key)
       // Drawn already: focused now. Waiting for a render would wait for ever when nothing changes (Down
       // from the filter again, the row it focused last time still drawn, the list not scrolled).
       const button = drawnButton(row)
@@ -226,7 +231,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
         </div>
       ) : (
         <div className="projects__lists">
-          <ProjectRows list={drawnRows} onOpen={onOpen} onRowFocus={setFocusRow} onKeyDown={onListKeyDown} />
+          <ProjectRows list={drawnRows} onOpen={onOpen} onRowFocus={setFocusKey} onKeyDown={onListKeyDown} />
           {/* There while rows are shown too: "No project matches" is read out as the search empties the list. */}
           <LiveRegion className="projects__empty" label="Project search">
             {shown.length > 0

@@ -10,7 +10,7 @@ export interface ProjectRowsProps {
   list: DrawnRows<ProjectSummary>
   onOpen: (projectId: string) => void
   /** A row took the focus: it stays drawn wherever the list is scrolled. */
-  onRowFocus: (index: number) => void
+  onRowFocus: (key: string) => void
   onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void
 }
 
@@ -65,7 +65,7 @@ export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
                       project={markedNow({ marked }, row.item)}
                       canWrite={props.list.canWrite}
                       onOpen={props.onOpen}
-                      onFocus={() => props.onRowFocus(item.index)}
+                      onFocus={() => props.onRowFocus(row.key)}
                     />
                   </li>
                 )
