@@ -38,3 +38,19 @@ test('Escape in the goal filter clears the text before it hides the popup', asyn
   await filter.press('Escape')
   await expect.poll(() => popupHides.count).toBe(1)
 })
+
+test('Escape in the project filter clears the text before it hides the popup', async ({
+  page,
+  signedIn,
+  popupHides,
+}) => {
+  await page.goto(signedIn.url)
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Projects' }).click()
+  const filter = page.getByLabel('Filter projects')
+  await filter.fill('launch')
+  await filter.press('Escape')
+  await expect(filter).toHaveValue('')
+  expect(popupHides.count).toBe(0)
+  await filter.press('Escape')
+  await expect.poll(() => popupHides.count).toBe(1)
+})

@@ -173,6 +173,26 @@ describe('the project picker, back in its filter', () => {
   })
 })
 
+describe('the project picker’s filter and Escape', () => {
+  it('clears the text, and keeps the key from hiding the popup; an empty filter lets it through', async () => {
+    await renderPicker()
+    const input = rendered!.container.querySelector<HTMLInputElement>('input[type="search"]')!
+    await act(async () => input.focus())
+    act(() => typeInto(input, 'Project 0900'))
+    await waitFor(() => expect(rowButtons()).toHaveLength(1))
+    const escape = () => new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true })
+    const first = escape()
+    await act(async () => input.dispatchEvent(first))
+    // Used up (the popup's Escape handler leaves a used key alone), and the filter is empty again.
+    expect(first.defaultPrevented).toBe(true)
+    expect(input.value).toBe('')
+    await waitFor(() => expect(rowButtons().length).toBeGreaterThan(5))
+    const second = escape()
+    await act(async () => input.dispatchEvent(second))
+    expect(second.defaultPrevented).toBe(false)
+  })
+})
+
 describe('the project picker before the rest of the projects is in', () => {
   it('gives the size of a group only when the first screen holds all of it', async () => {
     await renderPicker(true)

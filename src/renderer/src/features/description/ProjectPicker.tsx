@@ -155,6 +155,12 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     } else if (event.key === 'ArrowDown') {
       event.preventDefault()
       focusItem(0)
+    } else if (event.key === 'Escape' && query !== '') {
+      // As in the goals' filter: Escape empties the filter first (used up, so the popup stays), and
+      // hides the popup only from an empty one.
+      event.preventDefault()
+      setQuery('')
+      setHint(null)
     }
   }
 
