@@ -25,8 +25,8 @@ describe('marks kept apart from the layout', () => {
     const apart = marksApart(first, next)
     expect(apart.laidOut).toBe(rows)
     expect([...apart.marked.keys()]).toEqual(['r1', 'r3'])
-    expect(markedNow(apart, rows[1]!).canEdit).toBe(false)
-    expect(markedNow(apart, rows[0]!)).toBe(rows[0])
+    expect(markedNow(apart.marked, rows[1]!).canEdit).toBe(false)
+    expect(markedNow(apart.marked, rows[0]!)).toBe(rows[0])
     // The same list again changes nothing.
     expect(marksApart(apart, next)).toBe(apart)
   })

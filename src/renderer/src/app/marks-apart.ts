@@ -18,8 +18,8 @@ export interface MarksApart<T extends Marked> {
 }
 
 /** `item` as it is now: its mark may have changed since the list was laid out. */
-export const markedNow = <T extends Marked>(apart: Pick<MarksApart<T>, 'marked'>, item: T): T =>
-  apart.marked.get(item.id) ?? item
+export const markedNow = <T extends Marked>(marked: ReadonlyMap<string, T>, item: T): T =>
+  marked.get(item.id) ?? item
 
 /** Every field but `canEdit` the same (shallowly: a row's nested values are shared when only it changed). */
 function sameButMark<T extends Marked>(a: T, b: T): boolean {

@@ -33,7 +33,7 @@ export const GoalListBox = memo(function GoalListBox(props: GoalListBoxProps) {
   const goalRow = (goal: GoalSummary, position: number, setSize: number) => {
     const isActive = activeId === goal.id
     // Main works edit rights out for the list; a goal opened since has said so afresh in its detail.
-    const canEdit = detailRights.get(goal.id) ?? markedNow({ marked }, goal).canEdit
+    const canEdit = detailRights.get(goal.id) ?? markedNow(marked, goal).canEdit
     const viewOnly = !canWrite || canEdit === false
     const owed = goal.role !== null && !goal.isClosed && needsCheckIn(goal, now)
     return (

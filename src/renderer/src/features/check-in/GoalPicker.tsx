@@ -96,15 +96,7 @@ export function GoalPicker({ canWrite }: { canWrite: boolean }) {
     keep: activeRow,
   })
   const list = useDrawnRows(virtualizer, { listRef: listBox, rows, marked, openGroup, partial, canWrite })
-  const drawn = list.drawn
-
-  useDrawnRowsRights(
-    'goals',
-    rows,
-    drawn.map((item) => item.index),
-    canWrite,
-    marked,
-  )
+  useDrawnRowsRights('goals', list)
 
   useEffect(() => {
     input.current?.focus({ preventScroll: true })

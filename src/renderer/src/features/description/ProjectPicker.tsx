@@ -89,7 +89,6 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     keep: focusRow,
   })
   const drawnRows = useDrawnRows(virtualizer, { listRef: list, rows, marked, openGroup, partial, canWrite })
-  const drawn = drawnRows.drawn
 
   // A row asked for by the keyboard is focused once it is drawn (scrolled to first if it was not).
   const drawnButton = (index: number) =>
@@ -118,13 +117,7 @@ export function ProjectPicker({ canWrite, leftWithDraft, onOpen }: ProjectPicker
     [rowOfItem, rows, virtualizer],
   )
 
-  useDrawnRowsRights(
-    'projects',
-    rows,
-    drawn.map((item) => item.index),
-    canWrite,
-    marked,
-  )
+  useDrawnRowsRights('projects', drawnRows)
 
   const follow = (text: string): boolean => {
     const ref = readProjectRef(text, all)

@@ -62,7 +62,7 @@ export const ProjectRows = memo(function ProjectRows(props: ProjectRowsProps) {
                     aria-setsize={row.group === openGroup ? -1 : row.setSize}
                   >
                     <ProjectRow
-                      project={markedNow({ marked }, row.item)}
+                      project={markedNow(marked, row.item)}
                       canWrite={props.list.canWrite}
                       onOpen={props.onOpen}
                       onFocus={() => props.onRowFocus(row.key)}
