@@ -77,12 +77,13 @@ export function createDescriptionSaver(deps: {
     if (outcome?.outcome === 'delivered' || (!after && !outcome)) {
       return { outcome: 'saved', description: input.description, savedAt: now().toISOString() }
     }
-    if (!after) return queued(entry)
     if (outcome?.outcome === 'conflict') {
       // The editor shows both versions and holds mine; what the person chooses comes back as a new save.
-      await withdraw(after)
+      // The engine took the entry out as it found the conflict; one it could not remove goes now.
+      if (after) await withdraw(after)
       return { outcome: 'conflict', serverDescription: outcome.server }
     }
+    if (!after) return queued(entry)
     if (outcome?.outcome === 'needs_attention' && !after.unconfirmed) {
       await withdraw(after)
       throw new AppFailure(savingError(outcome.error))

@@ -351,9 +351,10 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       case 'conflict': {
         connectivity.reportSuccess()
         waits.delete(entry.id)
-        // A later save of the project waiting behind this one may take the conflict (outbox-store.ts),
-        // unless someone waits for either: a form that waits hears about the entry it waits for.
         const isAwaited = awaited(entry.id)
+        if (isAwaited) return handOverConflict(entry, outcome)
+        // A later save of the project waiting behind this one may take the conflict (outbox-store.ts),
+        // unless someone waits for it: a form that waits hears about the entry it waits for.
         const saved = await outbox.markConflict(
           entry.id,
           { serverDescription: outcome.server, seenAt: isoAt(clock) },
@@ -368,6 +369,30 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       case 'needs_attention':
         return setAside(entry, outcome.error)
+    }
+  }
+
+  /**
+   * A conflict met by a save someone waits for (the editor) is theirs to decide: the editor shows both
+   * versions and holds the text, so the entry leaves the outbox in this step and is never shown in Sync
+   * as waiting for the person. Left there until the editor took it out, Sync could act on it meanwhile
+   * (Discard, or Open and "Keep mine") and send a text the editor was showing as not sent. The waiters
+   * are answered here, taken before the removal: a "Keep it in the background" in between would
+   * otherwise hear of an entry gone without a word.
+   */
+  async function handOverConflict(
+    entry: OutboxEntry,
+    outcome: Extract<DeliveryOutcome, { outcome: 'conflict' }>,
+  ): Promise<void> {
+    const waiting = watchers.get(entry.id) ?? new Set()
+    watchers.delete(entry.id)
+    try {
+      await outbox.remove(entry.id)
+      log.info('sync: conflict, nothing sent; the waiting editor has it', { id: entry.id })
+      emit({ type: 'conflict', entry, server: outcome.server, awaited: true })
+    } finally {
+      const answer = reportOf(entry.id, outcome)
+      for (const resolve of waiting) resolve(answer)
     }
   }
 
