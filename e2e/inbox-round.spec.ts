@@ -38,6 +38,9 @@ test.describe('the weekly round', () => {
     signedIn,
     emulator,
   }) => {
+    // Five whole check-ins typed key by key: 11 s on a quiet machine, over 30 s twice in full runs
+    // sharing two cores with the other workers. The wait is for the machine, not for the app.
+    test.setTimeout(60_000)
     // Five goal check-ins owed, each since a different day: the round goes most overdue first.
     makeDue(emulator, SEED_IDS.goals.shipEngine, 10)
     giveAdaOnboardingDocs(emulator, 8)
