@@ -73,6 +73,23 @@ setInterval(() => {
 }, 100).unref()
 
 /**
+ * One person at one popup, which shows the editor or Sync, not both: a save in the editor and a decision
+ * in Sync about the same project never overlap; each starts from what the other left. Without this, the
+ * simulated person could press "Keep mine" in Sync for a text while, in the same moment, a newer save of
+ * theirs merged into it, which no person can do (the older text would be sent over the newer one).
+ */
+const turns = new Map<string, Promise<unknown>>()
+function personActsOn<T>(projectId: string, work: () => Promise<T>): Promise<T> {
+  const turn = (turns.get(projectId) ?? Promise.resolve()).then(work, work)
+  const done = turn.catch(() => undefined)
+  turns.set(projectId, done)
+  void done.then(() => {
+    if (turns.get(projectId) === done) turns.delete(projectId)
+  })
+  return turn
+}
+
+/**
  * The same person, for a description save that met someone else's edit while it waited (a colleague's, or
  * a late commit of an older text of theirs): after a while, they decide as the app lets them. The
  * editor's conflict panel is shown for the project's newest save: "Keep mine" (three times in four) saves
@@ -90,7 +107,7 @@ setInterval(() => {
     const delay = resolveMin + (hashOf(entry.id) % Math.max(1, resolveMax - resolveMin))
     if (Date.now() - Date.parse(entry.conflict.seenAt) < delay) continue
     deciding.add(entry.id)
-    void decide(entry).finally(() => deciding.delete(entry.id))
+    void personActsOn(entry.payload.projectId, () => decide(entry)).finally(() => deciding.delete(entry.id))
   }
 }, 100).unref()
 
@@ -182,9 +199,16 @@ process.on('message', (message: ToChild) => {
         say({ t: 'signed-in', ok: result.ok, message: result.ok ? null : result.error.message })
         return
       }
-      case 'write':
-        say(answer(message.n, await services.dispatch(message.operation, message.input)))
+      case 'write': {
+        const write = () => services.dispatch(message.operation, message.input)
+        const projectId = (message.input as { projectId?: unknown }).projectId
+        const result =
+          message.operation === 'projects.saveDescription' && typeof projectId === 'string'
+            ? await personActsOn(projectId, write)
+            : await write()
+        say(answer(message.n, result))
         return
+      }
       case 'os-online':
         os.online = message.value
         services.connectivity.osChanged()
