@@ -127,6 +127,16 @@ const storedError = (kind: AppError['kind'], message: string) => ({
 const offlineMessage =
   'Operately cannot be reached from this computer right now. It will be sent as soon as the connection is back.'
 
+/**
+ * Whether a save merged into an entry since it was `before` (outbox-store.ts `append`): only a merge
+ * changes the text, the base or the time without a state of the engine's own (ownVersions alone do not).
+ */
+const mergedSince = (before: OutboxEntry, now: OutboxEntry): boolean =>
+  now.updatedAt !== before.updatedAt ||
+  (now.kind === 'description' &&
+    before.kind === 'description' &&
+    (now.payload.description !== before.payload.description || now.base !== before.base))
+
 export const defaultMaxFailures = 5
 export const defaultSettleMs = 60_000
 
@@ -157,6 +167,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null
   let again = false
   let inFlight: { id: string; done: Promise<void> } | null = null
+  /**
+   * Conflicts handed to a waiting editor whose file the disk would not let go (handOverConflict). The
+   * editor shows them as not sent, so they are never sent, nor shown in Sync, from here: they are taken
+   * out on a later pass, once the disk allows, and until then hold back later saves of the project as any
+   * entry does. A save merged into one since (the person's next save from the editor: a new text, base or
+   * time) makes it theirs to send again. Each is kept with the entry as it was handed over, in memory only:
+   * after a restart such a file is read back as waiting, as after a crash in the moment between finding
+   * the conflict and removing the entry.
+   */
+  const handedOver = new Map<string, OutboxEntry>()
   /** Entries whose full (or read-only) disk the tray has been told about since their last good write. */
   const diskTold = new Set<string>()
   let cancelTimer: (() => void) | null = null
@@ -221,6 +241,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const lane = laneOf(entry)
       if (lanes.has(lane)) continue
       lanes.add(lane)
+      if (handedOver.has(entry.id)) continue
       if (tried.has(entry.id)) continue
       // `sending` without a request in flight: a bookkeeping write failed after the answer came back.
       const sendable = entry.state === 'pending' || (entry.state === 'sending' && inFlight?.id !== entry.id)
@@ -387,7 +408,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const waiting = watchers.get(entry.id) ?? new Set()
     watchers.delete(entry.id)
     try {
+      handedOver.set(entry.id, entry)
       await outbox.remove(entry.id)
+      handedOver.delete(entry.id)
       log.info('sync: conflict, nothing sent; the waiting editor has it', { id: entry.id })
       emit({ type: 'conflict', entry, server: outcome.server, awaited: true })
     } finally {
@@ -457,7 +480,36 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** Takes out the conflicts handed over whose removal the disk refused, when their pause is over. */
+  async function letGoHandedOver(): Promise<void> {
+    const now = clock.now()
+    for (const [id, handed] of [...handedOver]) {
+      const entry = outbox.get(id)
+      if (!entry || mergedSince(handed, entry)) {
+        // Gone (the editor's withdrawal got through), or the person's new save: sent as any other.
+        handedOver.delete(id)
+        waits.delete(id)
+        continue
+      }
+      if ((waits.get(id)?.at ?? 0) > now) continue
+      try {
+        await outbox.remove(id)
+        handedOver.delete(id)
+        waits.delete(id)
+        diskTold.delete(id)
+      } catch (err) {
+        log.error('sync: could not take out a conflict the editor has; will try again', {
+          id,
+          error: String(err),
+        })
+        const entry = outbox.get(id)
+        if (entry) backOff(entry)
+      }
+    }
+  }
+
   async function passOnce(): Promise<void> {
+    await letGoHandedOver()
     const tried = new Set<string>()
     for (;;) {
       if (stopped || halted || !connectivity.isOnline()) return
@@ -569,6 +621,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = outbox.get(id)
       if (!entry || entry.state === 'sending') return
       waits.delete(id)
+      // A conflict the editor has, still on disk: "Retry now" tries to take it out, never sends it.
+      if (handedOver.has(id)) return runPass()
       // The person asked: one more try, and back to them if it fails the same way again.
       const failures = Math.min(entry.failures ?? 0, maxFailures - 1)
       await outbox.update(id, { state: 'pending', failures })
