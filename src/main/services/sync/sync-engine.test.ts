@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
@@ -925,6 +925,58 @@ describe('sync engine against the emulator', () => {
     expect(states.filter((s) => s.endsWith('conflict'))).toEqual([])
     expect(rig.events.filter((e) => e.type === 'conflict').map((e) => e.awaited)).toEqual([true])
     expect(count('POST projects/update_description')).toBe(0)
+  })
+
+  it('takes out a conflict the editor has, left by a disk that refused, only as it was: never a save merged into it since', async () => {
+    // The entry's file turns into a non-empty directory once the server's text is read: the hand-over
+    // cannot remove it, and the engine keeps it aside, to take out once the disk allows.
+    let block: (() => void) | null = null
+    await build({
+      fetch: observingFetch(
+        () => undefined,
+        (endpoint, method, outcome) => {
+          if (endpoint === 'projects/get' && method === 'GET' && outcome === 'answered') block?.()
+        },
+      ),
+    })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'theirs' }] }],
+    } as never
+    const theirs = serverDescription(SEED_IDS.projects.launchSite)
+    const entry = await rig.outbox.append(descriptionSave(launchSite(), doc('mine'), base))
+    const file = join(rig.dataDir, 'outbox', `${entry.id}.json`)
+    block = () => {
+      block = null
+      renameSync(file, `${file}.moved`)
+      mkdirSync(file)
+      writeFileSync(join(file, 'held'), 'x')
+    }
+    expect(await rig.engine.deliverNow(entry.id)).toMatchObject({
+      outcome: { outcome: 'conflict' },
+      entry: { id: entry.id },
+    })
+    await rig.engine.idle()
+    rmSync(file, { recursive: true })
+
+    // "Keep mine" from the editor merges into it in the very step before the engine takes it out ("Retry
+    // now" in Sync, say, which only tries to take it out), and waits for it as the editor does.
+    const merging = rig.outbox.append({
+      kind: 'description',
+      payload: { projectId: launchSite(), description: doc('keep mine') },
+      base: theirs,
+      rebase: true,
+    })
+    const retrying = rig.engine.retry(entry.id)
+    const merged = await merging
+    expect(merged.id).toBe(entry.id)
+    const answer = rig.engine.deliverNow(merged.id)
+    await retrying
+    expect(await answer).toMatchObject({ outcome: { outcome: 'delivered' } })
+    await rig.settle()
+    expect(holds(SEED_IDS.projects.launchSite, doc('keep mine'))).toBe(true)
+    expect(rig.outbox.list()).toEqual([])
   })
 
   it('discards an entry for good, never sending it', async () => {

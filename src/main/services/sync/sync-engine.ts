@@ -493,7 +493,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       }
       if ((waits.get(id)?.at ?? 0) > now) continue
       try {
-        await outbox.remove(id)
+        // Decided in the step that removes: a save merging into it may be queued before this one, and
+        // then it stays, the person's to send as any other.
+        await outbox.remove(id, (current) => !mergedSince(handed, current))
         handedOver.delete(id)
         waits.delete(id)
         diskTold.delete(id)
@@ -502,8 +504,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
           id,
           error: String(err),
         })
-        const entry = outbox.get(id)
-        if (entry) backOff(entry)
+        const kept = outbox.get(id)
+        if (kept) backOff(kept)
       }
     }
   }
