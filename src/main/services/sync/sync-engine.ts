@@ -128,8 +128,9 @@ const offlineMessage =
   'Operately cannot be reached from this computer right now. It will be sent as soon as the connection is back.'
 
 /**
- * Whether a save merged into an entry since it was `before` (outbox-store.ts `append`): only a merge
- * changes the text, the base or the time without a state of the engine's own (ownVersions alone do not).
+ * Whether a save merged into an entry kept aside since it was `before` (outbox-store.ts `append`: a new
+ * text, base or time). Nothing else writes such an entry: it is not sent, and "Retry now" only takes it
+ * out; ownVersions that a delivery of the project adds leave the time as it was.
  */
 const mergedSince = (before: OutboxEntry, now: OutboxEntry): boolean =>
   now.updatedAt !== before.updatedAt ||
