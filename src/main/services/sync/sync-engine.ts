@@ -400,7 +400,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * as waiting for the person. Left there until the editor took it out, Sync could act on it meanwhile
    * (Discard, or Open and "Keep mine") and send a text the editor was showing as not sent. The waiters
    * are answered here, taken before the removal: a "Keep it in the background" in between would
-   * otherwise hear of an entry gone without a word.
+   * otherwise hear of an entry gone without a word. An entry the disk will not let go is kept aside
+   * (`handedOver`), never sent, until it can be taken out.
    */
   async function handOverConflict(
     entry: OutboxEntry,
