@@ -60,8 +60,11 @@ export interface OutboxStore {
   list(): OutboxEntry[]
   get(id: string): OutboxEntry | null
   update(id: string, patch: OutboxPatch): Promise<OutboxEntry>
-  /** Removes an entry for good (the user discarded it). */
-  remove(id: string): Promise<void>
+  /**
+   * Removes an entry for good (the user discarded it). With `onlyIf`, only an entry it accepts as it is in
+   * the step that removes (a save may have merged into it since the caller looked).
+   */
+  remove(id: string, onlyIf?: (entry: OutboxEntry) => boolean): Promise<void>
   /**
    * The server confirmed the entry: it leaves the outbox. For a description, its text is remembered as
    * ours first (for saves queued behind it and later ones), so none of them mistakes it for a conflict.
@@ -438,10 +441,10 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       return structuredClone(saved)
     })
 
-  const remove = (id: string) =>
+  const remove = (id: string, onlyIf?: (entry: OutboxEntry) => boolean) =>
     serial(async () => {
       const entry = entries.get(id)
-      if (!entry) return
+      if (!entry || (onlyIf && !onlyIf(structuredClone(entry)))) return
       await files.remove(dir, fileOf(id))
       entries.delete(id)
       notify({ type: 'removed', entry })

@@ -79,7 +79,8 @@ export function createDescriptionSaver(deps: {
     }
     if (outcome?.outcome === 'conflict') {
       // The editor shows both versions and holds mine; what the person chooses comes back as a new save.
-      // The engine took the entry out as it found the conflict; one it could not remove goes now.
+      // The engine took the entry out as it found the conflict; one the disk would not let go is tried
+      // again now (and by the engine on its next passes, never sending it meanwhile).
       if (after) await withdraw(after)
       return { outcome: 'conflict', serverDescription: outcome.server }
     }

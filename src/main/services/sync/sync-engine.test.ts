@@ -1,9 +1,12 @@
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../../e2e/emulator'
 import { checkInId } from '../../../../e2e/emulator/serialize'
 import { post, wireId } from '../../../../e2e/emulator/test-support'
 import { sameJson } from '../check-ins/recovery'
 import { createDeliverers } from './deliverers'
+import type { DeliveryReport } from './sync-engine'
 import { createRig, type Rig } from './testing/rig'
 import { createFakeClock, type FakeClock } from './testing/fake-clock'
 import { checkInSubmission, descriptionSave, doc } from './testing/entries'
@@ -882,6 +885,98 @@ describe('sync engine against the emulator', () => {
       awaited: false,
     })
     expect(checkInsSaying(doc('slow one'))).toHaveLength(1)
+  })
+
+  it('answers every form waiting for a save that meets a conflict; it never waits in the outbox', async () => {
+    await build()
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'theirs' }] }],
+    } as never
+    const states: string[] = []
+    rig.outbox.subscribe(({ type, entry }) => states.push(`${type} ${entry.state}`))
+    // Queued, it is picked at once; two wait for it before the server's text is read (a save that merged
+    // into one already waiting): both hear the conflict from the step that found it, neither is told it
+    // was saved, queued or discarded.
+    const entry = await rig.outbox.append(descriptionSave(launchSite(), doc('mine'), base))
+    // The editor shows the conflict as soon as it hears: by then the file must be gone, or a crash right
+    // after would bring the save back, to be sent in the background once Operately holds its base again.
+    const file = join(rig.dataDir, 'outbox', `${entry.id}.json`)
+    const onDiskWhenTold: boolean[] = []
+    const told = (report: Promise<DeliveryReport>) =>
+      report.then((answer) => {
+        onDiskWhenTold.push(existsSync(file))
+        return answer
+      })
+    const first = told(rig.engine.deliverNow(entry.id))
+    const second = told(rig.engine.deliverNow(entry.id))
+    const expected = {
+      outcome: { outcome: 'conflict', server: serverDescription(SEED_IDS.projects.launchSite) },
+      entry: null,
+      released: false,
+      discarded: false,
+    }
+    expect(await first).toEqual(expected)
+    expect(await second).toEqual(expected)
+    expect(onDiskWhenTold).toEqual([false, false])
+    await rig.settle()
+    expect(rig.outbox.list()).toEqual([])
+    expect(states.filter((s) => s.endsWith('conflict'))).toEqual([])
+    expect(rig.events.filter((e) => e.type === 'conflict').map((e) => e.awaited)).toEqual([true])
+    expect(count('POST projects/update_description')).toBe(0)
+  })
+
+  it('takes out a conflict the editor has, left by a disk that refused, only as it was: never a save merged into it since', async () => {
+    // The entry's file turns into a non-empty directory once the server's text is read: the hand-over
+    // cannot remove it, and the engine keeps it aside, to take out once the disk allows.
+    let block: (() => void) | null = null
+    await build({
+      fetch: observingFetch(
+        () => undefined,
+        (endpoint, method, outcome) => {
+          if (endpoint === 'projects/get' && method === 'GET' && outcome === 'answered') block?.()
+        },
+      ),
+    })
+    const base = serverDescription(SEED_IDS.projects.launchSite)
+    emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!.description = {
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text: 'theirs' }] }],
+    } as never
+    const theirs = serverDescription(SEED_IDS.projects.launchSite)
+    const entry = await rig.outbox.append(descriptionSave(launchSite(), doc('mine'), base))
+    const file = join(rig.dataDir, 'outbox', `${entry.id}.json`)
+    block = () => {
+      block = null
+      renameSync(file, `${file}.moved`)
+      mkdirSync(file)
+      writeFileSync(join(file, 'held'), 'x')
+    }
+    expect(await rig.engine.deliverNow(entry.id)).toMatchObject({
+      outcome: { outcome: 'conflict' },
+      entry: { id: entry.id },
+    })
+    await rig.engine.idle()
+    rmSync(file, { recursive: true })
+
+    // "Keep mine" from the editor merges into it in the very step before the engine takes it out ("Retry
+    // now" in Sync, say, which only tries to take it out), and waits for it as the editor does.
+    const merging = rig.outbox.append({
+      kind: 'description',
+      payload: { projectId: launchSite(), description: doc('keep mine') },
+      base: theirs,
+      rebase: true,
+    })
+    const retrying = rig.engine.retry(entry.id)
+    const merged = await merging
+    expect(merged.id).toBe(entry.id)
+    const answer = rig.engine.deliverNow(merged.id)
+    await retrying
+    expect(await answer).toMatchObject({ outcome: { outcome: 'delivered' } })
+    await rig.settle()
+    expect(holds(SEED_IDS.projects.launchSite, doc('keep mine'))).toBe(true)
+    expect(rig.outbox.list()).toEqual([])
   })
 
   it('discards an entry for good, never sending it', async () => {

@@ -127,6 +127,17 @@ const storedError = (kind: AppError['kind'], message: string) => ({
 const offlineMessage =
   'Operately cannot be reached from this computer right now. It will be sent as soon as the connection is back.'
 
+/**
+ * Whether a save merged into an entry kept aside since it was `before` (outbox-store.ts `append`: a new
+ * text, base or time). Nothing else writes such an entry: it is not sent, and "Retry now" only takes it
+ * out; ownVersions that a delivery of the project adds leave the time as it was.
+ */
+const mergedSince = (before: OutboxEntry, now: OutboxEntry): boolean =>
+  now.updatedAt !== before.updatedAt ||
+  (now.kind === 'description' &&
+    before.kind === 'description' &&
+    (now.payload.description !== before.payload.description || now.base !== before.base))
+
 export const defaultMaxFailures = 5
 export const defaultSettleMs = 60_000
 
@@ -157,6 +168,16 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
   let running: Promise<void> | null = null
   let again = false
   let inFlight: { id: string; done: Promise<void> } | null = null
+  /**
+   * Conflicts handed to a waiting editor whose file the disk would not let go (handOverConflict). The
+   * editor shows them as not sent, so they are never sent, nor shown in Sync, from here: they are taken
+   * out on a later pass, once the disk allows, and until then hold back later saves of the project as any
+   * entry does. A save merged into one since (the person's next save from the editor: a new text, base or
+   * time) makes it theirs to send again. Each is kept with the entry as it was handed over, in memory only:
+   * after a restart such a file is read back as waiting, as after a crash in the moment between finding
+   * the conflict and removing the entry.
+   */
+  const handedOver = new Map<string, OutboxEntry>()
   /** Entries whose full (or read-only) disk the tray has been told about since their last good write. */
   const diskTold = new Set<string>()
   let cancelTimer: (() => void) | null = null
@@ -221,6 +242,7 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const lane = laneOf(entry)
       if (lanes.has(lane)) continue
       lanes.add(lane)
+      if (handedOver.has(entry.id)) continue
       if (tried.has(entry.id)) continue
       // `sending` without a request in flight: a bookkeeping write failed after the answer came back.
       const sendable = entry.state === 'pending' || (entry.state === 'sending' && inFlight?.id !== entry.id)
@@ -378,7 +400,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
    * as waiting for the person. Left there until the editor took it out, Sync could act on it meanwhile
    * (Discard, or Open and "Keep mine") and send a text the editor was showing as not sent. The waiters
    * are answered here, taken before the removal: a "Keep it in the background" in between would
-   * otherwise hear of an entry gone without a word.
+   * otherwise hear of an entry gone without a word. An entry the disk will not let go is kept aside
+   * (`handedOver`), never sent, until it can be taken out.
    */
   async function handOverConflict(
     entry: OutboxEntry,
@@ -387,7 +410,9 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     const waiting = watchers.get(entry.id) ?? new Set()
     watchers.delete(entry.id)
     try {
+      handedOver.set(entry.id, entry)
       await outbox.remove(entry.id)
+      handedOver.delete(entry.id)
       log.info('sync: conflict, nothing sent; the waiting editor has it', { id: entry.id })
       emit({ type: 'conflict', entry, server: outcome.server, awaited: true })
     } finally {
@@ -457,7 +482,38 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
     }
   }
 
+  /** Takes out the conflicts handed over whose removal the disk refused, when their pause is over. */
+  async function letGoHandedOver(): Promise<void> {
+    const now = clock.now()
+    for (const [id, handed] of [...handedOver]) {
+      const entry = outbox.get(id)
+      if (!entry || mergedSince(handed, entry)) {
+        // Gone (the editor's withdrawal got through), or the person's new save: sent as any other.
+        handedOver.delete(id)
+        waits.delete(id)
+        continue
+      }
+      if ((waits.get(id)?.at ?? 0) > now) continue
+      try {
+        // Decided in the step that removes: a save merging into it may be queued before this one, and
+        // then it stays, the person's to send as any other.
+        await outbox.remove(id, (current) => !mergedSince(handed, current))
+        handedOver.delete(id)
+        waits.delete(id)
+        diskTold.delete(id)
+      } catch (err) {
+        log.error('sync: could not take out a conflict the editor has; will try again', {
+          id,
+          error: String(err),
+        })
+        const kept = outbox.get(id)
+        if (kept) backOff(kept)
+      }
+    }
+  }
+
   async function passOnce(): Promise<void> {
+    await letGoHandedOver()
     const tried = new Set<string>()
     for (;;) {
       if (stopped || halted || !connectivity.isOnline()) return
@@ -569,6 +625,8 @@ export function createSyncEngine(options: SyncEngineOptions): SyncEngine {
       const entry = outbox.get(id)
       if (!entry || entry.state === 'sending') return
       waits.delete(id)
+      // A conflict the editor has, still on disk: "Retry now" tries to take it out, never sends it.
+      if (handedOver.has(id)) return runPass()
       // The person asked: one more try, and back to them if it fails the same way again.
       const failures = Math.min(entry.failures ?? 0, maxFailures - 1)
       await outbox.update(id, { state: 'pending', failures })
