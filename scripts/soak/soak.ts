@@ -288,10 +288,16 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
 
     const person: PersonLog = { resendsAnswered: 0, resolved: [] }
     running = await launch(command, env, person)
-    running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
-    const signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
+    // Before any fault: the request timeout is the soak's short one (0.4 s), which a machine busy with other
+    // tests can overrun on a first, cold request. A person would press "Sign in" again; so does the soak.
+    let signedIn: FromChild | null = null
+    for (let attempt = 0; attempt < 5; attempt++) {
+      running.send({ t: 'sign-in', baseUrl: emulator.url, token: emulator.tokens.write })
+      signedIn = await running.next((m) => m.t === 'signed-in', 30_000)
+      if (signedIn?.t === 'signed-in' && signedIn.ok) break
+    }
     if (!signedIn || signedIn.t !== 'signed-in' || !signedIn.ok) {
-      throw new Error(`the soak could not sign in: ${JSON.stringify(signedIn)}`)
+      throw new Error(`the soak could not sign in, five times: ${JSON.stringify(signedIn)}`)
     }
     emulator.setFaults({
       chaos: { seed: options.seed, rate: options.faultRate, holdMs: 600, lateCommitMs: 100, lateCommitMaxMs },
