@@ -27,6 +27,7 @@ describe.skipIf(!hasSecretService)('chaos soak (short profile)', () => {
     expect(report.colleagueEdits).toBeGreaterThan(0)
     expect(report.conflicts.inForm + report.conflicts.inSync).toBeGreaterThan(0)
     expect(report.sameWords.acknowledged).toBeGreaterThan(0)
-    // About a minute on a quiet two-core machine; the bound leaves room for a machine shared with others.
-  }, 420_000)
+    // 100 to 200 s on a two-core machine running the other unit tests beside it; 383 s once with an e2e run
+    // beside that too. The bound leaves room for a machine shared with others.
+  }, 600_000)
 })
