@@ -1,6 +1,7 @@
 import keytar from 'keytar'
 import { createMainServices } from '../src/main/services/create-services'
 import { startHarness, type Harness } from './harness'
+import { settleEditor } from './support/focus'
 import { expect, test } from './support/fixtures'
 import {
   checkInRequests,
@@ -11,6 +12,9 @@ import {
   shipEngineGoal,
   openCheckIns,
 } from './support/check-in'
+
+/** Where the form keeps Ship the Analytical Engine's draft (the goal's short id). */
+const SHIP_ENGINE_DRAFT = 'check-in:kHLABHdtjTkzZF2eK502u'
 
 test.describe('a check-in draft', () => {
   test('survives a reload of the popup, and is gone once the check-in is submitted', async ({
@@ -43,6 +47,38 @@ test.describe('a check-in draft', () => {
     await expect(ui.message).toHaveText('')
     await expect(ui.target('Weekly active teams')).toHaveValue(FILLED.teams)
     await expect(page.getByText(/Draft restored/)).toHaveCount(0)
+  })
+
+  test('says "Draft saved" only for what is on screen: never while words typed into the message wait to be saved', async ({
+    page,
+    signedIn,
+  }) => {
+    const ui = await openCheckIns(page, signedIn.url)
+    await ui.openGoal(SHIP_ENGINE)
+    await ui.status('Caution').check()
+    await expect(ui.draftSaved).toBeVisible()
+    // Every frame: "Draft saved" shown in this frame and the last, with the message changed in between.
+    await page.evaluate(`(() => {
+      const seen = (window.draftSavedWhileTyping = [])
+      const surface = document.querySelector('[role="textbox"][aria-label="Message"]')
+      const shown = () => [...document.querySelectorAll('[role="status"]')].some((s) => s.textContent.includes('Draft saved'))
+      let before = { shown: shown(), text: surface.textContent }
+      const look = () => {
+        const now = { shown: shown(), text: surface.textContent }
+        if (before.shown && now.shown && now.text !== before.text) seen.push(now.text)
+        before = now
+        requestAnimationFrame(look)
+      }
+      requestAnimationFrame(look)
+    })()`)
+    await ui.message.click()
+    await settleEditor(ui.message)
+    // Slowly enough that the editor reports the words (once a second) while typing goes on.
+    await page.keyboard.type(FILLED.message, { delay: 60 })
+    await expect(ui.draftSaved).toBeVisible()
+    expect(await page.evaluate('window.draftSavedWhileTyping')).toEqual([])
+    const draft = await signedIn.services.dispatch('drafts.get', { key: SHIP_ENGINE_DRAFT })
+    expect(JSON.stringify(draft)).toContain(FILLED.message)
   })
 
   test('can be discarded, back to the goal as the server has it', async ({ page, signedIn }) => {

@@ -46,6 +46,11 @@ export interface RichTextEditorProps {
    * read-only editor, and never with TipTap's raw JSON: what arrives is ready to send to the server.
    */
   onChange: (doc: ServerDoc) => void
+  /**
+   * Called at once on every edit, before the debounced onChange has the words: a screen that says "saved"
+   * stops saying it while what is on screen is not in what it saved yet.
+   */
+  onEdit?: () => void
   /** People for the "@" list (at most 8 are shown). A rejection is shown to the user in the list. */
   mentionSearch: (query: string) => Promise<MentionPerson[]>
   /** Accessible name of the editing surface, e.g. "Project description". */
@@ -77,6 +82,7 @@ interface Loaded {
 export function RichTextEditor({
   value,
   onChange,
+  onEdit,
   mentionSearch,
   label,
   errorId,
@@ -154,7 +160,7 @@ export function RichTextEditor({
       editorProps,
       onUpdate: ({ editor: current, transaction }) => {
         if (!current.isEditable || transaction.getMeta(LOAD_DOCUMENT_META)) return
-        session.scheduler.schedule()
+        session.changed()
         const aboutUnknown =
           transaction.getMeta(REMOVE_UNKNOWN_META) ||
           transaction.getMeta(KEPT_UNKNOWN_META) ||
@@ -197,8 +203,8 @@ export function RichTextEditor({
     setLinkDialog({ href: typeof href === 'string' ? href : '', hasLink })
   }, [editor])
   useLayoutEffect(() => {
-    session.setCallbacks({ onChange, search: mentionSearch, openLink })
-  }, [session, onChange, mentionSearch, openLink])
+    session.setCallbacks({ onChange, ...(onEdit ? { onEdit } : {}), search: mentionSearch, openLink })
+  }, [session, onChange, onEdit, mentionSearch, openLink])
 
   const closeLink = () => {
     setLinkDialog(null)

@@ -93,6 +93,8 @@ export interface EditorSessionStatus {
 
 export interface EditorSessionCallbacks {
   onChange: (doc: ServerDoc) => void
+  /** At once on every edit, before the debounced onChange (RichTextEditorProps.onEdit). */
+  onEdit?: () => void
   search: MentionSearch
   openLink: () => void
 }
@@ -164,6 +166,12 @@ export class EditorSession {
    */
   edited(): void {
     if (this.status.unknownNotice === 'removed') this.setUnknownNotice(null)
+  }
+
+  /** An edit happened: reported soon (debounced), and said at once to whoever shows whether it is saved. */
+  changed(): void {
+    this.scheduler.schedule()
+    this.callbacks.onEdit?.()
   }
 
   setCallbacks(callbacks: EditorSessionCallbacks): void {

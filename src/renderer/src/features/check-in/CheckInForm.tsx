@@ -34,6 +34,8 @@ import type { NumberLocale } from './number-conventions'
 type DraftNote =
   | { kind: 'restored'; savedAt: string | null }
   | { kind: 'pending' }
+  /** Typed into the message, which the editor reports after a pause in typing: no save can hold it yet. */
+  | { kind: 'typing' }
   | { kind: 'saved' }
   | { kind: 'error'; message: string }
   | null
@@ -129,7 +131,8 @@ export function CheckInForm({
   const [saver] = useState(() =>
     createDraftSaver<Json>({
       save: (value) => saveDraft(draftKey, value),
-      onSaved: () => setDraftNote({ kind: 'saved' }),
+      // A save that ends while the message has words the editor has not reported yet did not hold them.
+      onSaved: () => setDraftNote((note) => (note?.kind === 'typing' ? note : { kind: 'saved' })),
       onError: (error) =>
         setDraftNote({ kind: 'error', message: draftErrorText(error, 'The draft could not be saved.') }),
     }),
@@ -208,8 +211,15 @@ export function CheckInForm({
     }
   }, [saver])
 
+  // "Draft saved" goes at the first key into the message, not when the editor reports the words.
+  const onMessageEdit = useCallback(() => {
+    setDraftNote((note) =>
+      note === null || note.kind === 'saved' || note.kind === 'pending' ? { kind: 'typing' } : note,
+    )
+  }, [])
   const onMessageChange = useCallback(
     (doc: ServerDoc) => {
+      setDraftNote((note) => (note?.kind === 'typing' ? { kind: 'pending' } : note))
       message.current = doc as Json
       scheduleDraft()
       // "Message required" goes once there is one.
@@ -461,6 +471,7 @@ export function CheckInForm({
             errorId={areaError('message') ? `${id}-message-error` : undefined}
             value={editorValue}
             onChange={onMessageChange}
+            onEdit={onMessageEdit}
             mentionSearch={mentionSearch}
             label="Message"
             placeholder="What changed since the last check-in? Type @ to mention someone."

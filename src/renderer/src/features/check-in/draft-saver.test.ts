@@ -52,6 +52,22 @@ describe('createDraftSaver', () => {
     expect(savedAt).toEqual(['t1'])
   })
 
+  it('says a save is done only when nothing newer waits behind it ("Draft saved" stands for what is on screen)', async () => {
+    const { timers, saved, savedAt, saver } = rig()
+    saver.schedule('a')
+    timers.fireAll()
+    // Typed on while "a" is being written.
+    saver.schedule('ab')
+    await Promise.resolve()
+    await Promise.resolve()
+    expect(saved).toEqual(['a'])
+    expect(savedAt).toEqual([])
+    timers.fireAll()
+    await saver.flush()
+    expect(saved).toEqual(['a', 'ab'])
+    expect(savedAt).toEqual(['t2'])
+  })
+
   it('saves a pending value at once when flushed or closed, and later values immediately after closing', async () => {
     const { timers, saved, saver } = rig()
     saver.schedule('typed')

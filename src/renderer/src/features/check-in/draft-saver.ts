@@ -5,6 +5,7 @@
 
 export interface DraftSaverOptions<T> {
   save: (value: T) => Promise<{ savedAt: string }>
+  /** The last value scheduled is saved: not called for a save that a newer value already waits behind. */
   onSaved?: (savedAt: string) => void
   onError?: (error: unknown) => void
   /** Quiet time after the last change before saving. */
@@ -52,7 +53,7 @@ export function createDraftSaver<T>(options: DraftSaverOptions<T>): DraftSaver<T
       if (stopped) return
       try {
         const { savedAt } = await options.save(value)
-        options.onSaved?.(savedAt)
+        if (!pending) options.onSaved?.(savedAt)
       } catch (error) {
         options.onError?.(error)
       }
