@@ -1,7 +1,14 @@
 import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
 import { tabStops, typeIntoEmptyEditor } from './support/focus'
-import { checkInsOn, onlyCheckInBody, SHIP_ENGINE, shipEngineGoal, openCheckIns } from './support/check-in'
+import {
+  checkInsOn,
+  onlyCheckInBody,
+  SHIP_ENGINE,
+  shipEngineGoal,
+  openCheckIns,
+  checkInRequests,
+} from './support/check-in'
 
 test('a whole check-in with Tab and the keyboard alone: every control, a focus ring at every stop', async ({
   page,
@@ -114,7 +121,7 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
 
   // Submit, reached by Tab and pressed with Enter.
   await stops.next(ui.submit, 'submit')
-  expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+  expect(checkInRequests(emulator)).toHaveLength(0)
   await page.keyboard.press('Enter')
 
   await expect(ui.resultHeading).toBeFocused()

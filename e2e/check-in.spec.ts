@@ -7,6 +7,7 @@ import {
   shipEngineGoal,
   textOf,
   openCheckIns,
+  checkInRequests,
 } from './support/check-in'
 
 const statuses = [
@@ -160,7 +161,7 @@ test.describe('a goal check-in', () => {
     // Enter applies the link; it does not post the check-in.
     await page.keyboard.press('Enter')
     await expect(ui.message.getByRole('link', { name: 'https://example.com/notes' })).toBeVisible()
-    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+    expect(checkInRequests(emulator)).toHaveLength(0)
     await ui.submit.click()
 
     await expect(ui.resultHeading).toBeVisible()
@@ -191,13 +192,13 @@ test.describe('a goal check-in', () => {
     await expect(messageBox).toHaveAccessibleDescription(
       /Write a message: Operately takes a check-in only with one/,
     )
-    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+    expect(checkInRequests(emulator)).toHaveLength(0)
     // Line breaks and spaces are no message either (Ctrl+Enter sends from the keyboard).
     await page.keyboard.press('Shift+Enter')
     await page.keyboard.type('   ')
     await page.keyboard.press('Control+Enter')
     await expect(messageBox).toHaveAttribute('aria-invalid', 'true')
-    expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in')).toHaveLength(0)
+    expect(checkInRequests(emulator)).toHaveLength(0)
 
     await page.keyboard.type('Blocked on the supplier.')
     await expect(messageBox).not.toHaveAttribute('aria-invalid', 'true')

@@ -62,9 +62,20 @@ export type CheckInScreen = ReturnType<typeof checkInScreen>
 export const SHIP_ENGINE = 'Ship the Analytical Engine v2'
 export const COMPILER_HANDBOOK = 'Publish the compiler handbook'
 
-/** Every create_check_in request the emulator received, answered or not. */
+/**
+ * Every create_check_in request for a goal the emulator received, answered or not. One naming no goal
+ * cannot create anything: those are the app's questions of what the server takes, asked at sign-in
+ * (src/main/services/operately/capabilities.ts), and proven side-effect free there.
+ */
 export const checkInRequests = (emulator: Emulator): RequestLogEntry[] =>
-  emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in' && r.method === 'POST')
+  emulator.state.requests.filter(
+    (r) =>
+      r.endpoint === 'goals/create_check_in' &&
+      r.method === 'POST' &&
+      typeof r.body === 'object' &&
+      r.body !== null &&
+      'goal_id' in r.body,
+  )
 
 /** The body of the only create_check_in request, as the server received it. */
 export function onlyCheckInBody(emulator: Emulator): Record<string, unknown> {

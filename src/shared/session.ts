@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverCapabilitiesSchema } from './server-capabilities'
 
 /** What the renderer may know about the signed-in person. Never the token. */
 export const personSummarySchema = z
@@ -20,8 +21,10 @@ export const sessionStateSchema = z.discriminatedUnion('status', [
       baseUrl: z.string(),
       person: personSummarySchema,
       canWrite: z.boolean(),
-      /** `x-operately-version` seen at sign-in, when the server sent one. */
+      /** `x-operately-version` the server sent last, shown as it is (a build date and hash, not a release). */
       serverVersion: z.string().nullable(),
+      /** What the server takes, as its probe found; null until it could be asked. */
+      capabilities: serverCapabilitiesSchema.nullable(),
     })
     .strict(),
 ])

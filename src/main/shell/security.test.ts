@@ -28,6 +28,7 @@ const signedIn: SessionState = {
   person: { id: 'ada', fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
   canWrite: true,
   serverVersion: '1.8.0',
+  capabilities: null,
 }
 
 /**

@@ -128,6 +128,7 @@ const signedIn: SessionState = {
   person: { id: 'p1', fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
   canWrite: true,
   serverVersion: null,
+  capabilities: null,
 }
 
 function trayOn(platform: NodeJS.Platform, initialState: SessionState = signedIn) {

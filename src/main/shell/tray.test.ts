@@ -17,6 +17,7 @@ const signedIn: SessionState = {
   person: { id: 'p1', fullName: 'Ada Lovelace', email: 'ada@example.com', title: null, avatarUrl: null },
   canWrite: true,
   serverVersion: null,
+  capabilities: null,
 }
 const signedOut: SessionState = { status: 'signed_out', lastBaseUrl: 'https://app.operately.com' }
 

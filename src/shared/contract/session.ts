@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { serverCapabilitiesSchema } from '../server-capabilities'
 import { sessionStateSchema } from '../session'
 import { noInput } from './inputs'
 
@@ -10,4 +11,6 @@ export const sessionOperations = {
     output: sessionStateSchema,
   },
   'session.signOut': { input: noInput, output: sessionStateSchema },
+  /** What the signed-in server takes (drafts, scheduling), asked of it again when its version changed. */
+  'session.capabilities': { input: noInput, output: serverCapabilitiesSchema.nullable() },
 } as const

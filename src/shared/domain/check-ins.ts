@@ -38,10 +38,6 @@ export const publicationSchema = z.discriminatedUnion('mode', [
 ])
 export type Publication = z.infer<typeof publicationSchema>
 
-/** The first server versions that take `post_as_draft` and `scheduled_at` (operately-api.md §6). */
-export const DRAFTS_SINCE = '1.7.0'
-export const SCHEDULING_SINCE = '1.8.0'
-
 export const createCheckInInputSchema = z
   .object({
     /** Chosen by the form once per submission; the same id twice is the same submission (never two check-ins). */

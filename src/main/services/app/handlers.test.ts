@@ -12,6 +12,7 @@ const signedIn: SessionState = {
   person: { id: 'ada', fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
   canWrite: true,
   serverVersion: '1.8.0',
+  capabilities: null,
 }
 
 /** Main's dialog as the link service sees it: records each question, answers when the test says. */

@@ -41,6 +41,7 @@ function signedInSession() {
     person: { id: ada, fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
     canWrite: true,
     serverVersion: '1.8.0',
+    capabilities: null,
   }
   const client = createOperatelyClient({
     baseUrl: emulator.url,

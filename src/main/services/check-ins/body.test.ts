@@ -4,7 +4,8 @@ import { dueDateFor } from '@shared/domain/contextual-date'
 import { AppFailure } from '@shared/errors'
 import { goalSchema } from '../operately/schemas'
 import { checkInBody } from '../operately/bodies'
-import { prepareCheckIn, versionAtLeast } from './body'
+import type { ServerCapabilities } from '@shared/server-capabilities'
+import { prepareCheckIn } from './body'
 
 const goal = goalSchema.parse({
   id: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
@@ -36,9 +37,16 @@ const input = (over: Partial<CreateCheckInInput> = {}): CreateCheckInInput => ({
   ...over,
 })
 
+/** What the capability probe finds on a server of each release (null: not asked yet). */
+const takesOf = (release: string | null): ServerCapabilities | null => {
+  if (release === null) return null
+  const [drafts, schedule] = [release >= '1.7.0', release >= '1.8.0']
+  return { header: `build of ${release}`, drafts, schedule, dueDateRequired: !drafts }
+}
+
 /** The JSON body the client would post. */
-const wire = (i: CreateCheckInInput, version: string | null = '1.8.0') =>
-  checkInBody(prepareCheckIn(i, goal, version).body)
+const wire = (i: CreateCheckInInput, release: string | null = '1.8.0') =>
+  checkInBody(prepareCheckIn(i, goal, takesOf(release)).body)
 
 const refusal = (fn: () => unknown): string => {
   try {
@@ -49,18 +57,6 @@ const refusal = (fn: () => unknown): string => {
   }
   throw new Error('expected a refusal')
 }
-
-describe('versionAtLeast', () => {
-  it('compares dotted versions numerically', () => {
-    expect(versionAtLeast('1.7.0', '1.7.0')).toBe(true)
-    expect(versionAtLeast('1.10.0', '1.7.0')).toBe(true)
-    expect(versionAtLeast('1.6.9', '1.7.0')).toBe(false)
-    expect(versionAtLeast('2.0', '1.7.0')).toBe(true)
-    expect(versionAtLeast('v1.8.0-rc1', '1.7.0')).toBe(true)
-    expect(versionAtLeast(null, '1.7.0')).toBe(false)
-    expect(versionAtLeast('unknown', '1.7.0')).toBe(false)
-  })
-})
 
 describe('prepareCheckIn', () => {
   it('sends the goal, status, message, full index-sorted checklist and "[]" when no target changed', () => {
@@ -86,13 +82,17 @@ describe('prepareCheckIn', () => {
       date: '2026-03-31',
       value: 'Q1 2026',
     })
-    // A server that did not say its version gets what every version accepts.
+    // A server not asked yet, or whose answer could not tell (a read-only token), gets what every one takes.
+    const untold = { ...takesOf('1.8.0')!, dueDateRequired: null }
+    expect(checkInBody(prepareCheckIn(input(), goal, untold).body).due_date).toMatchObject({
+      date: '2026-03-31',
+    })
     expect(wire(input(), null).due_date).toEqual({
       date_type: 'quarter',
       date: '2026-03-31',
       value: 'Q1 2026',
     })
-    expect(prepareCheckIn(input(), goal, '1.8.0').expectedDueDate).toEqual({
+    expect(prepareCheckIn(input(), goal, takesOf('1.8.0')).expectedDueDate).toEqual({
       dateType: 'quarter',
       date: '2026-03-31',
       value: 'Q1 2026',
@@ -101,7 +101,7 @@ describe('prepareCheckIn', () => {
 
   it('keep on an old server for a goal without a due date: null, which changes nothing', () => {
     const undated = { ...goal, timeframe: null }
-    expect(checkInBody(prepareCheckIn(input(), undated, '1.5.0').body).due_date).toBeNull()
+    expect(checkInBody(prepareCheckIn(input(), undated, takesOf('1.5.0')).body).due_date).toBeNull()
   })
 
   it('set: sends the contextual date; clear: sends null', () => {
@@ -122,7 +122,7 @@ describe('prepareCheckIn', () => {
           dueDate: { mode: 'set', date: { dateType: 'quarter', date: '2026-03-31', value: 'Q2 2026' } },
         }),
         goal,
-        '1.8.0',
+        takesOf('1.8.0'),
       ),
     )
     expect(message).toMatch(/due date/)
@@ -142,13 +142,15 @@ describe('prepareCheckIn', () => {
 
   it('refuses a target that is no longer on the goal', () => {
     expect(
-      refusal(() => prepareCheckIn(input({ targetValues: [{ id: 'T9', value: 1 }] }), goal, '1.8.0')),
+      refusal(() =>
+        prepareCheckIn(input({ targetValues: [{ id: 'T9', value: 1 }] }), goal, takesOf('1.8.0')),
+      ),
     ).toMatch(/no longer on this goal/)
   })
 
   it('refuses a message that is not a document', () => {
     for (const message of ['hello', '[]', '{"type":"paragraph"}', 'null']) {
-      expect(refusal(() => prepareCheckIn(input({ message }), goal, '1.8.0'))).toMatch(/message/)
+      expect(refusal(() => prepareCheckIn(input({ message }), goal, takesOf('1.8.0')))).toMatch(/message/)
     }
   })
 
@@ -180,15 +182,19 @@ describe('prepareCheckIn: drafts and scheduled check-ins', () => {
     expect(scheduled).not.toHaveProperty('post_as_draft')
   })
 
-  it('refuses a draft on a server before 1.7.0 and a schedule before 1.8.0, naming the version, sending nothing', () => {
-    expect(refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, '1.6.0'))).toBe(
-      'Drafts need Operately 1.7 or newer; this server is 1.6.0. Edit the check-in and post it, or keep writing it here.',
+  it('refuses a draft where the server keeps none and a schedule where it takes none, sending nothing', () => {
+    expect(
+      refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, takesOf('1.6.0'))),
+    ).toBe(
+      'This Operately server does not keep drafts (Operately 1.7 and newer do). Edit the check-in and post it, or keep writing it here.',
     )
     expect(
-      refusal(() => prepareCheckIn(input({ publication: { mode: 'scheduled', at: monday } }), goal, '1.7.0')),
-    ).toMatch(/^Scheduled check-ins need Operately 1.8 or newer; this server is 1.7.0\./)
-    expect(refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, null))).toMatch(
-      /this server is an unknown version/,
-    )
+      refusal(() =>
+        prepareCheckIn(input({ publication: { mode: 'scheduled', at: monday } }), goal, takesOf('1.7.0')),
+      ),
+    ).toMatch(/^This Operately server does not publish check-ins at a set time/)
+    expect(
+      refusal(() => prepareCheckIn(input({ publication: { mode: 'draft' } }), goal, takesOf(null))),
+    ).toMatch(/could not yet ask this Operately server whether it keeps drafts/)
   })
 })

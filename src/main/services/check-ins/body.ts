@@ -1,4 +1,4 @@
-import { DRAFTS_SINCE, SCHEDULING_SINCE, type CreateCheckInInput } from '@shared/domain/check-ins'
+import type { CreateCheckInInput } from '@shared/domain/check-ins'
 import {
   fromServerContextualDate,
   isConsistentContextualDate,
@@ -7,7 +7,7 @@ import {
 } from '@shared/domain/contextual-date'
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
-import { versionAtLeast } from '@shared/version'
+import type { ServerCapabilities } from '@shared/server-capabilities'
 import type { CreateCheckInInput as CheckInBody, Goal } from '../operately/types'
 
 /**
@@ -25,19 +25,8 @@ export interface PreparedCheckIn {
   changedTargets: Array<{ id: string; value: number }>
 }
 
-export { versionAtLeast } from '@shared/version'
-
-/** From 1.7.0 an omitted `due_date` leaves the goal's date alone; before, the key is required. */
-export const canOmitDueDate = (serverVersion: string | null): boolean =>
-  versionAtLeast(serverVersion, '1.7.0')
-
-/** Whether the server keeps a check-in unpublished (`post_as_draft`). */
-export const canSaveDraft = (serverVersion: string | null): boolean =>
-  versionAtLeast(serverVersion, DRAFTS_SINCE)
-
-/** Whether the server publishes a check-in at a chosen time (`scheduled_at`). */
-export const canSchedule = (serverVersion: string | null): boolean =>
-  versionAtLeast(serverVersion, SCHEDULING_SINCE)
+/** What the server takes, as its probe found (null: not known yet). */
+type Takes = ServerCapabilities | null
 
 const refuse = (message: string): never => {
   throw new AppFailure(appError('invalid_input', message))
@@ -68,13 +57,15 @@ function checkMessage(message: string): void {
 function dueDate(
   input: CreateCheckInInput,
   current: ContextualDate | null,
-  serverVersion: string | null,
+  takes: Takes,
 ): { sent: CheckInBody['due_date']; expected: ContextualDate | null } {
   switch (input.dueDate.mode) {
     case 'keep':
-      // Like the web client: untouched means unchanged. Older servers need the key, so the goal's current
-      // date (read just now) goes back as it is; null only when the goal has none.
-      return canOmitDueDate(serverVersion)
+      // Untouched means unchanged. A server that no longer requires the key leaves the date alone without
+      // it (sending the date back would also reset the goal's start). One that requires it, or one not yet
+      // known to take it missing, gets the goal's current date (read just now) back as it is, as the web
+      // client sends it; null only when the goal has none.
+      return takes?.dueDateRequired === false
         ? { sent: undefined, expected: current }
         : { sent: current ? toServerContextualDate(current) : null, expected: current }
     case 'clear':
@@ -98,24 +89,27 @@ function dueDate(
  */
 function publication(
   input: CreateCheckInInput,
-  serverVersion: string | null,
+  takes: Takes,
 ): Pick<CheckInBody, 'post_as_draft' | 'scheduled_at'> {
   const asked = input.publication ?? { mode: 'now' as const }
-  const version = serverVersion ?? 'an unknown version'
   switch (asked.mode) {
     case 'now':
       return {}
     case 'draft':
-      if (!canSaveDraft(serverVersion)) {
+      if (!takes?.drafts) {
         refuse(
-          `Drafts need Operately 1.7 or newer; this server is ${version}. Edit the check-in and post it, or keep writing it here.`,
+          takes
+            ? 'This Operately server does not keep drafts (Operately 1.7 and newer do). Edit the check-in and post it, or keep writing it here.'
+            : 'The app could not yet ask this Operately server whether it keeps drafts. Try again once it can be reached, or post the check-in.',
         )
       }
       return { post_as_draft: true }
     case 'scheduled':
-      if (!canSchedule(serverVersion)) {
+      if (!takes?.schedule) {
         refuse(
-          `Scheduled check-ins need Operately 1.8 or newer; this server is ${version}. Edit the check-in and post it now, or keep it here until then.`,
+          takes
+            ? 'This Operately server does not publish check-ins at a set time (Operately 1.8 and newer do). Edit the check-in and post it now, or keep it here until then.'
+            : 'The app could not yet ask this Operately server whether it publishes check-ins at a set time. Try again once it can be reached, or post the check-in now.',
         )
       }
       return { scheduled_at: new Date(asked.at).toISOString() }
@@ -139,14 +133,10 @@ function changedTargets(input: CreateCheckInInput, goal: Goal): Array<{ id: stri
     .map(([id, value]) => ({ id, value }))
 }
 
-export function prepareCheckIn(
-  input: CreateCheckInInput,
-  goal: Goal,
-  serverVersion: string | null,
-): PreparedCheckIn {
+export function prepareCheckIn(input: CreateCheckInInput, goal: Goal, takes: Takes): PreparedCheckIn {
   checkMessage(input.message)
   const current = fromServerContextualDate(goal.timeframe?.contextual_end_date)
-  const due = dueDate(input, current, serverVersion)
+  const due = dueDate(input, current, takes)
   const targets = changedTargets(input, goal)
   // The full list, index-sorted, each item with exactly id, name, completed and index.
   const checklist = [...input.checklist]
@@ -161,7 +151,7 @@ export function prepareCheckIn(
     new_target_values: JSON.stringify(targets),
   }
   if (due.sent !== undefined) body.due_date = due.sent
-  Object.assign(body, publication(input, serverVersion))
+  Object.assign(body, publication(input, takes))
   if (input.notify.mode === 'everyone') {
     body.send_notifications_to_everyone = true
   } else {

@@ -116,7 +116,8 @@ export function createCheckInService(deps: {
         const { checkIn, goal, client } = await read(delivery)
         const input = submitted ?? submittedFrom(checkIn, goal, delivery.submissionId)
         const prepared: PreparedCheckIn =
-          delivery.prepared ?? prepareCheckIn(input, goal, client?.serverVersion() ?? null)
+          delivery.prepared ??
+          prepareCheckIn(input, goal, client ? await client.capabilities().catch(() => null) : null)
         const webUrl = await goals.webUrl(goal.id).catch((err: unknown) => {
           log.warn('could not build the web address of a posted check-in', { error: String(err) })
           return null

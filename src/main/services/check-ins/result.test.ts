@@ -45,7 +45,12 @@ const input: CreateCheckInInput = {
 const resultFor = (answer: Record<string, unknown>) =>
   toCheckInResult(checkInSchema.parse({ id: 'update-1', ...answer }), {
     goal,
-    prepared: prepareCheckIn(input, goal, '1.8.0'),
+    prepared: prepareCheckIn(input, goal, {
+      header: '2026-07-16-cff38bbea',
+      drafts: true,
+      schedule: true,
+      dueDateRequired: false,
+    }),
     webUrl: null,
     recovered: false,
   })

@@ -41,6 +41,7 @@ function rig() {
         person: { id: person.current, fullName: '', email: null, title: null, avatarUrl: null },
         canWrite: true,
         serverVersion: '1.8.0',
+        capabilities: null,
       }),
     client: () => Promise.resolve(client),
   }

@@ -16,7 +16,8 @@ const signedIn: SessionState = {
   baseUrl: 'https://app.operately.com',
   person: { id: 'ada-1', fullName: 'Ada Lovelace', email: null, title: null, avatarUrl: null },
   canWrite: true,
-  serverVersion: '1.8.0',
+  serverVersion: '2026-07-16-cff38bbea',
+  capabilities: null,
 }
 
 // One well-formed input per operation. Typed so that adding an operation without a sample fails to compile.
@@ -24,6 +25,7 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'session.get': {},
   'session.signIn': { baseUrl: 'app.operately.com', token: 'opk_abc' },
   'session.signOut': {},
+  'session.capabilities': {},
   'app.openExternal': { url: 'https://app.operately.com/acme/goals/x' },
   'app.hidePopup': {},
   'app.numberLocale': {},
@@ -179,6 +181,12 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'session.get': signedIn,
   'session.signIn': signedIn,
   'session.signOut': signedIn,
+  'session.capabilities': {
+    header: '2026-07-16-cff38bbea',
+    drafts: true,
+    schedule: true,
+    dueDateRequired: false,
+  },
   'app.openExternal': { status: 'opened' },
   'app.hidePopup': {},
   'app.numberLocale': { locale: 'en-DE', settings: { decimal: ',', group: '.', digits: null } },

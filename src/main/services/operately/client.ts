@@ -5,6 +5,8 @@ import {
   type CreateCheckInInput,
   type UpdateDescriptionInput,
 } from './bodies'
+import type { ServerCapabilities } from '@shared/server-capabilities'
+import { probeCapabilities } from './capabilities'
 import { createHttp, type HttpOptions } from './http'
 import {
   assignmentsSchema,
@@ -24,7 +26,12 @@ import {
   type Project,
 } from './schemas'
 
-export type OperatelyClientOptions = HttpOptions
+export interface OperatelyClientOptions extends HttpOptions {
+  /** What an earlier probe of this server found (kept with the session), so it is not asked again. */
+  knownCapabilities?: ServerCapabilities | null
+  /** Told each time a probe finds what the server takes, to keep it; the answer waits until it is kept. */
+  onCapabilities?: (found: ServerCapabilities) => void | Promise<void>
+}
 
 export type SearchScopeType = 'company' | 'project' | 'space' | 'goal' | 'none'
 
@@ -39,6 +46,12 @@ export interface SearchPeopleInput {
 export interface OperatelyClient {
   /** The last `x-operately-version` the server sent. */
   serverVersion(): string | null
+  /**
+   * What the server takes (drafts, scheduling, an optional due date), asked once and kept; asked again
+   * when the server sends another version header. When it cannot be asked, the last known answer, or the
+   * failure when there is none.
+   */
+  capabilities(): Promise<ServerCapabilities>
   getMe(): Promise<Person>
   /** Whether the token may write, asked without changing anything (see probeWriteAccess below). */
   probeWriteAccess(): Promise<boolean>
@@ -79,8 +92,35 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
     http.request({ method: 'GET', path, query })
   const post = (path: string, body: Record<string, unknown>) => http.request({ method: 'POST', path, body })
 
+  let known = options.knownCapabilities ?? null
+  let asking: Promise<ServerCapabilities> | null = null
+  const ask = () => {
+    asking ??= probeCapabilities(http.answerOf, http.serverVersion)
+      .then(async (found) => {
+        known = found
+        await options.onCapabilities?.(found)
+        return found
+      })
+      .finally(() => {
+        asking = null
+      })
+    return asking
+  }
+
   return {
     serverVersion: http.serverVersion,
+
+    async capabilities() {
+      const header = http.serverVersion()
+      if (known && (header === null || header === known.header)) return known
+      try {
+        return await ask()
+      } catch (err) {
+        // Offline, or a proxy in the way: what was found before still holds better than nothing.
+        if (known) return known
+        throw err
+      }
+    },
 
     async getMe() {
       return parseResponse(getMeResponse, await get('people/get_me'), 'your profile').me

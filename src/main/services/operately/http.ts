@@ -1,7 +1,13 @@
 import { AppFailure, appError } from '@shared/errors'
 import { redact, silentLogger, type Logger } from '../log/logger'
 import { normalizeBaseUrl } from './base-url'
-import { errorFromNetwork, errorFromResponse, parseRetryAfter, type HttpMethod } from './errors'
+import {
+  errorFromNetwork,
+  errorFromResponse,
+  parseRetryAfter,
+  serverMessage,
+  type HttpMethod,
+} from './errors'
 import { isSendableToken } from './token'
 
 export const apiBasePath = '/api/external/v1'
@@ -42,8 +48,21 @@ export interface HttpOptions {
 export interface Http {
   /** Sends one API call; resolves to the parsed JSON object of a 2xx answer, throws AppFailure otherwise. */
   request(req: ApiRequest): Promise<Record<string, unknown>>
+  /**
+   * Sends a request the server is expected to refuse (a capability probe) and says how it answered,
+   * without turning the answer into an error: the status, the server's own words, and whether the server
+   * itself answered (its version header) rather than a proxy. A failure to reach it still throws.
+   */
+  answerOf(req: ApiRequest): Promise<RawAnswer>
   /** The last `x-operately-version` header seen, if any. */
   serverVersion(): string | null
+}
+
+export interface RawAnswer {
+  status: number
+  /** The server's explanation (JSON `message`, or a short plain-text body); null when it gave none. */
+  said: string | null
+  fromServer: boolean
 }
 
 const endpointPath = /^[a-z_]+\/[a-z_0-9]+$/
@@ -166,7 +185,8 @@ export function createHttp(options: HttpOptions): Http {
     return next
   }
 
-  async function send(req: ApiRequest, token: string): Promise<Record<string, unknown>> {
+  /** One exchange with the server, redirects followed: the answer as it came, whatever its status. */
+  async function exchange(req: ApiRequest, token: string): Promise<{ response: Response; text: string }> {
     let current = buildApiUrl(origin, req)
     const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${token}` }
     let body: string | undefined
@@ -215,9 +235,19 @@ export function createHttp(options: HttpOptions): Http {
     }
 
     version = response.headers.get('x-operately-version') ?? version
+    log.debug('operately request', {
+      method: req.method,
+      path: req.path,
+      status: response.status,
+      ms: Date.now() - started,
+    })
+    return { response, text }
+  }
+
+  async function send(req: ApiRequest, token: string): Promise<Record<string, unknown>> {
+    const { response, text } = await exchange(req, token)
     const json = parseJson(text)
     const status = response.status
-    log.debug('operately request', { method: req.method, path: req.path, status, ms: Date.now() - started })
 
     if (status >= 200 && status < 300) {
       if (isRecord(json)) return json
@@ -246,7 +276,7 @@ export function createHttp(options: HttpOptions): Http {
     )
   }
 
-  async function request(req: ApiRequest): Promise<Record<string, unknown>> {
+  async function usableToken(): Promise<string> {
     const token = await options.getToken()
     if (token === null || token === undefined || token === '') {
       throw new AppFailure(
@@ -264,6 +294,11 @@ export function createHttp(options: HttpOptions): Http {
         ),
       )
     }
+    return token
+  }
+
+  async function request(req: ApiRequest): Promise<Record<string, unknown>> {
+    const token = await usableToken()
     try {
       return await send(req, token)
     } catch (err) {
@@ -280,5 +315,16 @@ export function createHttp(options: HttpOptions): Http {
     }
   }
 
-  return { request, serverVersion: () => version }
+  async function answerOf(req: ApiRequest): Promise<RawAnswer> {
+    const token = await usableToken()
+    const { response, text } = await exchange(req, token)
+    const said = serverMessage(text, parseJson(text))
+    return {
+      status: response.status,
+      said: said === undefined ? null : redact(said, [token]),
+      fromServer: response.headers.has('x-operately-version'),
+    }
+  }
+
+  return { request, answerOf, serverVersion: () => version }
 }

@@ -41,6 +41,7 @@ function setup() {
     },
     canWrite: true,
     serverVersion: '1.8.0',
+    capabilities: null,
   }
   const client = createOperatelyClient({ baseUrl: emulator.url, getToken: () => emulator.tokens.write })
   const assignments = createAssignmentsService({

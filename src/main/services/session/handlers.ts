@@ -7,5 +7,6 @@ export function createSessionHandlers(session: SessionService): AreaHandlers<typ
     'session.get': () => session.get(),
     'session.signIn': (input) => session.signIn(input),
     'session.signOut': () => session.signOut(),
+    'session.capabilities': () => session.capabilities(),
   }
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
@@ -51,12 +51,19 @@ describe.skipIf(!hasSecretService)('session service', () => {
         baseUrl: emulator.url,
         canWrite: true,
         person: { fullName: 'Ada Lovelace' },
+        // What the server takes, asked of it (capabilities.test.ts has every release and token).
+        capabilities: { drafts: true, schedule: true, dueDateRequired: false },
       },
     })
     expect(JSON.stringify(result)).not.toContain(token)
     expect(await keytar.getPassword(vaultService, emulator.url)).toBe(token)
-    // The write probe changed nothing on the server.
-    expect(emulator.state.requests.filter((r) => r.method === 'POST').map((r) => r.status)).toEqual([400])
+    // The write probe and the questions of what the server takes changed nothing on the server.
+    const posts = emulator.state.requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => [r.endpoint, r.status, r.committed])).toEqual([
+      ['projects/update_description', 400, false],
+      ['goals/create_check_in', 400, false],
+      ['goals/create_check_in', 400, false],
+    ])
     // Nothing on disk holds the token, logs included.
     services.log.info('after sign-in')
     for (const file of filesUnder(dataDir)) expect(readFileSync(file, 'utf8'), file).not.toContain(token)
@@ -136,5 +143,39 @@ describe.skipIf(!hasSecretService)('session service', () => {
       ok: true,
       value: { status: 'signed_out' },
     })
+  })
+
+  it('keeps what the server takes with the session, and asks again once the server sends another header', async () => {
+    await services.dispatch('session.signIn', { baseUrl: emulator.url, token: emulator.tokens.write })
+    await services.close()
+    // As an earlier run kept it, for a build of the server that is gone now (an update since).
+    const file = join(dataDir, 'session.json')
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
+    const older = { header: '2026-01-09-0a1b2c3d4', drafts: true, schedule: false, dueDateRequired: false }
+    writeFileSync(file, JSON.stringify({ ...stored, capabilities: older }))
+
+    const restarted = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })
+    try {
+      const probes = () =>
+        emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in').length
+      const before = probes()
+      // Nothing answered yet: nothing says the server changed, and nothing is asked.
+      expect(await restarted.dispatch('session.capabilities', {})).toEqual({ ok: true, value: older })
+      expect(probes()).toBe(before)
+      // A read answers with today's header: asked again, kept, and shown with the session.
+      await restarted.dispatch('goals.list', {})
+      const now = await restarted.dispatch('session.capabilities', {})
+      expect(now).toMatchObject({ ok: true, value: { drafts: true, schedule: true } })
+      expect(now.ok && (now.value as { header: string }).header).not.toBe(older.header)
+      expect(probes()).toBeGreaterThan(before)
+      const session = await restarted.dispatch('session.get', {})
+      expect(session).toMatchObject({ ok: true, value: { capabilities: { schedule: true } } })
+      // And not again while the header stays.
+      const after = probes()
+      await restarted.dispatch('session.capabilities', {})
+      expect(probes()).toBe(after)
+    } finally {
+      await restarted.close()
+    }
   })
 })

@@ -3,7 +3,8 @@ import type { PersonSummary, SessionState } from '@shared/session'
 import type { Logger } from '../log/logger'
 import { serverUrlAllowed, type EffectiveSettings } from '../policy/effective-settings'
 import { normalizeBaseUrl } from '../operately/base-url'
-import { createOperatelyClient, type OperatelyClient } from '../operately/client'
+import type { ServerCapabilities } from '@shared/server-capabilities'
+import { createOperatelyClient, type OperatelyClient, type OperatelyClientOptions } from '../operately/client'
 import { normalizeToken } from '../operately/token'
 import type { Person } from '../operately/types'
 import type { TokenVault } from '../vault/token-vault'
@@ -26,6 +27,11 @@ export interface SessionService {
   subscribe(listener: (state: SessionState) => void): () => void
   /** A client for the signed-in server; its token is read from the keychain, never handed out. */
   client(): Promise<OperatelyClient>
+  /**
+   * What the signed-in server takes, asked again when its version header changed; the last known answer
+   * (or null) when it cannot be asked now.
+   */
+  capabilities(): Promise<ServerCapabilities | null>
   /** Secrets the logger must scrub: the token in use, once it has been read. */
   secrets(): string[]
 }
@@ -80,10 +86,15 @@ export function createSessionService({
     return token
   }
 
-  const clientFor = (origin: string, getToken: () => Promise<string | null> | string) =>
+  const clientFor = (
+    origin: string,
+    getToken: () => Promise<string | null> | string,
+    known: Pick<OperatelyClientOptions, 'knownCapabilities' | 'onCapabilities'> = {},
+  ) =>
     createOperatelyClient({
       baseUrl: origin,
       getToken,
+      ...known,
       log,
       ...(fetch ? { fetch } : {}),
       ...(requestTimeoutMs ? { timeoutMs: requestTimeoutMs } : {}),
@@ -135,6 +146,11 @@ export function createSessionService({
       if (err instanceof AppFailure) throw new AppFailure(withField(err.error))
       throw err
     }
+    // Asked now, while the server is known to answer; a failure only means asking again on first use.
+    const capabilities = await client.capabilities().catch((err: unknown) => {
+      log.warn('could not ask the server what it takes; asking again later', { error: String(err) })
+      return null
+    })
     const previous = await store.read()
     await vault.set(origin, token)
     if (previous.status === 'signed_in' && previous.baseUrl !== origin) await vault.delete(previous.baseUrl)
@@ -146,9 +162,10 @@ export function createSessionService({
       person: toSummary(person),
       canWrite,
       serverVersion: client.serverVersion(),
+      capabilities,
     }
     await store.write(state)
-    log.info('signed in', { server: origin, canWrite, serverVersion: state.serverVersion })
+    log.info('signed in', { server: origin, canWrite, serverVersion: state.serverVersion, capabilities })
     return publish(state)
   }
 
@@ -172,8 +189,36 @@ export function createSessionService({
         appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
       )
     }
-    current ??= clientFor(state.baseUrl, () => tokenFor(state.baseUrl))
+    current ??= clientFor(state.baseUrl, () => tokenFor(state.baseUrl), {
+      knownCapabilities: state.capabilities,
+      onCapabilities: (found) => keepCapabilities(state.baseUrl, found),
+    })
     return current
+  }
+
+  /** Keeps a probe's answer with the session it was asked for, unless that session has ended meanwhile. */
+  const keepCapabilities = async (baseUrl: string, found: ServerCapabilities): Promise<void> => {
+    try {
+      const stored = await store.read()
+      if (stored.status !== 'signed_in' || stored.baseUrl !== baseUrl) return
+      const next: SessionState = { ...stored, capabilities: found, serverVersion: found.header }
+      await store.write(next)
+      log.info('the server takes', { server: baseUrl, ...found })
+      publish(next)
+    } catch (err) {
+      log.warn('could not keep what the server takes; it is asked again next time', { error: String(err) })
+    }
+  }
+
+  const capabilities = async (): Promise<ServerCapabilities | null> => {
+    const signedIn = await client()
+    try {
+      return await signedIn.capabilities()
+    } catch (err) {
+      if (!(err instanceof AppFailure)) throw err
+      const state = await store.read()
+      return state.status === 'signed_in' ? state.capabilities : null
+    }
   }
 
   return {
@@ -181,6 +226,7 @@ export function createSessionService({
     signIn,
     signOut,
     client,
+    capabilities,
     subscribe(listener) {
       listeners.add(listener)
       return () => listeners.delete(listener)

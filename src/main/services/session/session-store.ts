@@ -1,5 +1,6 @@
 import { join } from 'node:path'
 import { z } from 'zod'
+import { serverCapabilitiesSchema } from '@shared/server-capabilities'
 import { personSummarySchema, type SessionState } from '@shared/session'
 import type { Logger } from '../log/logger'
 import { createJsonFile } from '../storage/json-file'
@@ -16,6 +17,8 @@ const storedSessionSchema = z.discriminatedUnion('status', [
     person: personSummarySchema,
     canWrite: z.boolean(),
     serverVersion: z.string().nullable(),
+    // Sessions kept before the app asked servers what they take have none: asked on first use.
+    capabilities: serverCapabilitiesSchema.nullable().catch(null).default(null),
   }),
 ])
 

@@ -128,7 +128,9 @@ describe('drafts and scheduled check-ins through the outbox', () => {
     const [left] = r.outbox.list()
     // "Needs you": refused as it is, text intact, until the person edits, retries or discards it.
     expect(left).toMatchObject({ state: 'failed' })
-    expect(left!.lastError!.message).toMatch(/^Drafts need Operately 1\.7 or newer; this server is 1\.6\.0\./)
+    expect(left!.lastError!.message).toMatch(
+      /^This Operately server does not keep drafts \(Operately 1\.7 and newer do\)\./,
+    )
     expect(creates(old)).toBe(0)
     expect(saying(old, 'Not for everyone yet.')).toEqual([])
   })

@@ -12,6 +12,20 @@ export function useSession() {
   return useQuery({ queryKey: sessionQueryKey, queryFn: () => call((bridge) => bridge.session.get()) })
 }
 
+/**
+ * What the signed-in server takes (drafts, scheduling), read each time a form that needs it opens: main
+ * answers from what it kept, and asks the server again only when its version header changed. Enabled
+ * once the form's own read has answered, so main has seen the server's header of today.
+ */
+export function useServerCapabilities(enabled: boolean) {
+  return useQuery({
+    queryKey: [...sessionQueryKey, 'capabilities'],
+    queryFn: () => call((bridge) => bridge.session.capabilities()),
+    staleTime: 0,
+    enabled,
+  })
+}
+
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({

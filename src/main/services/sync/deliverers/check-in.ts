@@ -359,8 +359,11 @@ export function createCheckInDeliverer(deps: {
       list ??= await api.listCheckIns(input.goalId)
       entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
+    // The goal first: its answer carries the version header that says whether what the server takes
+    // must be asked again (an update since sign-in).
     const goal = await api.getGoal(input.goalId)
-    const prepared = prepareCheckIn(input, goal, api.serverVersion())
+    const takes = await api.capabilities()
+    const prepared = prepareCheckIn(input, goal, takes)
     const sentAt = context.now()
     // Until its answer is recorded, a request may have been applied: the entry says so on disk in the
     // same write that counts the attempt, so that whatever keeps the app from recording the answer (a

@@ -59,10 +59,19 @@ export async function createRig(options: RigOptions): Promise<Rig> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'sync-'))
   let token = options.token ?? emulator.tokens.write
   const os = { online: options.osOnline ?? true }
+  // As at sign-in: the server is asked what it takes before anything is queued (see session-service.ts),
+  // over the plain network, so the tests' faults and fetch wrappers meet the requests they were set for.
+  // Those questions create nothing (capabilities.test.ts proves it) and are not what the tests count.
+  // Unreachable now: the client asks when it first needs to, as the app's does.
+  const beforeProbe = emulator.state.requests.length
+  const signIn = createOperatelyClient({ baseUrl: emulator.url, getToken: () => token })
+  const knownCapabilities = await signIn.capabilities().catch(() => null)
+  emulator.state.requests.splice(beforeProbe)
   const client = createOperatelyClient({
     baseUrl: emulator.url,
     getToken: () => token,
     timeoutMs: options.timeoutMs ?? 5_000,
+    knownCapabilities,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   const getClient = () => Promise.resolve(client)

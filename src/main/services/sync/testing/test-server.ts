@@ -6,5 +6,6 @@
 export interface TestServer {
   url: string
   tokens: { write: string }
-  state: { requests: ReadonlyArray<{ method: string; endpoint: string | null; path: string }> }
+  /** The request log; the rig drops from it the questions of its sign-in (see rig.ts). */
+  state: { requests: Array<{ method: string; endpoint: string | null; path: string }> }
 }

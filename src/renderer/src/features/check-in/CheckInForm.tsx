@@ -1,3 +1,4 @@
+import type { ServerCapabilities } from '@shared/server-capabilities'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm } from 'react-hook-form'
@@ -70,8 +71,8 @@ function blockReason(
 export interface CheckInFormProps {
   goal: GoalDetail
   canWrite: boolean
-  /** The signed-in server's version: which of "Save as draft" and "Schedule…" it can do. */
-  serverVersion: string | null
+  /** What the signed-in server takes: which of "Save as draft" and "Schedule…" it can do. */
+  takes: ServerCapabilities | null
   /** The signed-in person, left out of @mention suggestions. */
   personId: string
   /** How the person writes numbers (decimal sign, thousands separator), the same for the whole visit. */
@@ -90,7 +91,7 @@ export interface CheckInFormProps {
 export function CheckInForm({
   goal,
   canWrite,
-  serverVersion,
+  takes,
   personId,
   locale,
   stored,
@@ -483,7 +484,7 @@ export function CheckInForm({
 
         {blocked ? null : (
           <PublishControls
-            serverVersion={serverVersion}
+            takes={takes}
             pending={createCheckIn.isPending}
             onPublish={(publication) => void submit(publication)}
           />

@@ -6,6 +6,7 @@ import { useNavigation } from '../../app/navigation'
 import { useNumberLocale } from './use-number-locale'
 import { clearDraft, draftQueryKey, getDraft, saveDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
+import { useServerCapabilities } from '../../bridge/session'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { errorTitle } from '../session/error-titles'
@@ -35,6 +36,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
   const roundStep = useRoundStep()
   const goal = useGoal(goalId)
+  // Asked as the form opens: a server updated since sign-in is asked again (main keeps the answer).
+  const takes = useServerCapabilities(goal.isSuccess)
   // Numbers are read and written the person's way (1,200.5 or 1.200,5): the OS's, asked of main once.
   const locale = useNumberLocale()
   const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
@@ -179,7 +182,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     <CheckInForm
       goal={goal.data}
       canWrite={session.canWrite}
-      serverVersion={session.serverVersion}
+      takes={takes.data ?? session.capabilities}
       personId={session.person.id}
       locale={locale}
       stored={draft.data ?? null}

@@ -1,8 +1,15 @@
 import { useId, useState } from 'react'
 import type { Publication } from '@shared/domain/check-ins'
+import type { ServerCapabilities } from '@shared/server-capabilities'
 import { Button } from '../../ui/Button'
 import { FieldError } from './FieldError'
-import { localInputValue, nextMondayMorning, publishSupport, scheduledInstant } from './publish-options'
+import {
+  localInputValue,
+  nextMondayMorning,
+  publishSupport,
+  scheduledAppliesOnlyStatus,
+  scheduledInstant,
+} from './publish-options'
 
 /**
  * "Save as draft" and "Schedule…" beside the submit button, where the signed-in server can do them (see
@@ -10,17 +17,18 @@ import { localInputValue, nextMondayMorning, publishSupport, scheduledInstant } 
  * does (validated, through the outbox), only with another publication.
  */
 export function PublishControls({
-  serverVersion,
+  takes,
   pending,
   onPublish,
 }: {
-  serverVersion: string | null
+  /** What the signed-in server takes, as main found by asking it; null while not known. */
+  takes: ServerCapabilities | null
   /** A submission is on its way: nothing else is started meanwhile. */
   pending: boolean
   onPublish: (publication: Exclude<Publication, { mode: 'now' }>) => void
 }) {
   const id = useId()
-  const support = publishSupport(serverVersion)
+  const support = publishSupport(takes)
   const [picking, setPicking] = useState(false)
   const [value, setValue] = useState(() => localInputValue(nextMondayMorning(new Date())))
   const [problem, setProblem] = useState<string | null>(null)
@@ -83,7 +91,8 @@ export function PublishControls({
             }}
           />
           <p id={`${id}-hint`} className="ci-publish__note">
-            Your local time. Operately publishes the check-in then; until then only you see it.
+            Your local time. Operately publishes the check-in then; until then only you see it.{' '}
+            {scheduledAppliesOnlyStatus}
           </p>
           <FieldError id={`${id}-problem`} message={problem ?? undefined} />
           <Button variant="secondary" className="ci-button-small" disabled={pending} onClick={schedule}>

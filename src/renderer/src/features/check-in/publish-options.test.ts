@@ -2,21 +2,33 @@ import { describe, expect, it, vi } from 'vitest'
 import { localInputValue, nextMondayMorning, publishSupport, scheduledInstant } from './publish-options'
 
 describe('publishSupport', () => {
-  it('offers drafts from 1.7.0 and scheduling from 1.8.0, and says why what is missing is missing', () => {
-    expect(publishSupport('1.8.0')).toEqual({ draft: true, schedule: true, note: null })
-    expect(publishSupport('1.7.0')).toEqual({
+  const takes = (drafts: boolean, schedule: boolean) => ({
+    header: '2026-07-16-cff38bbea',
+    drafts,
+    schedule,
+    dueDateRequired: false,
+  })
+
+  it('offers what the server was found to take, and says why what is missing is missing', () => {
+    expect(publishSupport(takes(true, true))).toEqual({ draft: true, schedule: true, note: null })
+    expect(publishSupport(takes(true, false))).toEqual({
       draft: true,
       schedule: false,
-      note: 'Scheduled check-ins need Operately 1.8 or newer; this server is 1.7.0.',
+      note: 'This server does not publish check-ins at a set time (Operately 1.8 and newer do).',
     })
-    expect(publishSupport('1.6.0')).toEqual({
+    expect(publishSupport(takes(false, false))).toEqual({
       draft: false,
       schedule: false,
-      note: 'Drafts need Operately 1.7 or newer, and scheduled check-ins 1.8; this server is 1.6.0.',
+      note: 'This server neither keeps drafts nor publishes check-ins at a set time (Operately 1.7 and 1.8 added them).',
     })
-    expect(publishSupport(null).note).toBe(
-      'Drafts need Operately 1.7 or newer, and scheduled check-ins 1.8; this server did not say its version.',
+    expect(publishSupport(takes(false, true)).note).toBe(
+      'This server does not keep drafts (Operately 1.7 and newer do).',
     )
+  })
+
+  it('offers neither while the server has not been asked, and says so', () => {
+    expect(publishSupport(null)).toMatchObject({ draft: false, schedule: false })
+    expect(publishSupport(null).note).toMatch(/not yet been able to ask this server/)
   })
 })
 

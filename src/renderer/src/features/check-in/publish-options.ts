@@ -1,9 +1,9 @@
-import { DRAFTS_SINCE, SCHEDULING_SINCE } from '@shared/domain/check-ins'
-import { versionAtLeast } from '@shared/version'
+import type { ServerCapabilities } from '@shared/server-capabilities'
 
 /**
- * What the check-in form offers besides posting at once, by what the signed-in server can do, and the
- * rules for a scheduled time. Pure, so each rule is tested without a DOM.
+ * What the check-in form offers besides posting at once, by what the signed-in server takes (main asks
+ * it; its version header says nothing usable), and the rules for a scheduled time. Pure, so each rule is
+ * tested without a DOM.
  */
 
 export interface PublishSupport {
@@ -13,18 +13,24 @@ export interface PublishSupport {
   note: string | null
 }
 
-export function publishSupport(serverVersion: string | null): PublishSupport {
-  const draft = versionAtLeast(serverVersion, DRAFTS_SINCE)
-  const schedule = versionAtLeast(serverVersion, SCHEDULING_SINCE)
-  const server = serverVersion ? `this server is ${serverVersion}` : 'this server did not say its version'
-  const note =
-    draft && schedule
+export function publishSupport(takes: ServerCapabilities | null): PublishSupport {
+  const draft = takes?.drafts ?? false
+  const schedule = takes?.schedule ?? false
+  const note = !takes
+    ? 'The app has not yet been able to ask this server whether it keeps drafts and publishes check-ins at a set time; both are offered once it answers.'
+    : draft && schedule
       ? null
       : draft
-        ? `Scheduled check-ins need Operately 1.8 or newer; ${server}.`
-        : `Drafts need Operately 1.7 or newer, and scheduled check-ins 1.8; ${server}.`
+        ? 'This server does not publish check-ins at a set time (Operately 1.8 and newer do).'
+        : schedule
+          ? 'This server does not keep drafts (Operately 1.7 and newer do).'
+          : 'This server neither keeps drafts nor publishes check-ins at a set time (Operately 1.7 and 1.8 added them).'
   return { draft, schedule, note }
 }
+
+/** Said wherever a check-in is scheduled: Operately's publishing job applies its status, nothing else. */
+export const scheduledAppliesOnlyStatus =
+  'When Operately publishes a scheduled check-in it sets the goal’s status only: the target values, checklist and due date in it are not applied to the goal.'
 
 /** A scheduled time must be at least this far ahead: it is sent, perhaps after a wait, before it comes. */
 export const scheduleLeadMs = 5 * 60_000

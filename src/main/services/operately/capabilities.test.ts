@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { createOperatelyClient } from './client'
+import { createHttp } from './http'
+
+// The capability probe against the emulator over real HTTP, one server per Operately release: what it
+// finds, and that it leaves the server as it was (nothing created, nothing committed), whatever the token.
+
+const releases = ['1.5.0', '1.6.0', '1.7.0', '1.8.0'] as const
+type Release = (typeof releases)[number]
+
+/** What Operately of each release takes (operately-api.md §6). */
+const expected: Record<Release, { drafts: boolean; schedule: boolean; dueDateRequired: boolean }> = {
+  '1.5.0': { drafts: false, schedule: false, dueDateRequired: true },
+  '1.6.0': { drafts: false, schedule: false, dueDateRequired: true },
+  '1.7.0': { drafts: true, schedule: false, dueDateRequired: false },
+  '1.8.0': { drafts: true, schedule: true, dueDateRequired: false },
+}
+
+const servers = new Map<Release, Emulator>()
+beforeAll(async () => {
+  for (const version of releases) servers.set(version, await startEmulator({ version }))
+})
+afterAll(async () => {
+  await Promise.all([...servers.values()].map((emulator) => emulator.close()))
+})
+
+/** Everything the server keeps but its request log. */
+const kept = (emulator: Emulator): string => JSON.stringify({ ...emulator.state, requests: [] })
+
+describe.each(releases)('the capability probe on Operately %s', (version) => {
+  const probe = async (token: 'write' | 'readOnly' | 'revoked') => {
+    const emulator = servers.get(version)!
+    emulator.reset()
+    const before = kept(emulator)
+    const client = createOperatelyClient({ baseUrl: emulator.url, getToken: () => emulator.tokens[token] })
+    const found = await client.capabilities()
+    const asked = emulator.state.requests
+    return { found, asked, before, after: kept(emulator), header: client.serverVersion() }
+  }
+
+  it('with a write token: finds drafts, scheduling and whether due_date is required, changing nothing', async () => {
+    const { found, asked, before, after, header } = await probe('write')
+    expect(found).toEqual({ header, ...expected[version] })
+    expect(header).not.toBeNull()
+    expect(asked.length).toBeGreaterThanOrEqual(2)
+    expect(asked.length).toBeLessThanOrEqual(3)
+    for (const request of asked) {
+      expect(request).toMatchObject({ method: 'POST', endpoint: 'goals/create_check_in', committed: false })
+      expect(request.status).toBeGreaterThanOrEqual(400)
+    }
+    expect(after).toBe(before)
+  })
+
+  it('with a read-only token: finds drafts and scheduling the same, cannot tell the due date, changes nothing', async () => {
+    const { found, asked, before, after } = await probe('readOnly')
+    expect(found).toMatchObject({ drafts: expected[version].drafts, schedule: expected[version].schedule })
+    // Refused for the token before the fields are listed: unknown, so the app sends the date back.
+    expect(found.dueDateRequired).toBeNull()
+    expect(asked.every((request) => !request.committed)).toBe(true)
+    expect(after).toBe(before)
+  })
+
+  it('with a revoked token: still tells drafts and scheduling, since the inputs are read before the token', async () => {
+    const { found, after, before } = await probe('revoked')
+    expect(found).toMatchObject({ drafts: expected[version].drafts, schedule: expected[version].schedule })
+    expect(after).toBe(before)
+  })
+})
+
+describe('the capability probe is asked once and kept', () => {
+  it('answers again from what it found while the server sends the same header, and asks again when it changes', async () => {
+    const emulator = servers.get('1.8.0')!
+    emulator.reset()
+    const kept: unknown[] = []
+    const client = createOperatelyClient({
+      baseUrl: emulator.url,
+      getToken: () => emulator.tokens.write,
+      onCapabilities: (found) => void kept.push(found),
+    })
+    const first = await client.capabilities()
+    const probes = () => emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in').length
+    const afterFirst = probes()
+    await client.getMe()
+    expect(await client.capabilities()).toBe(first)
+    expect(probes()).toBe(afterFirst)
+    expect(kept).toEqual([first])
+
+    // What an earlier run kept, for another header than the server sends now: asked again.
+    const stale = { ...first, header: 'an-older-build', schedule: false }
+    const later = createOperatelyClient({
+      baseUrl: emulator.url,
+      getToken: () => emulator.tokens.write,
+      knownCapabilities: stale,
+    })
+    expect(await later.capabilities()).toBe(stale) // no answer seen yet: nothing says the server changed
+    await later.getMe()
+    expect(await later.capabilities()).toEqual(first)
+    expect(probes()).toBe(afterFirst * 2)
+  })
+
+  it('a server that cannot be reached: the kept answer stands, and with none the failure is said', async () => {
+    const emulator = servers.get('1.7.0')!
+    emulator.reset()
+    emulator.pause()
+    try {
+      const fresh = createOperatelyClient({ baseUrl: emulator.url, getToken: () => emulator.tokens.write })
+      await expect(fresh.capabilities()).rejects.toMatchObject({ error: { kind: 'offline' } })
+    } finally {
+      emulator.resume()
+    }
+  })
+
+  it('a proxy answering in the way tells nothing: not taken for "not taken"', async () => {
+    const emulator = servers.get('1.8.0')!
+    emulator.reset()
+    emulator.setFaults({ htmlBadGateway: 1 })
+    const client = createOperatelyClient({ baseUrl: emulator.url, getToken: () => emulator.tokens.write })
+    await expect(client.capabilities()).rejects.toMatchObject({
+      error: { kind: 'server_error', status: 502 },
+    })
+    emulator.clearFaults()
+    expect(await client.capabilities()).toMatchObject({ drafts: true, schedule: true })
+  })
+
+  it('the raw answer carries the server own words, the token never', async () => {
+    const emulator = servers.get('1.8.0')!
+    emulator.reset()
+    const http = createHttp({ baseUrl: emulator.url, getToken: () => emulator.tokens.write })
+    const answer = await http.answerOf({ method: 'POST', path: 'goals/create_check_in', body: {} })
+    expect(answer).toEqual({
+      status: 400,
+      said: 'Missing required fields: goal_id, status, content',
+      fromServer: true,
+    })
+  })
+})
