@@ -32,6 +32,33 @@ async function failureOf(promise: Promise<unknown>): Promise<AppError> {
 }
 
 describe('lenient parsing of server answers', () => {
+  it('reads the flat assignment list of Operately 1.5.0 as due work, not as nothing due', async () => {
+    // people/list_assignments.ex at 1.5.0: `{assignments: [review_assignment]}`, `due` a date, no due status.
+    const client = await clientAnswering({
+      'people/list_assignments': {
+        assignments: [
+          {
+            resource_id: 'ship-1',
+            name: 'Ship the engine',
+            due: '2026-12-01',
+            type: 'goal_update',
+            role: 'owner',
+            action_label: 'Write the check-in',
+            path: '/acme/goals/ship-1',
+            origin: { id: 'ship-1', name: 'Ship the engine', type: 'goal', path: '/acme/goals/ship-1' },
+          },
+          { resource_id: 'ci-2', name: 'Check-in', type: 'goal_update', role: 'reviewer', path: '/x' },
+        ],
+      },
+    })
+    const read = await client.listAssignments()
+    const all = [...read.due_soon, ...read.needs_review, ...read.upcoming].flatMap((g) => g.assignments)
+    expect(all.map((a) => [a.resource_id, a.role, a.due])).toEqual([
+      ['ship-1', 'owner', '2026-12-01'],
+      ['ci-2', 'reviewer', null],
+    ])
+  })
+
   it('takes a person with nulls, missing fields, __typename and fields it has never heard of', async () => {
     const client = await clientAnswering({
       'people/get_me': {

@@ -238,11 +238,23 @@ export const assignmentGroupSchema = z.object({
 })
 export type AssignmentGroup = z.output<typeof assignmentGroupSchema>
 
-export const assignmentsSchema = z.object({
-  due_soon: list(assignmentGroupSchema),
-  needs_review: list(assignmentGroupSchema),
-  upcoming: list(assignmentGroupSchema),
-})
+/**
+ * From 1.6.0 three lists of groups; Operately 1.5.0 answers one flat `assignments` list instead, with no
+ * due status (its `people/list_assignments.ex`). A flat list becomes one group without an origin of its
+ * own: the inbox groups by due date and role itself, and each assignment names its origin.
+ */
+export const assignmentsSchema = z
+  .object({
+    due_soon: list(assignmentGroupSchema),
+    needs_review: list(assignmentGroupSchema),
+    upcoming: list(assignmentGroupSchema),
+    assignments: list(assignmentSchema),
+  })
+  .transform(({ assignments, ...groups }) =>
+    assignments.length === 0
+      ? groups
+      : { ...groups, due_soon: [...groups.due_soon, { origin: null, assignments }] },
+  )
 export type Assignments = z.output<typeof assignmentsSchema>
 
 // Response envelopes, one per endpoint the client calls.
