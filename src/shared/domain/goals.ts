@@ -52,8 +52,11 @@ export const subscriberCandidateSchema = z
     personId: z.string(),
     fullName: z.string(),
     title: z.string().nullable(),
+    /** Operately's words for their part: "Champion", "Reviewer", a contributor's responsibility. */
     role: z.string().nullable(),
     isSubscribed: z.boolean(),
+    /** Told of every check-in whoever else is chosen: the goal's champion and reviewer (`priority`). */
+    alwaysNotified: z.boolean(),
   })
   .strict()
 export type SubscriberCandidate = z.infer<typeof subscriberCandidateSchema>

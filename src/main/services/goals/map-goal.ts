@@ -67,6 +67,7 @@ function subscribers(goal: Goal, personId: string): SubscriberCandidate[] {
       title: s.person.title,
       role: s.role,
       isSubscribed: s.is_subscribed ?? false,
+      alwaysNotified: s.priority ?? false,
     })
   }
   return out

@@ -4,9 +4,10 @@ import type { SubscriberCandidate } from '@shared/domain/goals'
 import { FieldError } from './FieldError'
 import type { CheckInFormValues } from './form-values'
 
-const ROLE_WORDS: Record<string, string> = { champion: 'Champion', reviewer: 'Reviewer' }
-
-/** "Notify everyone" or "Only the people I choose", with a checkbox per person who follows the goal. */
+/**
+ * "Notify everyone" or "Only the people I choose", with a checkbox per person who may follow the goal. As
+ * in Operately's form, the champion and the reviewer are always told: their boxes stay ticked.
+ */
 export function NotifyField({
   form,
   candidates,
@@ -21,6 +22,7 @@ export function NotifyField({
   const mode = useWatch({ control, name: 'notify.mode' })
   const chosen = useWatch({ control, name: 'notify.personIds' })
 
+  // The form starts with them chosen (form-values.ts); a box that cannot be unticked keeps them so.
   const toggle = (personId: string, on: boolean) => {
     const next = on
       ? [...chosen.filter((p) => p !== personId), personId]
@@ -52,14 +54,14 @@ export function NotifyField({
                 <input
                   type="checkbox"
                   className="ci-check__box"
-                  checked={chosen.includes(person.personId)}
+                  checked={person.alwaysNotified || chosen.includes(person.personId)}
+                  disabled={person.alwaysNotified}
                   onChange={(event) => toggle(person.personId, event.target.checked)}
                 />
                 <span>
                   {person.fullName}
-                  {person.role && ROLE_WORDS[person.role] ? (
-                    <span className="ci-check__detail"> · {ROLE_WORDS[person.role]}</span>
-                  ) : null}
+                  {person.role ? <span className="ci-check__detail"> · {person.role}</span> : null}
+                  {person.alwaysNotified ? <span className="ci-check__detail">, always notified</span> : null}
                 </span>
               </label>
             ))}

@@ -89,10 +89,13 @@ export function prefillFrom(goal: GoalDetail, now: Date, locale: NumberLocale): 
     checklist: [...goal.checklist]
       .sort((a, b) => a.index - b.index)
       .map((item) => ({ id: item.id, completed: item.completed })),
-    // "Only the people I choose" starts from those who already follow the goal, as Operately's own form does.
+    // "Only the people I choose" starts, as Operately's own form does, with those always notified (the
+    // champion and the reviewer: `priority`) and those who already follow the goal (`is_subscribed`).
     notify: {
       mode: 'everyone',
-      personIds: goal.potentialSubscribers.filter((s) => s.isSubscribed).map((s) => s.personId),
+      personIds: goal.potentialSubscribers
+        .filter((s) => s.alwaysNotified || s.isSubscribed)
+        .map((s) => s.personId),
     },
   }
 }
