@@ -9,7 +9,7 @@ import { CheckIcon } from '../../ui/icons'
 import { isEmptyMessage } from '@shared/domain/check-in-message'
 import { NextGoalActions } from './NextGoalActions'
 import { publicationWords } from './publication-words'
-import { changeLines } from './result-changes'
+import { changeLines, type ChangeLine } from './result-changes'
 import { StatusBadge } from './StatusBadge'
 import { sentAtWords } from './submission-words'
 import { localeTag, type NumberLocale } from './number-conventions'
@@ -44,6 +44,10 @@ export function CheckInResultView({
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), localeTag(locale)) : null
   const words = publicationWords(result, new Date(), localeTag(locale))
+  // A scheduled check-in's publishing applies its status alone: the rest is listed apart, as recorded.
+  const lines = changeLines(result, locale)
+  const applied = words.notAppliedLabel ? lines.filter((line) => line.kind === 'status') : lines
+  const recorded = words.notAppliedLabel ? lines.filter((line) => line.kind !== 'status') : []
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {
@@ -83,25 +87,7 @@ export function CheckInResultView({
           {words.changesLabel}
         </h2>
         {result.changesKnown ? (
-          <ul className="result__changes" aria-labelledby={`${id}-changes`}>
-            {changeLines(result, locale).map((line) => (
-              <li key={`${line.kind}:${line.what}`} className="result__change">
-                <span className="result__change-what">{line.what}</span>
-                <span className="result__change-values">
-                  {line.from !== null ? (
-                    <>
-                      {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
-                      <span role="img" aria-label="to">
-                        →
-                      </span>{' '}
-                    </>
-                  ) : null}
-                  {line.statuses ? <StatusBadge status={line.statuses.to} /> : line.to}
-                  {line.from === null ? <span className="result__change-same"> (unchanged)</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ChangeList lines={applied} labelledBy={`${id}-changes`} />
         ) : (
           <p className="result__empty">
             Operately has this check-in, but it could not be read back just now. Open it in Operately to see
@@ -109,6 +95,14 @@ export function CheckInResultView({
           </p>
         )}
       </div>
+      {result.changesKnown && words.notAppliedLabel && recorded.length > 0 ? (
+        <div className="result__block">
+          <h2 id={`${id}-recorded`} className="result__label">
+            {words.notAppliedLabel}
+          </h2>
+          <ChangeList lines={recorded} labelledBy={`${id}-recorded`} />
+        </div>
+      ) : null}
 
       <div className="result__block">
         <h2 className="result__label">Message</h2>
@@ -137,5 +131,30 @@ export function CheckInResultView({
         ) : null}
       </NextGoalActions>
     </section>
+  )
+}
+
+/** Changes, one a line: what, and from → to (or the value kept, marked unchanged). */
+function ChangeList({ lines, labelledBy }: { lines: ChangeLine[]; labelledBy: string }) {
+  return (
+    <ul className="result__changes" aria-labelledby={labelledBy}>
+      {lines.map((line) => (
+        <li key={`${line.kind}:${line.what}`} className="result__change">
+          <span className="result__change-what">{line.what}</span>
+          <span className="result__change-values">
+            {line.from !== null ? (
+              <>
+                {line.statuses ? <StatusBadge status={line.statuses.from} /> : line.from}{' '}
+                <span role="img" aria-label="to">
+                  →
+                </span>{' '}
+              </>
+            ) : null}
+            {line.statuses ? <StatusBadge status={line.statuses.to} /> : line.to}
+            {line.from === null ? <span className="result__change-same"> (unchanged)</span> : null}
+          </span>
+        </li>
+      ))}
+    </ul>
   )
 }

@@ -18,12 +18,21 @@ describe('publicationWords', () => {
     expect(words.note).toMatch(/^Operately publishes it then\./)
   })
 
+  it('says a scheduled check-in changes the status alone when published, the rest listed apart', () => {
+    const words = publicationWords({ state: 'scheduled', scheduledAt: null }, now, 'en-US')
+    expect(words.note).toMatch(/Publishing sets the goal’s status only/)
+    expect(words.changesLabel).toBe('What publishing will change')
+    expect(words.notAppliedLabel).toBe('Recorded in the check-in, not applied to the goal')
+    expect(words.changesLabel).not.toMatch(/once published/)
+  })
+
   it('a published check-in, or one from before drafts existed, was sent', () => {
     expect(publicationWords({ state: 'published', scheduledAt: null }, now).title).toBe('Check-in sent')
     expect(publicationWords({}, now)).toEqual({
       title: 'Check-in sent',
       note: null,
       changesLabel: 'What changed',
+      notAppliedLabel: null,
     })
   })
 })

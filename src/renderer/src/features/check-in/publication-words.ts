@@ -12,6 +12,11 @@ export interface PublicationWords {
   note: string | null
   /** The heading of the list of changes. */
   changesLabel: string
+  /**
+   * For a check-in whose publishing applies its status alone (a scheduled one), the heading of the rest
+   * it records (target values, checklist, due date), listed apart; null when all of it applies.
+   */
+  notAppliedLabel: string | null
 }
 
 export function publicationWords(
@@ -24,15 +29,19 @@ export function publicationWords(
       title: 'Saved as a draft on Operately',
       note: 'Only you can see it, and the goal is unchanged until it is published. Open it in Operately to finish and publish it.',
       changesLabel: 'What it will change once published',
+      notAppliedLabel: null,
     }
   }
   if (result.state === 'scheduled') {
+    // Operately's publishing job sets the goal's status from it and nothing else
+    // (async_publishing/scheduled_post_publishing.ex, 1.8.0).
     const when = result.scheduledAt ? scheduleLabel(result.scheduledAt, now, locale) : null
     return {
       title: when ? `Scheduled for ${when}` : 'Scheduled on Operately',
-      note: 'Operately publishes it then. Until then only you can see it, and the goal is unchanged.',
-      changesLabel: 'What it will change once published',
+      note: 'Operately publishes it then. Until then only you can see it, and the goal is unchanged. Publishing sets the goal’s status only: the target values, checklist and due date below stay in the check-in and are not applied to the goal. Change those in Operately, or post a check-in now.',
+      changesLabel: 'What publishing will change',
+      notAppliedLabel: 'Recorded in the check-in, not applied to the goal',
     }
   }
-  return { title: 'Check-in sent', note: null, changesLabel: 'What changed' }
+  return { title: 'Check-in sent', note: null, changesLabel: 'What changed', notAppliedLabel: null }
 }
