@@ -217,8 +217,11 @@ test.describe('a goal check-in', () => {
     await ui.notifyChosen.check()
     const people = page.getByRole('group', { name: 'People to notify' })
     await expect(people.getByRole('checkbox')).not.toHaveCount(0)
-    for (const box of await people.getByRole('checkbox').all()) await box.uncheck()
-    await people.getByRole('checkbox', { name: /Barbara Liskov/ }).check()
+    for (const box of await people.getByRole('checkbox', { disabled: false }).all()) await box.uncheck()
+    // The reviewer is always told, as in Operately's form: her box stays ticked.
+    const barbara = people.getByRole('checkbox', { name: /Barbara Liskov/ })
+    await barbara.click({ force: true })
+    await expect(barbara).toBeChecked()
     await ui.submit.click()
     await expect(ui.resultHeading).toBeVisible()
 

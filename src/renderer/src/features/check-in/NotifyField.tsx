@@ -55,7 +55,9 @@ export function NotifyField({
                   type="checkbox"
                   className="ci-check__box"
                   checked={person.alwaysNotified || chosen.includes(person.personId)}
-                  disabled={person.alwaysNotified}
+                  // Not `disabled`: a box the keyboard skips could not be read out on the way through.
+                  aria-disabled={person.alwaysNotified || undefined}
+                  onClick={person.alwaysNotified ? (event) => event.preventDefault() : undefined}
                   onChange={(event) => toggle(person.personId, event.target.checked)}
                 />
                 <span>
