@@ -86,14 +86,14 @@ describe('routes, methods and content negotiation', () => {
     expect(wildcard.status).toBe(200)
   })
 
-  it('sends x-operately-version on every answer, errors included', async () => {
+  it('sends x-operately-version on every answer, errors included: the build date and hash, never 1.8.0', async () => {
     const answers = [
       await get(emu, 'people/get_me'),
       await get(emu, 'people/get_me', {}, { token: null }),
       await get(emu, 'nope/nope'),
       await call(emu, 'DELETE', 'people/get_me'),
     ]
-    for (const r of answers) expect(r.headers.get('x-operately-version')).toBe('1.8.0')
+    for (const r of answers) expect(r.headers.get('x-operately-version')).toBe('2026-07-16-cff38bbea')
   })
 })
 
