@@ -2,6 +2,7 @@ import { stringifyJson } from '../../src/shared/exact-json'
 import { accessLevel, permissionsFor } from './access'
 import type { Ctx } from './context'
 import { datedId, deterministicUuid, shortIdFromUuid, slugId } from './ids'
+import { goalPotentialSubscribers, projectPotentialSubscribers } from './subscribers'
 import { goalStatus, isGoalOutdated, progressPercentage } from './schedule'
 import type {
   CheckIn,
@@ -25,7 +26,7 @@ import { atLeast } from './version'
 
 type Json = Record<string, unknown>
 
-function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json {
+export function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json {
   return atLeast(ctx.version, '1.8.0') ? { __typename: typename, ...fields } : fields
 }
 
@@ -167,35 +168,8 @@ export function goal(ctx: Ctx, g: Goal, inc: GoalIncludes): Json {
     access_levels: null,
     retrospective: null,
     notifications: inc.unreadNotifications ? [] : null,
-    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, g) : null,
+    potential_subscribers: inc.potentialSubscribers ? goalPotentialSubscribers(ctx, g) : null,
   })
-}
-
-/** Champion and reviewer first (they are notified by default), then everyone else who may edit. */
-function potentialSubscribers(ctx: Ctx, item: Goal | Project): Json[] {
-  const out: Json[] = []
-  // A set, not a search of `out`: the big company's goals open to all have a thousand people who may edit.
-  const added = new Set<string>()
-  const add = (p: Person | undefined, role: string, priority: boolean): void => {
-    if (!p || p.suspended || added.has(p.id)) return
-    added.add(p.id)
-    out.push(typed(ctx, 'subscriber', { role, priority, is_subscribed: priority, person: person(ctx, p) }))
-  }
-  add(
-    ctx.state.people.find((p) => p.id === item.championId),
-    'Champion',
-    true,
-  )
-  add(
-    ctx.state.people.find((p) => p.id === item.reviewerId),
-    'Reviewer',
-    true,
-  )
-  for (const p of ctx.state.people) {
-    if (p.id !== ctx.me.id && permissionsFor(accessLevel(item, p.id)).can_edit)
-      add(p, p.title ?? 'Contributor', false)
-  }
-  return out
 }
 
 export interface CheckInIncludes {
@@ -321,7 +295,7 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
     next_milestone: null,
     retrospective: null,
     access_levels: null,
-    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, p) : null,
+    potential_subscribers: inc.potentialSubscribers ? projectPotentialSubscribers(ctx, p) : null,
     notifications: inc.unreadNotifications ? [] : null,
   })
 }

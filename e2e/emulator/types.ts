@@ -154,6 +154,8 @@ export interface Company {
 export interface Space {
   id: string
   name: string
+  /** Its members: the people a goal in it offers as potential subscribers (subscribers.ts). */
+  memberIds: string[]
 }
 
 export interface Person {

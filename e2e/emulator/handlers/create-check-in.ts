@@ -8,7 +8,7 @@ import { ApiError, replies } from '../replies'
 import { checkIn as serializeCheckIn } from '../serialize'
 import type { CheckIn, CheckInStatus, ContextualDate, ContextualDateType, Goal, Timeframe } from '../types'
 import { atLeast } from '../version'
-import { publishCheckIn } from '../publish'
+import { markPublished } from '../publish'
 import { mentionedPeople, parseRichText } from './rich-input'
 
 /**
@@ -88,6 +88,7 @@ function dueDate(raw: unknown): ContextualDate | null | undefined {
 
 interface ChecklistItem {
   id: string
+  name: string
   completed: boolean
   index: number
 }
@@ -100,7 +101,12 @@ function checklist(raw: unknown): ChecklistItem[] | undefined {
     const { id, name, completed, index } = item
     if (typeof id !== 'string' || typeof name !== 'string' || typeof completed !== 'boolean') fail()
     if (typeof index !== 'number') fail()
-    return { id: id as string, completed: completed as boolean, index: index as number }
+    return {
+      id: id as string,
+      name: name as string,
+      completed: completed as boolean,
+      index: index as number,
+    }
   })
 }
 
@@ -138,23 +144,36 @@ function handle(ctx: Ctx): unknown {
       ? inputs.send_notifications_to_everyone
       : atLeast(ctx.version, '1.6.0')
 
-  // --- everything is valid: compute the goal after this check-in
+  // --- everything is valid. What the check-in records is what was sent
+  // (`app/lib/operately/operations/goal_check_in.ex`, 1.5.0–1.8.0): a timeframe only when `due_date` was
+  // sent, the sent target values only (with each target's value before), the sent checklist only.
   const now = isoTimestamp(ctx.now)
   const timeframe: Timeframe | null =
-    due === undefined
-      ? goal.timeframe
-      : due === null
-        ? null
-        : {
-            contextual_start_date: contextualDate('day', new Date(goal.insertedAt)),
-            contextual_end_date: due,
-          }
-  const goalChecks = goal.checks.map((c) => {
-    const update = checks?.find((u) => parseIdInput(u.id) === c.id)
-    if (!update) return c
-    const completedAt = update.completed ? (c.completed ? c.completedAt : now) : null
-    return { ...c, completed: update.completed, index: update.index, completedAt, updatedAt: now }
+    due === undefined || due === null
+      ? null
+      : {
+          contextual_start_date: contextualDate('day', new Date(goal.insertedAt)),
+          contextual_end_date: due,
+        }
+  const sentTargets = [...values].map(([id, value]) => {
+    const tg = goal.targets.find((x) => x.id === id)!
+    return {
+      id: tg.id,
+      name: tg.name,
+      value,
+      previous_value: tg.value,
+      unit: tg.unit,
+      index: tg.index,
+      from: tg.from,
+      to: tg.to,
+    }
   })
+  const sentChecks = (checks ?? []).map((c) => ({
+    id: parseIdInput(c.id) ?? c.id,
+    name: c.name,
+    index: c.index,
+    completed: c.completed,
+  }))
 
   const status = inputs.status as CheckInStatus
   const published = !draft && !schedule
@@ -167,21 +186,10 @@ function handle(ctx: Ctx): unknown {
     state: draft ? 'draft' : schedule ? 'scheduled' : 'published',
     insertedAt: now,
     updatedAt: now,
-    publishedAt: published ? now : null,
-    scheduledAt: schedule && !draft ? isoTimestamp(schedule) : null,
-    targets: goal.targets.map((tg) => ({
-      id: tg.id,
-      name: tg.name,
-      value: values.get(tg.id) ?? tg.value,
-      previous_value: tg.value,
-      unit: tg.unit,
-      index: tg.index,
-      from: tg.from,
-      to: tg.to,
-    })),
-    checklist: [...goalChecks]
-      .sort((a, b) => a.index - b.index)
-      .map((c) => ({ id: c.id, name: c.name, index: c.index, completed: c.completed })),
+    publishedAt: null,
+    scheduledAt: schedule ? isoTimestamp(schedule) : null,
+    targets: sentTargets,
+    checklist: sentChecks,
     timeframe,
     acknowledgedAt: null,
     acknowledgedById: null,
@@ -191,8 +199,21 @@ function handle(ctx: Ctx): unknown {
   }
   state.checkIns.push(record)
 
-  // Drafts and scheduled check-ins change nothing on the goal until they are published.
-  if (published) publishCheckIn(state, goal, record, ctx.now)
+  // Drafts and scheduled check-ins change nothing on the goal; posted at once, the check-in's values
+  // become the goal's. Scheduled ones are published later by the clock, state only (publish.ts).
+  if (published) {
+    if (due !== undefined) goal.timeframe = timeframe
+    goal.targets = goal.targets.map((tg) =>
+      values.has(tg.id) ? { ...tg, value: values.get(tg.id)!, updatedAt: now } : tg,
+    )
+    goal.checks = goal.checks.map((c) => {
+      const update = checks?.find((u) => parseIdInput(u.id) === c.id)
+      if (!update || (update.completed === c.completed && update.index === c.index)) return c
+      const completedAt = update.completed ? (c.completed ? c.completedAt : now) : null
+      return { ...c, completed: update.completed, index: update.index, completedAt, updatedAt: now }
+    })
+    markPublished(state, goal, record, ctx.now)
+  }
 
   // The server does not load these associations for this response: author, goal, reactions,
   // subscription_list and permissions come back null.
