@@ -2,14 +2,17 @@ import { authenticate, requireWriteAccess } from './auth'
 import { publishDueCheckIns } from './publish'
 import type { Ctx } from './context'
 import { endpoints } from './handlers'
-import { inputsFromQuery, rejectUnknownKeys, validateInputs, type Inputs } from './inputs'
+import { inputsFromQuery, parseInputs, requireFields, type Inputs } from './inputs'
 import { ApiError, replies, type Reply } from './replies'
 import type { EmulatorState, Faults } from './types'
 
 /**
- * One API request through the real server's order of checks:
- * method → Accept → route → input parsing (malformed JSON, unknown keys) → token → read-only →
- * required/null/enum → handler. Synchronous: a mutation is either fully applied or not at all.
+ * One API request through the real server's order of checks (Operately 1.5.0–1.8.0:
+ * `app/lib/turbo_connect/api.ex` plugs Plug.Parsers, Match, ParseInputs; `app/lib/operately_web/api/
+ * external.ex` then RequireApiToken, EnforceTokenAccessMode; RequiredFieldValidator and Dispatch last):
+ * method → Accept → route → input parsing (malformed JSON, unknown keys, types, enums, ids, nulls) →
+ * token → read-only → required fields → handler. Synchronous: a mutation is either fully applied or
+ * not at all.
  */
 
 export const API_PREFIX = '/api/external/v1/'
@@ -105,12 +108,12 @@ function run(req: ApiRequest, env: ApiEnv): Reply {
 
   const raw = isQuery ? inputsFromQuery(req.search) : mutationInputs(req)
   const spec = endpoint.inputs(env.version)
-  rejectUnknownKeys(spec, raw)
+  const inputs = parseInputs(spec, raw, { strict: !isQuery, version: env.version })
 
   const { token, me } = authenticate(env.state, req.authorization, env.faults.revokeTokens)
   if (!isQuery) requireWriteAccess(token)
 
-  const inputs = validateInputs(spec, raw, isQuery)
+  requireFields(spec, inputs)
   const ctx: Ctx = { state: env.state, version: env.version, now: env.now, me, faults: env.faults, inputs }
   return replies.ok(endpoint.handle(ctx))
 }

@@ -185,15 +185,18 @@ export interface CheckInIncludes {
 export function checkIn(ctx: Ctx, c: CheckIn, inc: CheckInIncludes): Json {
   const g = ctx.state.goals.find((x) => x.id === c.goalId)
   const findPerson = (id: string | null) => ctx.state.people.find((p) => p.id === id)
+  // `state`, `updated_at`, `published_at` from 1.7.0, `scheduled_at` from 1.8.0
+  // (`app/lib/operately_web/api/serializers/goal_update.ex` at each tag).
+  const lifecycle: Json = atLeast(ctx.version, '1.7.0')
+    ? { state: c.state, updated_at: c.updatedAt, published_at: c.publishedAt }
+    : {}
+  if (atLeast(ctx.version, '1.8.0')) lifecycle.scheduled_at = c.scheduledAt
   return typed(ctx, 'goal_progress_update', {
     id: checkInId(c),
     status: c.status,
-    state: c.state,
     message: JSON.stringify(c.message),
     inserted_at: c.insertedAt,
-    updated_at: c.updatedAt,
-    published_at: c.publishedAt,
-    scheduled_at: c.scheduledAt,
+    ...lifecycle,
     goal_target_updates: c.targets.map((t) => typed(ctx, 'goal_target_updates', { ...t })),
     checklist: c.checklist.map((k) => typed(ctx, 'goal_check_update', { ...k })),
     timeframe: timeframe(ctx, c.timeframe),
@@ -229,14 +232,18 @@ function checkInPermissions(ctx: Ctx, c: CheckIn, g: Goal): Json {
   }
 }
 
-/** The short form `update_description` answers with: no `description` at all. */
+/**
+ * The short ("essential") form `update_description` answers with (`app/lib/operately_web/api/
+ * serializers/project.ex` at each tag): no `description`, no `space_id`; `space` only from 1.7.0.
+ * `space` and `privacy` come from associations the mutation does not load: null.
+ */
 export function projectEssential(ctx: Ctx, p: Project): Json {
+  const space: Json = atLeast(ctx.version, '1.7.0') ? { space: null } : {}
   return typed(ctx, 'project', {
     id: projectId(p),
     name: p.name,
-    space_id: shortIdFromUuid(p.spaceId),
-    space: space(ctx, p.spaceId),
-    privacy: p.privacy,
+    ...space,
+    privacy: null,
     status: p.status,
     success_status: p.successStatus ?? 'nil',
     goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,

@@ -19,29 +19,36 @@ import { mentionedPeople, parseRichText } from './rich-input'
 const CHECK_IN_STATUSES = ['on_track', 'caution', 'off_track'] as const
 const DATE_TYPES = ['day', 'month', 'quarter', 'year'] as const
 
+/**
+ * Operately's inputs, in their declaration order (`app/lib/operately_web/api/goals/create_check_in.ex`
+ * at each tag), which is the order "Missing required fields" names them in.
+ */
 export function createCheckInInputs(version: string): InputSpec {
+  const from17 = atLeast(version, '1.7.0')
   const spec: InputSpec = {
     goal_id: { type: t.id, required: true },
     status: { type: t.enumOf('goal_check_in_status', CHECK_IN_STATUSES), required: true },
-    content: { type: t.json, required: true },
-    // Required (null allowed) before 1.7.0; from 1.7.0 omitting it leaves the timeframe alone.
+    // `field` (required, null allowed) before 1.7.0; `field?` from 1.7.0: omitted, the timeframe stays.
     due_date: {
       type: t.object({
         date_type: t.enumOf('contextual_date_type', DATE_TYPES),
-        date: t.string,
         value: t.string,
+        date: t.date,
       }),
       nullable: true,
-      required: !atLeast(version, '1.7.0'),
+      required: !from17,
     },
     checklist: {
       type: t.listOf(t.object({ id: t.id, name: t.string, completed: t.boolean, index: t.integer })),
     },
+    content: { type: t.json, required: true },
     new_target_values: { type: t.string },
-    send_notifications_to_everyone: { type: t.boolean, nullable: true },
-    subscriber_ids: { type: t.listOf(t.id), nullable: true },
   }
-  if (atLeast(version, '1.7.0')) spec.post_as_draft = { type: t.boolean, nullable: true }
+  if (from17) spec.post_as_draft = { type: t.boolean }
+  // null: true on 1.5.0; null: false with a default from 1.6.0 (a null is refused, an absent key defaults).
+  spec.send_notifications_to_everyone = { type: t.boolean, nullable: !atLeast(version, '1.6.0') }
+  // A null list parses as []: allowed on every version.
+  spec.subscriber_ids = { type: t.listOf(t.id) }
   if (atLeast(version, '1.8.0')) spec.scheduled_at = { type: t.datetime, nullable: true }
   return spec
 }
@@ -53,13 +60,14 @@ const fail = (): never => {
 /** `new_target_values` is a JSON string; the server decodes it before it even looks the goal up. */
 function decodeTargetValues(raw: unknown): unknown[] | undefined {
   if (raw === undefined) return undefined
+  // Jason.decode! in the handler's parse_inputs: Dispatch rescues what it raises into its 500.
   let parsed: unknown
   try {
     parsed = JSON.parse(raw as string)
   } catch {
-    throw new ApiError(replies.crash())
+    return fail()
   }
-  if (!Array.isArray(parsed)) throw new ApiError(replies.crash())
+  if (!Array.isArray(parsed)) return fail()
   return parsed
 }
 
@@ -80,8 +88,9 @@ function dueDate(raw: unknown): ContextualDate | null | undefined {
   if (raw === undefined || raw === null) return raw
   const { date_type, date, value } = raw as Record<string, unknown>
   if (typeof date_type !== 'string' || typeof date !== 'string' || typeof value !== 'string') fail()
+  // The date itself was checked while parsing (an unparseable one is a 500 before the token).
   const parsed = parseIsoDate(date as string)
-  if (!parsed) throw new ApiError(replies.internalError())
+  if (!parsed) return fail()
   if (contextualLabel(date_type as ContextualDateType, parsed) !== value) fail()
   return { date_type: date_type as ContextualDateType, date: date as string, value: value as string }
 }
@@ -113,9 +122,8 @@ function checklist(raw: unknown): ChecklistItem[] | undefined {
 function scheduledAt(ctx: Ctx): Date | null {
   const raw = ctx.inputs.scheduled_at
   if (typeof raw !== 'string') return null
+  // Its form was checked while parsing.
   const when = new Date(raw)
-  if (Number.isNaN(when.getTime()))
-    throw new ApiError(replies.badRequest(`Invalid value for field 'scheduled_at'`))
   if (when.getTime() <= ctx.now.getTime())
     throw new ApiError(replies.badRequest('Scheduled time must be in the future'))
   return when

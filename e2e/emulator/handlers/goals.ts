@@ -69,7 +69,7 @@ export const getGoal: Endpoint = {
     ),
   }),
   handle: (ctx) => {
-    const g = findVisibleGoal(ctx, ctx.inputs.id as string)
+    const g = findVisibleGoal(ctx, ctx.inputs.id as string, { withArchived: true })
     const body: Record<string, unknown> = { goal: goal(ctx, g, includes(ctx)) }
     if (flag(ctx, 'include_markdown')) body.markdown = toMarkdown(g.description)
     return body
@@ -83,7 +83,7 @@ export const listCheckIns: Endpoint = {
   kind: 'query',
   inputs: () => ({ goal_id: { type: t.id, required: true } }),
   handle: (ctx) => {
-    const g = findVisibleGoal(ctx, ctx.inputs.goal_id as string, 'Goal not found')
+    const g = findVisibleGoal(ctx, ctx.inputs.goal_id as string, { notFoundMessage: 'Goal not found' })
     const list = ctx.state.checkIns
       .filter((c) => c.goalId === g.id)
       .filter((c) => c.state === 'published' || c.authorId === ctx.me.id)

@@ -56,7 +56,7 @@ export const getProject: Endpoint = {
         replies.badRequest('include_contributors_access_levels requires include_contributors'),
       )
     }
-    const p = findVisibleProject(ctx, ctx.inputs.id)
+    const p = findVisibleProject(ctx, ctx.inputs.id, { withArchived: true })
     const body: Record<string, unknown> = { project: project(ctx, p, includes(ctx)) }
     if (flag(ctx, 'include_markdown')) body.markdown = toMarkdown(p.description)
     return body
