@@ -119,6 +119,16 @@ function checklist(raw: unknown): ChecklistItem[] | undefined {
   })
 }
 
+/**
+ * A due date resets the goal's start to its creation day, labelled with `Calendar.strftime(inserted_at,
+ * "%b %d, %Y")`: the day zero-padded, "Mar 05, 2026", unlike the picker's "Mar 5, 2026"
+ * (`app/lib/operately/operations/goal_check_in.ex`, 1.5.0–1.8.0).
+ */
+function startOfGoal(goal: Goal): ContextualDate {
+  const day = contextualDate('day', new Date(goal.insertedAt))
+  return { ...day, value: day.value.replace(/ (\d),/, ' 0$1,') }
+}
+
 function scheduledAt(ctx: Ctx): Date | null {
   const raw = ctx.inputs.scheduled_at
   if (typeof raw !== 'string') return null
@@ -160,7 +170,7 @@ function handle(ctx: Ctx): unknown {
     due === undefined || due === null
       ? null
       : {
-          contextual_start_date: contextualDate('day', new Date(goal.insertedAt)),
+          contextual_start_date: startOfGoal(goal),
           contextual_end_date: due,
         }
   const sentTargets = [...values].map(([id, value]) => {

@@ -17,13 +17,23 @@ export const getMe: Endpoint = {
   handle: (ctx) => ({ me: personFull(ctx, ctx.me, flag(ctx, 'include_manager')) }),
 }
 
+/** Inputs as `app/lib/operately_web/api/people/list.ex` declares them (1.5.0–1.8.0). */
 export const listPeople: Endpoint = {
   kind: 'query',
   inputs: () =>
-    flags('include_suspended', 'include_manager', 'include_account', 'include_company_access_levels'),
+    flags(
+      'only_suspended',
+      'include_suspended',
+      'include_manager',
+      'include_account',
+      'include_invite_link',
+      'include_company_access_levels',
+    ),
   handle: (ctx) => ({
     people: ctx.state.people
-      .filter((p) => flag(ctx, 'include_suspended') || !p.suspended)
+      .filter((p) =>
+        flag(ctx, 'only_suspended') ? p.suspended : flag(ctx, 'include_suspended') || !p.suspended,
+      )
       .sort(byName)
       .map((p) => personFull(ctx, p, flag(ctx, 'include_manager'))),
   }),
