@@ -534,6 +534,21 @@ describe('fidelity rows', () => {
     const day = String(created.getUTCDate()).padStart(2, '0')
     expect(update.timeframe.contextual_start_date.value).toBe(`${month} ${day}, ${created.getUTCFullYear()}`)
   })
+
+  it('R32 projects/get, goals/get: full forms without space_id/started_at/archived_at/is_pinned; key_resources until 1.7.0; resource_hub from 1.7.0', async () => {
+    for (const version of ['1.6.0', '1.7.0', '1.8.0']) {
+      const emu = await emulator(version)
+      const { project } = await okJson(get(emu, 'projects/get', { id: wireId(emu, PR.launchSite) }))
+      for (const key of ['space_id', 'started_at', 'archived_at', 'is_pinned'])
+        expect(project).not.toHaveProperty(key)
+      expect(['key_resources' in project, 'resource_hub' in project]).toEqual([
+        version !== '1.8.0',
+        version !== '1.6.0',
+      ])
+      const { goal } = await okJson(get(emu, 'goals/get', { id: wireId(emu, G.shipEngine) }))
+      expect('resource_hub' in goal).toBe(version !== '1.6.0')
+    }
+  })
 })
 
 function rankKind(kind: string): number {

@@ -169,6 +169,8 @@ export function goal(ctx: Ctx, g: Goal, inc: GoalIncludes): Json {
     retrospective: null,
     notifications: inc.unreadNotifications ? [] : null,
     potential_subscribers: inc.potentialSubscribers ? goalPotentialSubscribers(ctx, g) : null,
+    // serializers/goal.ex: from 1.7.0; null, as the emulator has no resource hubs.
+    ...(atLeast(ctx.version, '1.7.0') ? { resource_hub: null } : {}),
   })
 }
 
@@ -265,13 +267,18 @@ export interface ProjectIncludes {
   unreadNotifications?: boolean
 }
 
+/**
+ * The full project (`app/lib/operately_web/api/serializers/project.ex` at each tag): no `space_id`,
+ * `started_at`, `archived_at` or `is_pinned` (real servers never send them); `key_resources` until
+ * 1.7.0, `resource_hub` from 1.7.0 (null: the emulator has no resource hubs). Not emulated:
+ * `milestones_ordering_state`, `task_statuses`, `tasks_kanban_state`.
+ */
 export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
   const findPerson = (id: string | null) => ctx.state.people.find((x) => x.id === id)
   const g = ctx.state.goals.find((x) => x.id === p.goalId)
   return typed(ctx, 'project', {
     id: projectId(p),
     name: p.name,
-    space_id: shortIdFromUuid(p.spaceId),
     goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,
     state: p.state,
     status: p.status,
@@ -281,12 +288,9 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
     timeframe: timeframe(ctx, p.timeframe),
     inserted_at: p.insertedAt,
     updated_at: p.updatedAt,
-    started_at: p.startedAt,
     closed_at: p.closedAt,
-    archived_at: p.archivedAt,
     is_archived: p.archivedAt !== null,
     is_outdated: ctx.now.getTime() > new Date(p.nextCheckInScheduledAt).getTime() + 3 * 86_400_000,
-    is_pinned: false,
     next_check_in_scheduled_at: p.nextCheckInScheduledAt,
     space: inc.space ? space(ctx, p.spaceId) : null,
     champion: inc.champion ? person(ctx, findPerson(p.championId)) : null,
@@ -297,7 +301,9 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
       : null,
     contributors: inc.contributors ? contributors(ctx, p) : null,
     milestones: inc.milestones ? [] : null,
-    key_resources: inc.keyResources ? [] : null,
+    ...(atLeast(ctx.version, '1.8.0') ? {} : { key_resources: inc.keyResources ? [] : null }),
+    ...(atLeast(ctx.version, '1.7.0') ? { resource_hub: null } : {}),
+    subscription_list: null,
     last_check_in: null,
     next_milestone: null,
     retrospective: null,
