@@ -549,6 +549,43 @@ describe('fidelity rows', () => {
       expect('resource_hub' in goal).toBe(version !== '1.6.0')
     }
   })
+
+  it('R33 every endpoint: Bearer or bare token; 401, 403, 404 Query not found and 405 carry no content type', async () => {
+    const emu = await emulator()
+    expect(
+      (await get(emu, 'people/get_me', {}, { headers: { authorization: emu.tokens.write } })).status,
+    ).toBe(200)
+    const answers = [
+      await get(emu, 'people/get_me', {}, { headers: { authorization: `bearer ${emu.tokens.write}` } }),
+      await post(emu, 'goals/create_check_in', {}, { token: emu.tokens.readOnly }),
+      await get(emu, 'nope/nope'),
+      await call(emu, 'PUT', 'people/get_me'),
+    ]
+    expect(answers.map((r) => [r.status, r.text, r.headers.get('content-type')])).toEqual([
+      [401, 'Unauthorized', null],
+      [403, 'Read-only API tokens cannot execute mutations', null],
+      [404, 'Query not found', null],
+      [405, 'Method Not Allowed', null],
+    ])
+  })
+
+  it('R34 every endpoint: malformed JSON is a 400 before method, Accept and route, rendered per Accept; 406 is html', async () => {
+    const emu = await emulator()
+    const put = await call(emu, 'PUT', 'nope/nope', { rawBody: '{', headers: { accept: 'application/json' } })
+    expect([put.status, put.text]).toEqual([400, '{"errors":{"detail":"Bad Request"}}'])
+    const html = await call(emu, 'POST', 'goals/create_check_in', { rawBody: '{' })
+    expect([html.status, html.text, html.headers.get('content-type')]).toEqual([
+      400,
+      'Bad Request',
+      'text/html; charset=utf-8',
+    ])
+    const notAcceptable = await get(emu, 'people/get_me', {}, { headers: { accept: 'text/html' } })
+    expect([notAcceptable.status, notAcceptable.text, notAcceptable.headers.get('content-type')]).toEqual([
+      406,
+      'Not Acceptable',
+      'text/html; charset=utf-8',
+    ])
+  })
 })
 
 function rankKind(kind: string): number {

@@ -24,14 +24,14 @@ afterAll(async () => {
 })
 
 const JSON_TYPE = 'application/json; charset=utf-8'
-const TEXT_TYPE = 'text/plain; charset=utf-8'
 const missing = (fields: string) => `{"error":"Bad request","message":"Missing required fields: ${fields}"}`
 const unknown = (field: string) => `{"error":"Bad request","message":"Unknown input field: ${field}"}`
 
 /** What a server with the input answers each token. */
 function taken(token: keyof EmulatorTokens, fields: string): [number, string, string | null] {
-  if (token === 'revoked') return [401, 'Unauthorized', TEXT_TYPE]
-  if (token === 'readOnly') return [403, 'Read-only API tokens cannot execute mutations', TEXT_TYPE]
+  // The token plugs write their words with send_resp alone: no content type.
+  if (token === 'revoked') return [401, 'Unauthorized', null]
+  if (token === 'readOnly') return [403, 'Read-only API tokens cannot execute mutations', null]
   return [400, missing(fields), JSON_TYPE]
 }
 /** What a server without it answers, before the token: ParseInputs writes no content type. */
