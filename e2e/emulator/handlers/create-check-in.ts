@@ -144,6 +144,9 @@ function handle(ctx: Ctx): unknown {
   const targetValues = decodeTargetValues(inputs.new_target_values)
   const goal = findVisibleGoal(ctx, inputs.goal_id as string)
   requireEdit(ctx, goal)
+  // Operately.Scheduling.validate_scheduled_at is the operation's first step, before the document,
+  // targets and checklist are looked at (operations/goal_check_in.ex, 1.8.0).
+  const schedule = scheduledAt(ctx)
 
   const message = parseRichText(ctx, inputs.content as string)
   const mentioned = mentionedPeople(ctx, message)
@@ -155,7 +158,6 @@ function handle(ctx: Ctx): unknown {
     if (!who) fail()
     return who!.id
   })
-  const schedule = scheduledAt(ctx)
   const draft = inputs.post_as_draft === true
   const sendToEveryone =
     typeof inputs.send_notifications_to_everyone === 'boolean'
