@@ -2,14 +2,17 @@ import { authenticate, requireWriteAccess } from './auth'
 import { publishDueCheckIns } from './publish'
 import type { Ctx } from './context'
 import { endpoints } from './handlers'
-import { inputsFromQuery, rejectUnknownKeys, validateInputs, type Inputs } from './inputs'
-import { ApiError, replies, type Reply } from './replies'
+import { inputsFromQuery, parseInputs, requireFields, type Inputs } from './inputs'
+import { ApiError, replies, type ErrorFormat, type Reply } from './replies'
 import type { EmulatorState, Faults } from './types'
 
 /**
- * One API request through the real server's order of checks:
- * method → Accept → route → input parsing (malformed JSON, unknown keys) → token → read-only →
- * required/null/enum → handler. Synchronous: a mutation is either fully applied or not at all.
+ * One API request through the real server's order of checks (Operately 1.5.0–1.8.0:
+ * `app/lib/turbo_connect/api.ex` plugs Plug.Parsers, Match, ParseInputs; `app/lib/operately_web/api/
+ * external.ex` then RequireApiToken, EnforceTokenAccessMode; RequiredFieldValidator and Dispatch last):
+ * method → Accept → route → input parsing (malformed JSON, unknown keys, types, enums, ids, nulls) →
+ * token → read-only → required fields → handler. Synchronous: a mutation is either fully applied or
+ * not at all.
  */
 
 export const API_PREFIX = '/api/external/v1/'
@@ -52,29 +55,57 @@ export function loggedBody(raw: string): unknown {
   }
 }
 
-function acceptsJson(accept: string | undefined): boolean {
-  if (!accept || accept.trim() === '') return true
-  return accept
-    .split(',')
-    .map((part) => part.split(';')[0]!.trim().toLowerCase())
-    .some(
-      (type) =>
-        type === '*/*' || type === 'application/*' || type === 'application/json' || type.endsWith('+json'),
-    )
+interface AcceptEntry {
+  type: string
+  q: number
 }
 
-function mutationInputs(req: ApiRequest): Inputs {
-  // Bodies that are not declared as JSON are not parsed at all: the mutation sees no inputs.
+function acceptEntries(accept: string | undefined): AcceptEntry[] {
+  return (accept ?? '')
+    .split(',')
+    .map((part) => {
+      const [type, ...params] = part.split(';').map((x) => x.trim().toLowerCase())
+      const q = params.find((p) => p.startsWith('q='))
+      return { type: type ?? '', q: q ? Number(q.slice(2)) : 1 }
+    })
+    .filter((e) => e.type !== '' && e.q > 0)
+}
+
+const isJsonType = (type: string): boolean =>
+  type === 'application/json' || type === 'application/*' || type.endsWith('+json')
+
+/** The router's `plug :accepts, ["json"]` (`app/lib/operately_web/router.ex`, `:api_external`). */
+function acceptsJson(accept: string | undefined): boolean {
+  const entries = acceptEntries(accept)
+  return entries.length === 0 || entries.some((e) => e.type === '*/*' || isJsonType(e.type))
+}
+
+/** Phoenix's choice among `render_errors` formats [html, json]: the client's preference, html first. */
+function errorFormat(accept: string | undefined): ErrorFormat {
+  const entries = [...acceptEntries(accept)].sort((a, b) => b.q - a.q)
+  for (const e of entries) {
+    if (e.type === '*/*' || e.type === 'text/html' || e.type === 'text/*') return 'html'
+    if (isJsonType(e.type)) return 'json'
+  }
+  return 'html'
+}
+
+/**
+ * The endpoint's Plug.Parsers (`app/lib/operately_web/endpoint.ex`) reads a JSON body before the router:
+ * malformed JSON is answered 400 before the method, Accept or route are looked at. A body declared as
+ * anything else is passed through unparsed (Plug.Parsers passes every other type): no inputs. A JSON value that is not an
+ * object arrives as the key `_json`.
+ */
+function bodyInputs(req: ApiRequest): Inputs {
   const isJson = /^application\/([\w.-]+\+)?json\b/i.test(req.contentType ?? '')
   if (!isJson || req.rawBody.trim() === '') return {}
   let parsed: unknown
   try {
     parsed = JSON.parse(req.rawBody)
   } catch {
-    throw new ApiError(replies.malformedJson())
+    throw new ApiError(replies.malformedJson(errorFormat(req.accept)))
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ApiError(replies.malformedJson())
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return { _json: parsed }
   return parsed as Inputs
 }
 
@@ -93,6 +124,7 @@ export function answerApi(req: ApiRequest, env: ApiEnv): ApiOutcome {
 }
 
 function run(req: ApiRequest, env: ApiEnv): Reply {
+  const body = bodyInputs(req)
   if (req.method !== 'GET' && req.method !== 'POST') return replies.methodNotAllowed()
   if (!acceptsJson(req.accept)) return replies.notAcceptable()
 
@@ -103,14 +135,14 @@ function run(req: ApiRequest, env: ApiEnv): Reply {
     return isQuery ? replies.queryNotFound() : replies.mutationNotFound()
   }
 
-  const raw = isQuery ? inputsFromQuery(req.search) : mutationInputs(req)
+  const raw = isQuery ? inputsFromQuery(req.search) : body
   const spec = endpoint.inputs(env.version)
-  rejectUnknownKeys(spec, raw)
+  const inputs = parseInputs(spec, raw, { strict: !isQuery, version: env.version })
 
   const { token, me } = authenticate(env.state, req.authorization, env.faults.revokeTokens)
   if (!isQuery) requireWriteAccess(token)
 
-  const inputs = validateInputs(spec, raw, isQuery)
+  requireFields(spec, inputs)
   const ctx: Ctx = { state: env.state, version: env.version, now: env.now, me, faults: env.faults, inputs }
   return replies.ok(endpoint.handle(ctx))
 }

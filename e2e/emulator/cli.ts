@@ -1,20 +1,29 @@
 /**
- * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--seed usual|big]`
+ * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big]`
  * Starts the emulator (`--seed big`: the company of 10,000 goals of seed-big.ts) and prints where it listens and which tokens to use.
  */
 import { parseArgs } from 'node:util'
 import { SEED_NAMES, startEmulator, type SeedName } from './index'
 
-const USAGE = 'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--seed usual|big]'
+const USAGE =
+  'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big]'
 
 async function main(): Promise<void> {
-  let values: { port?: string; host?: string; version?: string; seed?: string; help?: boolean }
+  let values: {
+    port?: string
+    host?: string
+    version?: string
+    header?: string
+    seed?: string
+    help?: boolean
+  }
   try {
     values = parseArgs({
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
         version: { type: 'string' },
+        header: { type: 'string' },
         seed: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -43,7 +52,13 @@ async function main(): Promise<void> {
   }
   const seed = values.seed as SeedName | undefined
 
-  const emulator = await startEmulator({ port, host: values.host, version: values.version, seed })
+  const emulator = await startEmulator({
+    port,
+    host: values.host,
+    version: values.version,
+    header: values.header,
+    seed,
+  })
   const ada = emulator.state.people[0]!
   console.log(
     [

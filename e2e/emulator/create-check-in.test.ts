@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { shortIdFromUuid } from './ids'
+import { parseIdInput, shortIdFromUuid } from './ids'
 import { startEmulator } from './index'
 import { deterministicToken } from './tokens'
 import { SEED_IDS } from './seed-ids'
@@ -346,7 +346,7 @@ describe('older servers', () => {
 })
 
 describe('a scheduled check-in', () => {
-  it('stays off the goal, shown only to its author, until its time; then it is published as if posted then', async () => {
+  it('stays off the goal, shown only to its author, until its time; then only its state changes (scheduled_post_publishing.ex, 1.8.0)', async () => {
     let now = NOW
     const emu2 = await startEmulator({ now: () => now })
     try {
@@ -401,9 +401,11 @@ describe('a scheduled check-in', () => {
         state: 'published',
         published_at: '2026-03-16T08:00:00Z',
       })
-      expect(goal.targets[0]!.value).toBe(91)
-      const record = emu2.state.checkIns.find((c) => c.scheduledAt === '2026-03-16T08:00:00Z')!
+      // The job publishes it but applies none of its values: the target keeps its value.
+      expect(goal.targets[0]!.value).toBe(teams!.value)
+      const record = emu2.state.checkIns.find((c) => c.id === parseIdInput(update.id))!
       expect(record.publishedAt).toBe('2026-03-16T08:00:00Z')
+      expect(record.scheduledAt).toBeNull()
       expect(goal.lastCheckInId).toBe(record.id)
     } finally {
       await emu2.close()

@@ -112,7 +112,8 @@ describe('fault switches', () => {
   it.each([
     ['504-html', 504, 'text/html', '<title>504 Gateway Time-out</title>', false],
     ['502-json', 502, 'application/json; charset=utf-8', '{"message":"Bad Gateway"}', false],
-    ['500-json', 500, null, '"message":"An unexpected error occurred"', true],
+    // Dispatch's own 500 carries a JSON content type (turbo_connect/plugs/dispatch.ex).
+    ['500-json', 500, 'application/json; charset=utf-8', '"message":"An unexpected error occurred"', true],
     ['503-html', 503, 'text/html', '<title>503 Service Temporarily Unavailable</title>', false],
   ] as const)(
     'failAfterCommit %s: the check-in is applied, and the client is told %i',

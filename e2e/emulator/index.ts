@@ -5,6 +5,8 @@
 export { startEmulator } from './server'
 export { DEFAULT_TOKENS } from './tokens'
 export { SEED_IDS } from './seed-ids'
+export { RELEASE_VERSION_HEADERS, DEV_VERSION_HEADER, versionHeader } from './version-header'
+export type { VersionHeaderForm } from './version-header'
 export { BIG_SEED } from './seed-big'
 export { SEED_NAMES } from './types'
 export { defaultFaults } from './faults'

@@ -1,13 +1,21 @@
 import { ApiError, replies } from './replies'
+import { atLeast } from './version'
+import { parseIdInput } from './ids'
 
 /**
- * Declared inputs of an endpoint and the two checks the real server makes on them:
- * unknown keys while parsing (before the token is looked at), and required/null/enum/type checks
- * after the token and read-only checks.
+ * Declared inputs of an endpoint and the two steps Operately's TurboConnect takes with them
+ * (`app/lib/turbo_connect/plugs/parse_inputs.ex` and `required_field_validator.ex`, 1.5.0–1.8.0):
+ *
+ * - `parseInputs`, BEFORE the token is looked at: every key must be an atom the server knows
+ *   (`atomize_keys`), be declared (400 `Unknown input field`), parse as its type (enum 400, id 404,
+ *   date 500, …) and be non-null unless nullable (400 `Field 'x' cannot be null`). Keys are taken in
+ *   Elixir's map order (sorted, for maps this small): the first bad key in that order is the one named.
+ * - `requireFields`, AFTER the token and read-only checks: 400 `Missing required fields: a, b` in
+ *   declaration order, for non-`field?` inputs whose key is absent.
  */
 
 export type FieldType =
-  | { kind: 'id' | 'string' | 'boolean' | 'integer' | 'number' | 'json' | 'datetime' }
+  | { kind: 'id' | 'string' | 'boolean' | 'integer' | 'number' | 'json' | 'datetime' | 'date' }
   | { kind: 'enum'; name: string; values: readonly string[] }
   | { kind: 'list'; of: FieldType }
   /** Nested objects: only their key names and types are checked here; missing keys are the handler's business. */
@@ -15,12 +23,13 @@ export type FieldType =
 
 export interface FieldSpec {
   type: FieldType
-  /** The key must be present. */
+  /** `field` (not `field?`): the key must be present. */
   required?: boolean
   /** null is accepted. Required fields that may be null say both. */
   nullable?: boolean
 }
 
+/** Declaration order matters: it is the order of "Missing required fields". */
 export type InputSpec = Record<string, FieldSpec>
 export type Inputs = Record<string, unknown>
 
@@ -32,6 +41,7 @@ export const t = {
   number: { kind: 'number' } as FieldType,
   json: { kind: 'json' } as FieldType,
   datetime: { kind: 'datetime' } as FieldType,
+  date: { kind: 'date' } as FieldType,
   enumOf: (name: string, values: readonly string[]): FieldType => ({ kind: 'enum', name, values }),
   listOf: (of: FieldType): FieldType => ({ kind: 'list', of }),
   object: (fields: Record<string, FieldType>): FieldType => ({ kind: 'object', fields }),
@@ -61,106 +71,169 @@ export function inputsFromQuery(params: URLSearchParams): Inputs {
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** 400 `Unknown input field: foo` for the first key, top level or nested, that the endpoint does not declare. */
-export function rejectUnknownKeys(spec: InputSpec, raw: Inputs): void {
-  for (const [key, value] of Object.entries(raw)) {
-    const field = spec[key]
-    if (!field) throw new ApiError(replies.badRequest(`Unknown input field: ${key}`))
-    checkNestedKeys(field.type, value)
-  }
-}
-
-function checkNestedKeys(type: FieldType, value: unknown): void {
-  if (type.kind === 'object' && isPlainObject(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      const innerType = type.fields[key]
-      if (!innerType) throw new ApiError(replies.badRequest(`Unknown input field: ${key}`))
-      checkNestedKeys(innerType, inner)
-    }
-  } else if (type.kind === 'list' && Array.isArray(value)) {
-    for (const item of value) checkNestedKeys(type.of, item)
-  }
-}
-
 /**
- * Required fields, then nulls, then enum values and types. Query-string values arrive as strings and
- * are converted (booleans are `true`/`false`). Returns the inputs with typed values.
+ * `atomize_keys` turns every key of the request, however deep, into an existing atom, and raises (a
+ * Phoenix 500) for a name no module of the server uses. Which names those are cannot be known here;
+ * the emulator takes snake_case names as known (Operately's own field names, `__typename`, words such
+ * as `foo`) and anything else (`postAsDraft`, `due-date`, `Status`) as unknown.
  */
-export function validateInputs(spec: InputSpec, raw: Inputs, fromQuery: boolean): Inputs {
-  const missing = Object.entries(spec)
-    .filter(([key, field]) => field.required && raw[key] === undefined)
-    .map(([key]) => key)
-  if (missing.length > 0)
-    throw new ApiError(replies.badRequest(`Missing required fields: ${missing.join(', ')}`))
+const KNOWN_ATOM = /^_*[a-z][a-z0-9_]*$/
 
-  for (const [key, value] of Object.entries(raw)) {
-    if (value === null && !spec[key]?.nullable) {
-      throw new ApiError(replies.badRequest(`Field '${key}' cannot be null`))
-    }
+function checkAtoms(value: unknown): void {
+  if (Array.isArray(value)) return value.forEach(checkAtoms)
+  if (!isPlainObject(value)) return
+  for (const [key, inner] of Object.entries(value)) {
+    if (!KNOWN_ATOM.test(key)) throw new ApiError(replies.crash())
+    checkAtoms(inner)
   }
+}
 
+/** Elixir's order for a small map's atom keys: by their text. */
+const sortedEntries = (o: Record<string, unknown>): [string, unknown][] =>
+  Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+
+export interface ParseOptions {
+  /** Mutations parse strictly (JSON types); queries take strings from the query string. */
+  strict: boolean
+  version: string
+}
+
+/** ParseInputs: returns the inputs with typed values, or throws the answer the server gives. */
+export function parseInputs(spec: InputSpec, raw: Inputs, options: ParseOptions): Inputs {
+  checkAtoms(raw)
   const out: Inputs = {}
-  for (const [key, value] of Object.entries(raw)) {
-    const field = spec[key]!
-    out[key] = value === null ? null : convert(key, field.type, value, fromQuery)
+  for (const [key, value] of sortedEntries(raw)) {
+    const field = spec[key]
+    if (!field) throw new ApiError(replies.parseBadRequest(`Unknown input field: ${key}`))
+    const parsed = parseValue(field.type, value, options)
+    if (parsed === null && !field.nullable) {
+      throw new ApiError(replies.parseBadRequest(`Field '${key}' cannot be null`))
+    }
+    out[key] = parsed
   }
   return out
 }
 
-function invalid(key: string): never {
-  throw new ApiError(replies.badRequest(`Invalid value for field '${key}'`))
+/** RequiredFieldValidator: the non-optional inputs whose key is absent, in declaration order. */
+export function requireFields(spec: InputSpec, inputs: Inputs): void {
+  const missing = Object.entries(spec)
+    .filter(([key, field]) => field.required && !(key in inputs))
+    .map(([key]) => key)
+  if (missing.length > 0) throw new ApiError(replies.missingFields(missing))
 }
 
-function convert(key: string, type: FieldType, value: unknown, fromQuery: boolean): unknown {
+/** The `Unknown input type: <type>` answer of ParseInputs' last clause, for a value of the wrong JSON type. */
+const wrongType = (name: string): never => {
+  throw new ApiError(replies.parseBadRequest(`Unknown input type: ${name}`))
+}
+/** ParseInputs' 422s (`Invalid date: …`) fall into its catch-all: a bare 500. */
+const unparsable = (): never => {
+  throw new ApiError(replies.parseFailure())
+}
+const crash = (): never => {
+  throw new ApiError(replies.crash())
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** DateTime.from_iso8601: a date, a time, and an offset (Z or ±hh:mm) are all required. */
+const ISO_DATETIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})$/
+
+function realDate(s: string): boolean {
+  const d = new Date(`${s.slice(0, 10)}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s.slice(0, 10)
+}
+
+function parseValue(type: FieldType, value: unknown, options: ParseOptions): unknown {
+  const { strict } = options
   switch (type.kind) {
-    case 'id':
     case 'string':
-    case 'json':
-    case 'datetime':
-      if (typeof value !== 'string') invalid(key)
-      return value
+      if (typeof value === 'string' || value === null) return value
+      return wrongType('string')
     case 'boolean':
-      if (fromQuery && typeof value === 'string') {
-        if (value === 'true') return true
-        if (value === 'false') return false
-        invalid(key)
+      if (typeof value === 'boolean') return value
+      if (!strict && value === 'true') return true
+      if (!strict && value === 'false') return false
+      if (value === null) return null
+      return wrongType('boolean')
+    case 'integer':
+      if (value === null) return null
+      if (strict) return typeof value === 'number' && Number.isInteger(value) ? value : wrongType('integer')
+      return typeof value === 'string' && /^[+-]?\d+$/.test(value) ? Number(value) : unparsable()
+    case 'number':
+      if (value === null) return null
+      if (strict) return typeof value === 'number' ? value : wrongType('float')
+      return typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))
+        ? Number(value)
+        : unparsable()
+    case 'date':
+      if (value === null) return null
+      if (typeof value !== 'string') return wrongType('date')
+      return ISO_DATE.test(value) && realDate(value) ? value : unparsable()
+    case 'datetime':
+      if (value === null) return null
+      if (typeof value !== 'string') return wrongType('datetime')
+      return ISO_DATETIME.test(value) && realDate(value) && !Number.isNaN(Date.parse(value))
+        ? value
+        : unparsable()
+    case 'id':
+      // Operately's Id.decode: "" and null are nil; anything that does not decode is a 404.
+      if (value === null || value === '') return null
+      if (typeof value !== 'string') return crash()
+      return parseIdInput(value)
+        ? value
+        : (() => {
+            throw new ApiError(replies.parseNotFound())
+          })()
+    case 'json':
+      // Json.decode's errors are 3-tuples ParseInputs does not match: a CaseClauseError, a Phoenix 500.
+      if (value === null) return null
+      if (typeof value !== 'string') return crash()
+      try {
+        JSON.parse(value)
+      } catch {
+        return crash()
       }
-      if (typeof value !== 'boolean') invalid(key)
       return value
-    case 'integer': {
-      const n = fromQuery && typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value
-      if (typeof n !== 'number' || !Number.isInteger(n)) invalid(key)
-      return n
-    }
-    case 'number': {
-      const n = fromQuery && typeof value === 'string' && value.trim() !== '' ? Number(value) : value
-      if (typeof n !== 'number' || !Number.isFinite(n)) invalid(key)
-      return n
-    }
     case 'enum':
-      if (typeof value !== 'string') invalid(key)
-      if (!type.values.includes(value)) {
-        throw new ApiError(
-          replies.badRequest(
-            `Invalid value for enum ${type.name}: ${value}. Allowed values: ${type.values.join(', ')}`,
-          ),
-        )
-      }
-      return value
-    case 'list': {
-      // A query string may carry a one-element list without the brackets.
-      const list = fromQuery && typeof value === 'string' ? [value] : value
-      if (!Array.isArray(list)) invalid(key)
-      return list.map((item) => (item === null ? null : convert(key, type.of, item, fromQuery)))
-    }
+      return parseEnum(type, value, options)
+    case 'list':
+      // nil (and a query's empty string) is an empty list; anything else not a list makes the
+      // "Unknown input type" message interpolate a tuple, which raises.
+      if (value === null || (!strict && value === '')) return []
+      if (!Array.isArray(value)) return crash()
+      return value.map((item) => (item === null ? null : parseValue(type.of, item, options)))
     case 'object': {
-      if (!isPlainObject(value)) invalid(key)
+      if (value === null) return null
+      if (!isPlainObject(value)) return crash()
       const out: Record<string, unknown> = {}
-      for (const [innerKey, inner] of Object.entries(value)) {
-        const innerType = type.fields[innerKey]!
-        out[innerKey] = inner === null ? null : convert(innerKey, innerType, inner, fromQuery)
+      for (const [key, inner] of sortedEntries(value)) {
+        const innerType = type.fields[key]
+        if (!innerType) throw new ApiError(replies.parseBadRequest(`Unknown input field: ${key}`))
+        // Nested fields here are all nullable (`field :x, :t` defaults to null: true).
+        out[key] = inner === null ? null : parseValue(innerType, inner, options)
       }
       return out
     }
   }
+}
+
+/**
+ * Enum values go through `String.to_existing_atom`. From 1.7.0 a name no module uses is rescued into the
+ * usual 400; on 1.5.0 and 1.6.0 it raises (a Phoenix 500). As with keys, snake_case names are taken as
+ * known atoms. A value that is not a string raises on every version.
+ */
+function parseEnum(
+  type: Extract<FieldType, { kind: 'enum' }>,
+  value: unknown,
+  options: ParseOptions,
+): unknown {
+  if (value === null) return null
+  if (typeof value !== 'string') return crash()
+  if (type.values.includes(value)) return value
+  if (!atLeast(options.version, '1.7.0') && !KNOWN_ATOM.test(value)) return crash()
+  throw new ApiError(
+    replies.parseBadRequest(
+      `Invalid value for enum ${type.name}: ${value}. Allowed values: ${type.values.join(', ')}`,
+    ),
+  )
 }

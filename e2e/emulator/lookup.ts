@@ -14,18 +14,28 @@ export function findPerson(state: EmulatorState, rawId: string): Person | null {
   return state.people.find((p) => p.id === id) ?? null
 }
 
-export function findVisibleGoal(ctx: Ctx, rawId: string, notFoundMessage?: string): Goal {
+/**
+ * Archived goals and projects are soft-deleted in Operately (`soft_delete()` in `goals/goal.ex`,
+ * `projects/project.ex`): every lookup skips them unless it asks `with_deleted: true`, which only
+ * goals/get and projects/get do (1.5.0–1.8.0). So they answer those two, and 404 everywhere else.
+ */
+export interface FindOptions {
+  notFoundMessage?: string
+  withArchived?: boolean
+}
+
+export function findVisibleGoal(ctx: Ctx, rawId: string, options: FindOptions = {}): Goal {
   const id = parseIdInput(rawId)
-  const goal = ctx.state.goals.find((g) => g.id === id)
+  const goal = ctx.state.goals.find((g) => g.id === id && (options.withArchived || !g.archivedAt))
   if (!goal || rank(accessLevel(goal, ctx.me.id)) < rank('view')) {
-    throw new ApiError(replies.notFound(notFoundMessage))
+    throw new ApiError(replies.notFound(options.notFoundMessage))
   }
   return goal
 }
 
-export function findVisibleProject(ctx: Ctx, rawId: string): Project {
+export function findVisibleProject(ctx: Ctx, rawId: string, options: FindOptions = {}): Project {
   const id = parseIdInput(rawId)
-  const project = ctx.state.projects.find((p) => p.id === id)
+  const project = ctx.state.projects.find((p) => p.id === id && (options.withArchived || !p.archivedAt))
   if (!project || rank(accessLevel(project, ctx.me.id)) < rank('view')) throw new ApiError(replies.notFound())
   return project
 }

@@ -2,33 +2,30 @@ import { isoTimestamp, nextMonthlyCheckIn } from './dates'
 import type { CheckIn, EmulatorState, Goal } from './types'
 
 /**
- * A check-in becoming published: at once when it is posted, or at its time when it was scheduled (in
- * Operately a background job publishes it; here it happens before the first request answered after
- * the emulator's clock passes that time, which no client can tell apart). What it recorded (targets,
- * checklist, timeframe) then becomes the goal's, and everyone to be told gets a notification.
+ * A check-in becoming published, at once when it is posted or at its time when it was scheduled.
+ *
+ * Posted at once (`app/lib/operately/operations/goal_check_in.ex`, 1.5.0–1.8.0), the handler also applies
+ * the target values, checklist and due date it carries (create-check-in.ts) before calling `markPublished`.
+ * Published by the clock (`app/lib/operately/async_publishing/scheduled_post_publishing.ex`, 1.8.0, the
+ * Oban job `goal_update`), it changes only its own state: `state` published, `scheduled_at` cleared,
+ * `published_at` set by the state machine's on_enter (`app/lib/operately/goals/update.ex`); the goal
+ * gets its next due date, `last_check_in_id` and status, and the `goal_check_in` activity notifies people.
+ * Its target values, checklist and due date are never applied to the goal. Here the job runs before the
+ * first request answered after the emulator's clock passes its time, which no client can tell apart.
  */
-export function publishCheckIn(state: EmulatorState, goal: Goal, record: CheckIn, now: Date): void {
+export function markPublished(state: EmulatorState, goal: Goal, record: CheckIn, now: Date): void {
   const at = isoTimestamp(now)
   record.state = 'published'
   record.publishedAt = at
-  goal.timeframe = record.timeframe
-  goal.targets = goal.targets.map((tg) => ({
-    ...tg,
-    value: record.targets.find((r) => r.id === tg.id)?.value ?? tg.value,
-  }))
-  goal.checks = goal.checks.map((c) => {
-    const recorded = record.checklist.find((r) => r.id === c.id)
-    if (!recorded || (recorded.completed === c.completed && recorded.index === c.index)) return c
-    const completedAt = recorded.completed ? (c.completed ? c.completedAt : at) : null
-    return { ...c, completed: recorded.completed, index: recorded.index, completedAt, updatedAt: at }
-  })
+  record.scheduledAt = null
+  record.updatedAt = at
   goal.lastCheckInId = record.id
   goal.updatedAt = at
   goal.nextUpdateScheduledAt = isoTimestamp(nextMonthlyCheckIn(new Date(goal.nextUpdateScheduledAt), now))
   notify(state, goal, record)
 }
 
-/** Publishes every scheduled check-in whose time has come, oldest time first. */
+/** Publishes every scheduled check-in whose time has come, oldest time first: state only. */
 export function publishDueCheckIns(state: EmulatorState, now: Date): void {
   const due = state.checkIns
     .filter(
@@ -37,7 +34,7 @@ export function publishDueCheckIns(state: EmulatorState, now: Date): void {
     .sort((a, b) => a.scheduledAt!.localeCompare(b.scheduledAt!))
   for (const record of due) {
     const goal = state.goals.find((g) => g.id === record.goalId)
-    if (goal) publishCheckIn(state, goal, record, new Date(record.scheduledAt!))
+    if (goal) markPublished(state, goal, record, new Date(record.scheduledAt!))
   }
 }
 

@@ -188,7 +188,7 @@ describe('versions', () => {
       const res = await fetch(`${old.url}/api/external/v1/people/get_me`, {
         headers: { authorization: `Bearer ${old.tokens.write}` },
       })
-      expect(res.headers.get('x-operately-version')).toBe('1.7.0')
+      expect(res.headers.get('x-operately-version')).toBe('2026-07-08-6801750a0')
       const body = (await res.json()) as { me: Record<string, unknown> }
       expect(body.me).not.toHaveProperty('__typename')
     } finally {

@@ -1,9 +1,17 @@
 /**
  * Every answer the emulator can give, with the literal bodies of operately-api.md §2–§3.
  *
- * Content types follow what real servers do: plain-text bodies say text/plain, Phoenix's own error
- * pages and successful answers say application/json, and the API framework's `{"error": …}` bodies are
- * written with no content type at all, so clients must read the body as text and then try JSON.
+ * Content types follow where in Operately's pipeline the answer is made (1.5.0–1.8.0):
+ * - TurboConnect.Plugs.ParseInputs (`app/lib/turbo_connect/plugs/parse_inputs.ex`) writes its
+ *   `{"error": …}` bodies with `send_resp` alone: no Content-Type (`parse*` below);
+ * - RequiredFieldValidator and Dispatch (`app/lib/turbo_connect/plugs/required_field_validator.ex`,
+ *   `dispatch.ex`) call `put_resp_content_type("application/json")` first: missing fields, and every
+ *   answer of a handler (404, 403, 400, 500, and 200) carry `application/json; charset=utf-8`;
+ * - the token plugs (`app/lib/operately_web/api/plugs/require_api_token.ex`,
+ *   `enforce_token_access_mode.ex`) and TurboConnect's Match (`plugs/match.ex`: 404 `Query not found`,
+ *   405) write plain words with `send_resp` alone: no Content-Type either;
+ * - Phoenix's own error pages: JSON once the router's `accepts ["json"]` has run (an exception in
+ *   ParseInputs), else per the Accept header (a malformed body, a 406).
  */
 
 export interface Reply {
@@ -36,12 +44,24 @@ const TEXT = 'text/plain; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
 export const text = (status: number, body: string): Reply => ({ status, body, contentType: TEXT })
+/** A body written with `send_resp` alone (the token plugs, TurboConnect's Match): no Content-Type. */
+const bare = (status: number, body: string): Reply => ({ status, body, contentType: null })
+const HTML_TYPE = 'text/html; charset=utf-8'
+
+/**
+ * Phoenix renders an error raised before the router chose a format in the format the Accept header
+ * prefers among the endpoint's `render_errors` formats, html first (`app/config/config.exs`: html,
+ * json; Phoenix.Endpoint.RenderErrors). html: the bare status message.
+ */
+export type ErrorFormat = 'html' | 'json'
+const phoenixError = (status: number, detail: string, format: ErrorFormat): Reply =>
+  format === 'json' ? json(status, { errors: { detail } }) : { status, body: detail, contentType: HTML_TYPE }
 export const json = (status: number, value: unknown): Reply => ({
   status,
   body: JSON.stringify(value),
   contentType: JSON_TYPE,
 })
-/** JSON written by the API framework without a content type. */
+/** JSON written by TurboConnect's ParseInputs, without a content type. */
 const untypedJson = (status: number, value: unknown): Reply => ({
   status,
   body: JSON.stringify(value),
@@ -50,27 +70,39 @@ const untypedJson = (status: number, value: unknown): Reply => ({
 
 export const replies = {
   ok: (value: unknown): Reply => json(200, value),
-  unauthorized: (): Reply => text(401, 'Unauthorized'),
-  readOnlyToken: (): Reply => text(403, 'Read-only API tokens cannot execute mutations'),
+  unauthorized: (): Reply => bare(401, 'Unauthorized'),
+  readOnlyToken: (): Reply => bare(403, 'Read-only API tokens cannot execute mutations'),
+  /** Dispatch: the handler said the person may see but not change this. */
   forbidden: (): Reply =>
-    untypedJson(403, { error: 'Forbidden', message: "You don't have permission to perform this action" }),
+    json(403, { error: 'Forbidden', message: "You don't have permission to perform this action" }),
+  /** Dispatch: the handler found nothing the person may see. */
   notFound: (message = 'The requested resource was not found'): Reply =>
-    untypedJson(404, { error: 'Not found', message }),
-  queryNotFound: (): Reply => text(404, 'Query not found'),
-  mutationNotFound: (): Reply => text(404, 'Mutation not found'),
+    json(404, { error: 'Not found', message }),
+  queryNotFound: (): Reply => bare(404, 'Query not found'),
+  mutationNotFound: (): Reply => bare(404, 'Mutation not found'),
   pathNotFound: (): Reply => text(404, 'Not Found'),
-  badRequest: (message: string): Reply => untypedJson(400, { error: 'Bad request', message }),
-  /** Phoenix's body parser rejecting malformed JSON. */
-  malformedJson: (): Reply => json(400, { errors: { detail: 'Bad Request' } }),
-  methodNotAllowed: (): Reply => text(405, 'Method Not Allowed'),
-  notAcceptable: (): Reply => text(406, 'Not Acceptable'),
-  /** An operation that returned an error: the documented "handler failure" body. */
+  /** Dispatch: the handler refused the request. */
+  badRequest: (message: string): Reply => json(400, { error: 'Bad request', message }),
+  /** RequiredFieldValidator. */
+  missingFields: (names: string[]): Reply =>
+    json(400, { error: 'Bad request', message: `Missing required fields: ${names.join(', ')}` }),
+  /** ParseInputs: unknown key, null where not nullable, bad enum value, unknown input type. */
+  parseBadRequest: (message: string): Reply => untypedJson(400, { error: 'Bad request', message }),
+  /** ParseInputs: an id that does not decode. */
+  parseNotFound: (): Reply =>
+    untypedJson(404, { error: 'Not found', message: 'The requested resource was not found' }),
+  /** ParseInputs' catch-all (its 422s: a date, datetime or number in a string that does not parse). */
+  parseFailure: (): Reply => untypedJson(500, { error: 'Internal server error' }),
+  /** The endpoint's Plug.Parsers rejecting malformed JSON, before the router: rendered per Accept. */
+  malformedJson: (format: ErrorFormat): Reply => phoenixError(400, 'Bad Request', format),
+  methodNotAllowed: (): Reply => bare(405, 'Method Not Allowed'),
+  /** The router's `accepts ["json"]` failing: no format was chosen, so Phoenix falls back to html. */
+  notAcceptable: (): Reply => phoenixError(406, 'Not Acceptable', 'html'),
+  /** Dispatch: an operation that failed, or an exception inside the handler (Dispatch rescues it). */
   handlerFailure: (): Reply =>
-    untypedJson(500, { error: 'Internal server error', message: 'An unexpected error occurred' }),
-  /** An exception inside the handler (e.g. decoding bad JSON), rendered by Phoenix. */
+    json(500, { error: 'Internal server error', message: 'An unexpected error occurred' }),
+  /** An exception no plug rescued (e.g. in ParseInputs: a key that is no atom, content that is not JSON), rendered by Phoenix. */
   crash: (): Reply => json(500, { errors: { detail: 'Internal Server Error' } }),
-  /** The short 500 body some handlers send (e.g. an unparseable date). */
-  internalError: (): Reply => untypedJson(500, { error: 'Internal server error' }),
   /** nginx's own error page for a status (502 when the app is down, 504 when it answered too slowly). */
   proxyPage: (status: number): Reply => {
     const title = `${status} ${proxyTitles[status] ?? 'Error'}`

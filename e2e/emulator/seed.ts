@@ -561,9 +561,9 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
   return {
     company: { id: SEED_IDS.company, name: 'Analytical Engines' },
     spaces: [
-      { id: S.engineering, name: 'Engineering' },
-      { id: S.product, name: 'Product' },
-      { id: S.leadership, name: 'Leadership' },
+      { id: S.engineering, name: 'Engineering', memberIds: [P.ada, P.grace, P.alan, P.edsger] },
+      { id: S.product, name: 'Product', memberIds: [P.ada, P.katherine, P.barbara] },
+      { id: S.leadership, name: 'Leadership', memberIds: [P.ada, P.barbara] },
     ],
     people,
     goals,

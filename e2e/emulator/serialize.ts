@@ -2,6 +2,7 @@ import { stringifyJson } from '../../src/shared/exact-json'
 import { accessLevel, permissionsFor } from './access'
 import type { Ctx } from './context'
 import { datedId, deterministicUuid, shortIdFromUuid, slugId } from './ids'
+import { goalPotentialSubscribers, projectPotentialSubscribers } from './subscribers'
 import { goalStatus, isGoalOutdated, progressPercentage } from './schedule'
 import type {
   CheckIn,
@@ -25,7 +26,7 @@ import { atLeast } from './version'
 
 type Json = Record<string, unknown>
 
-function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json {
+export function typed(ctx: Pick<Ctx, 'version'>, typename: string, fields: Json): Json {
   return atLeast(ctx.version, '1.8.0') ? { __typename: typename, ...fields } : fields
 }
 
@@ -167,35 +168,10 @@ export function goal(ctx: Ctx, g: Goal, inc: GoalIncludes): Json {
     access_levels: null,
     retrospective: null,
     notifications: inc.unreadNotifications ? [] : null,
-    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, g) : null,
+    potential_subscribers: inc.potentialSubscribers ? goalPotentialSubscribers(ctx, g) : null,
+    // serializers/goal.ex: from 1.7.0; null, as the emulator has no resource hubs.
+    ...(atLeast(ctx.version, '1.7.0') ? { resource_hub: null } : {}),
   })
-}
-
-/** Champion and reviewer first (they are notified by default), then everyone else who may edit. */
-function potentialSubscribers(ctx: Ctx, item: Goal | Project): Json[] {
-  const out: Json[] = []
-  // A set, not a search of `out`: the big company's goals open to all have a thousand people who may edit.
-  const added = new Set<string>()
-  const add = (p: Person | undefined, role: string, priority: boolean): void => {
-    if (!p || p.suspended || added.has(p.id)) return
-    added.add(p.id)
-    out.push(typed(ctx, 'subscriber', { role, priority, is_subscribed: priority, person: person(ctx, p) }))
-  }
-  add(
-    ctx.state.people.find((p) => p.id === item.championId),
-    'Champion',
-    true,
-  )
-  add(
-    ctx.state.people.find((p) => p.id === item.reviewerId),
-    'Reviewer',
-    true,
-  )
-  for (const p of ctx.state.people) {
-    if (p.id !== ctx.me.id && permissionsFor(accessLevel(item, p.id)).can_edit)
-      add(p, p.title ?? 'Contributor', false)
-  }
-  return out
 }
 
 export interface CheckInIncludes {
@@ -211,15 +187,18 @@ export interface CheckInIncludes {
 export function checkIn(ctx: Ctx, c: CheckIn, inc: CheckInIncludes): Json {
   const g = ctx.state.goals.find((x) => x.id === c.goalId)
   const findPerson = (id: string | null) => ctx.state.people.find((p) => p.id === id)
+  // `state`, `updated_at`, `published_at` from 1.7.0, `scheduled_at` from 1.8.0
+  // (`app/lib/operately_web/api/serializers/goal_update.ex` at each tag).
+  const lifecycle: Json = atLeast(ctx.version, '1.7.0')
+    ? { state: c.state, updated_at: c.updatedAt, published_at: c.publishedAt }
+    : {}
+  if (atLeast(ctx.version, '1.8.0')) lifecycle.scheduled_at = c.scheduledAt
   return typed(ctx, 'goal_progress_update', {
     id: checkInId(c),
     status: c.status,
-    state: c.state,
     message: JSON.stringify(c.message),
     inserted_at: c.insertedAt,
-    updated_at: c.updatedAt,
-    published_at: c.publishedAt,
-    scheduled_at: c.scheduledAt,
+    ...lifecycle,
     goal_target_updates: c.targets.map((t) => typed(ctx, 'goal_target_updates', { ...t })),
     checklist: c.checklist.map((k) => typed(ctx, 'goal_check_update', { ...k })),
     timeframe: timeframe(ctx, c.timeframe),
@@ -255,14 +234,18 @@ function checkInPermissions(ctx: Ctx, c: CheckIn, g: Goal): Json {
   }
 }
 
-/** The short form `update_description` answers with: no `description` at all. */
+/**
+ * The short ("essential") form `update_description` answers with (`app/lib/operately_web/api/
+ * serializers/project.ex` at each tag): no `description`, no `space_id`; `space` only from 1.7.0.
+ * `space` and `privacy` come from associations the mutation does not load: null.
+ */
 export function projectEssential(ctx: Ctx, p: Project): Json {
+  const space: Json = atLeast(ctx.version, '1.7.0') ? { space: null } : {}
   return typed(ctx, 'project', {
     id: projectId(p),
     name: p.name,
-    space_id: shortIdFromUuid(p.spaceId),
-    space: space(ctx, p.spaceId),
-    privacy: p.privacy,
+    ...space,
+    privacy: null,
     status: p.status,
     success_status: p.successStatus ?? 'nil',
     goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,
@@ -284,13 +267,18 @@ export interface ProjectIncludes {
   unreadNotifications?: boolean
 }
 
+/**
+ * The full project (`app/lib/operately_web/api/serializers/project.ex` at each tag): no `space_id`,
+ * `started_at`, `archived_at` or `is_pinned` (real servers never send them); `key_resources` until
+ * 1.7.0, `resource_hub` from 1.7.0 (null: the emulator has no resource hubs). Not emulated:
+ * `milestones_ordering_state`, `task_statuses`, `tasks_kanban_state`.
+ */
 export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
   const findPerson = (id: string | null) => ctx.state.people.find((x) => x.id === id)
   const g = ctx.state.goals.find((x) => x.id === p.goalId)
   return typed(ctx, 'project', {
     id: projectId(p),
     name: p.name,
-    space_id: shortIdFromUuid(p.spaceId),
     goal_id: p.goalId ? shortIdFromUuid(p.goalId) : null,
     state: p.state,
     status: p.status,
@@ -300,12 +288,9 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
     timeframe: timeframe(ctx, p.timeframe),
     inserted_at: p.insertedAt,
     updated_at: p.updatedAt,
-    started_at: p.startedAt,
     closed_at: p.closedAt,
-    archived_at: p.archivedAt,
     is_archived: p.archivedAt !== null,
     is_outdated: ctx.now.getTime() > new Date(p.nextCheckInScheduledAt).getTime() + 3 * 86_400_000,
-    is_pinned: false,
     next_check_in_scheduled_at: p.nextCheckInScheduledAt,
     space: inc.space ? space(ctx, p.spaceId) : null,
     champion: inc.champion ? person(ctx, findPerson(p.championId)) : null,
@@ -316,12 +301,14 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
       : null,
     contributors: inc.contributors ? contributors(ctx, p) : null,
     milestones: inc.milestones ? [] : null,
-    key_resources: inc.keyResources ? [] : null,
+    ...(atLeast(ctx.version, '1.8.0') ? {} : { key_resources: inc.keyResources ? [] : null }),
+    ...(atLeast(ctx.version, '1.7.0') ? { resource_hub: null } : {}),
+    subscription_list: null,
     last_check_in: null,
     next_milestone: null,
     retrospective: null,
     access_levels: null,
-    potential_subscribers: inc.potentialSubscribers ? potentialSubscribers(ctx, p) : null,
+    potential_subscribers: inc.potentialSubscribers ? projectPotentialSubscribers(ctx, p) : null,
     notifications: inc.unreadNotifications ? [] : null,
   })
 }

@@ -17,6 +17,7 @@ import { replies, type Reply } from './replies'
 import { buildSeed } from './seed'
 import { growToBigCompany } from './seed-big'
 import { DEFAULT_TOKENS } from './tokens'
+import { versionHeader } from './version-header'
 import type { Emulator, EmulatorOptions, EmulatorState, Faults, RequestLogEntry, SeedName } from './types'
 
 /**
@@ -35,6 +36,8 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const version = options.version ?? '1.8.0'
+  // Behaviour follows `version`; the header is what a real server of that version sends.
+  const headerValue = versionHeader(version, options.header)
   const host = options.host ?? '127.0.0.1'
   const baseClock = options.now ?? (() => new Date())
   let frozenClock: Date | null = null
@@ -83,7 +86,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       'cache-control': 'max-age=0, private, must-revalidate',
       'content-length': Buffer.byteLength(reply.body),
     }
-    if (!reply.fromProxy) headers['x-operately-version'] = version
+    if (!reply.fromProxy) headers['x-operately-version'] = headerValue
     if (reply.contentType) headers['content-type'] = reply.contentType
     if (reply.retryAfter !== undefined) headers['retry-after'] = reply.retryAfter
     else if (reply.status >= 500 && faults.retryAfterSeconds !== null)

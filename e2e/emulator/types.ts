@@ -1,3 +1,5 @@
+import type { VersionHeaderForm } from './version-header'
+
 /**
  * The emulator's public types and its in-memory model.
  *
@@ -10,8 +12,14 @@ export interface EmulatorOptions {
   port?: number
   /** Default '127.0.0.1'. */
   host?: string
-  /** Sent as `x-operately-version` and used for version quirks. Default '1.8.0'. */
+  /** The Operately release whose behaviour is played ('1.5.0'…'1.8.0'). Default '1.8.0'. */
   version?: string
+  /**
+   * What `x-operately-version` says: 'release' (default), the build date and short hash a release
+   * image of `version` sends (RELEASE_VERSION_HEADERS); 'dev', `dev-version` as a server run from
+   * source sends; any other string is sent as written.
+   */
+  header?: VersionHeaderForm
   /** The server's clock. Default: the real clock. */
   now?: () => Date
   /** Which company `reset()` seeds: the usual small one (default) or the big one (seed-big.ts). */
@@ -146,6 +154,8 @@ export interface Company {
 export interface Space {
   id: string
   name: string
+  /** Its members: the people a goal in it offers as potential subscribers (subscribers.ts). */
+  memberIds: string[]
 }
 
 export interface Person {

@@ -9,6 +9,7 @@ import { createMainServices } from '../../src/main/services/create-services'
 import type { SyncTiming } from '../../src/main/services/sync/sync-service'
 import { startEmulator } from '../emulator'
 import type { Emulator, SeedName } from '../emulator/types'
+import type { VersionHeaderForm } from '../emulator/version-header'
 import { startHarness, type Harness } from '../harness'
 import { linkDialogStandIn, type LinkDialogStandIn } from './link-dialog'
 
@@ -24,6 +25,11 @@ export interface PopupFixtures {
   seed: SeedName
   /** The Operately version the emulator plays (`x-operately-version`, version-gated inputs): 1.8.0 by default. */
   serverVersion: string
+  /**
+   * What the emulator sends in `x-operately-version`: 'release' (the build date and hash a release
+   * image of `serverVersion` sends; default), 'dev' (`dev-version`) or a literal value.
+   */
+  serverHeader: VersionHeaderForm
   /** A fresh, empty data folder for the main services: session file, logs. */
   dataDir: string
   /** The keychain "service" this test's tokens are stored under, so no test meets another's entry. */
@@ -69,8 +75,8 @@ export const appVersion = (
  */
 /* eslint-disable no-empty-pattern -- Playwright reads a fixture's dependencies from this destructuring. */
 export const test = base.extend<PopupFixtures>({
-  emulator: async ({ seed, serverVersion }, use) => {
-    const emulator = await startEmulator({ seed, version: serverVersion })
+  emulator: async ({ seed, serverVersion, serverHeader }, use) => {
+    const emulator = await startEmulator({ seed, version: serverVersion, header: serverHeader })
     await use(emulator)
     await emulator.close()
   },
@@ -100,6 +106,7 @@ export const test = base.extend<PopupFixtures>({
 
   seed: ['usual', { option: true }],
   serverVersion: ['1.8.0', { option: true }],
+  serverHeader: ['release', { option: true }],
   policy: [null, { option: true }],
   syncTiming: [null, { option: true }],
 

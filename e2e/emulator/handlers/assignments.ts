@@ -110,7 +110,7 @@ export function loadAssignments(ctx: Ctx): Assignment[] {
       name: `${g.name} – Goal Update`,
       type: 'goal_update',
       role: 'reviewer',
-      ...withDue(ctx, c.publishedAt ?? c.insertedAt),
+      ...withDue(ctx, atLeast(ctx.version, '1.6.0') ? (c.publishedAt ?? c.insertedAt) : c.insertedAt),
       action_label: 'Review goal progress update',
       path: `${companyPath(ctx)}/goal-check-ins/${checkInId(c)}`,
       origin: goalOrigin(ctx, g),
@@ -169,11 +169,39 @@ function group(ctx: Ctx, items: Assignment[]): unknown[] {
     )
 }
 
+/**
+ * 1.5.0 answers one flat list (`app/lib/operately_web/api/people/list_assignments.ex` and
+ * `serializers/assigments.ex` at 1.5.0): no groups, no `due_date`/`due_status`/`due_status_label`,
+ * in the order LoaderV2.load gathers them (`app/lib/operately/assignments/loader_v2.ex`, 1.5.0):
+ * project check-ins owed, then goal check-ins owed, then goal check-ins to acknowledge.
+ */
+function flatList(all: Assignment[]): unknown[] {
+  const kind = (a: Assignment): number => (a.type === 'check_in' ? 0 : a.role === 'owner' ? 1 : 2)
+  return [...all]
+    .sort((a, b) => kind(a) - kind(b))
+    .map((a) => ({
+      resource_id: a.resource_id,
+      name: a.name,
+      due: a.due,
+      type: a.type,
+      role: a.role,
+      action_label: a.action_label,
+      path: a.path,
+      origin: a.origin,
+      task_status: a.task_status,
+      author_id: a.author_id,
+      author_name: a.author_name,
+      description: a.description,
+    }))
+}
+
 export const listAssignments: Endpoint = {
   kind: 'query',
   inputs: () => ({}),
   handle: (ctx) => {
     const all = loadAssignments(ctx)
+    if (!atLeast(ctx.version, '1.6.0')) return { assignments: flatList(all) }
+    // From 1.6.0, grouped by urgency (`app/lib/operately/assignments/categorizer.ex`).
     const owner = all.filter((a) => a.role === 'owner')
     return {
       due_soon: group(

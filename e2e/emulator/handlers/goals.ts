@@ -3,6 +3,8 @@ import { flag, type Ctx } from '../context'
 import type { Endpoint } from '../endpoint'
 import { parseIdInput } from '../ids'
 import { flags, t } from '../inputs'
+import { ApiError, replies } from '../replies'
+import { atLeast } from '../version'
 import { findVisibleCheckIn, findVisibleGoal } from '../lookup'
 import { toMarkdown } from '../markdown'
 import { checkIn, goal, type GoalIncludes } from '../serialize'
@@ -46,10 +48,15 @@ export const listGoals: Endpoint = {
   },
 }
 
+/**
+ * Inputs per tag (`app/lib/operately_web/api/goals/get.ex`): `id` is a required `field` that may be
+ * null (an empty `id=` decodes to nil: nothing found, 404); `include_resource_hub` from 1.7.0.
+ */
 export const getGoal: Endpoint = {
   kind: 'query',
-  inputs: () => ({
-    id: { type: t.id, required: true },
+  inputs: (version) => ({
+    id: { type: t.id, required: true, nullable: true },
+    ...(atLeast(version, '1.7.0') ? flags('include_resource_hub') : {}),
     ...flags(
       'include_champion',
       'include_closed_by',
@@ -69,7 +76,8 @@ export const getGoal: Endpoint = {
     ),
   }),
   handle: (ctx) => {
-    const g = findVisibleGoal(ctx, ctx.inputs.id as string)
+    if (typeof ctx.inputs.id !== 'string') throw new ApiError(replies.notFound())
+    const g = findVisibleGoal(ctx, ctx.inputs.id, { withArchived: true })
     const body: Record<string, unknown> = { goal: goal(ctx, g, includes(ctx)) }
     if (flag(ctx, 'include_markdown')) body.markdown = toMarkdown(g.description)
     return body
@@ -83,7 +91,7 @@ export const listCheckIns: Endpoint = {
   kind: 'query',
   inputs: () => ({ goal_id: { type: t.id, required: true } }),
   handle: (ctx) => {
-    const g = findVisibleGoal(ctx, ctx.inputs.goal_id as string, 'Goal not found')
+    const g = findVisibleGoal(ctx, ctx.inputs.goal_id as string, { notFoundMessage: 'Goal not found' })
     const list = ctx.state.checkIns
       .filter((c) => c.goalId === g.id)
       .filter((c) => c.state === 'published' || c.authorId === ctx.me.id)
@@ -103,6 +111,11 @@ export const getCheckIn: Endpoint = {
       'include_acknowledged_by',
       'include_goal',
       'include_goal_targets',
+      'include_goal_checklist',
+      'include_reviewer',
+      'include_champion',
+      'include_space',
+      'include_space_members',
       'include_reactions',
       'include_subscriptions_list',
       'include_potential_subscribers',

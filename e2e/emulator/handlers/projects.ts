@@ -3,7 +3,8 @@ import { flag, type Ctx } from '../context'
 import { isoTimestamp } from '../dates'
 import type { Endpoint } from '../endpoint'
 import { parseIdInput } from '../ids'
-import { flags, t } from '../inputs'
+import { flags, t, type InputSpec } from '../inputs'
+import { atLeast } from '../version'
 import { findVisibleProject, requireEdit } from '../lookup'
 import { toMarkdown } from '../markdown'
 import { ApiError, replies } from '../replies'
@@ -45,18 +46,32 @@ function includes(ctx: Ctx): ProjectIncludes {
   }
 }
 
+/**
+ * Inputs per tag (`app/lib/operately_web/api/projects/get.ex`): `id` is a required, non-null `field`,
+ * so a missing one is "Missing required fields: id" (the handler's own "id is required" is never
+ * reached); `include_subscription_list` on every tag, `include_resource_hub` from 1.7.0,
+ * `include_key_resources` gone in 1.8.0.
+ */
+function getProjectInputs(version: string): InputSpec {
+  const names = INCLUDE_FLAGS.filter((n) => n !== 'include_key_resources' || !atLeast(version, '1.8.0'))
+  if (atLeast(version, '1.7.0')) names.push('include_resource_hub')
+  return {
+    id: { type: t.id, required: true },
+    ...flags(...names, 'include_subscription_list', 'include_markdown'),
+  }
+}
+
 export const getProject: Endpoint = {
   kind: 'query',
-  inputs: () => ({ id: { type: t.id }, ...flags(...INCLUDE_FLAGS, 'include_markdown') }),
+  inputs: getProjectInputs,
   handle: (ctx) => {
-    // Real servers check this inside the handler, hence not the generic "Missing required fields".
     if (typeof ctx.inputs.id !== 'string') throw new ApiError(replies.badRequest('id is required'))
     if (flag(ctx, 'include_contributors_access_levels') && !flag(ctx, 'include_contributors')) {
       throw new ApiError(
         replies.badRequest('include_contributors_access_levels requires include_contributors'),
       )
     }
-    const p = findVisibleProject(ctx, ctx.inputs.id)
+    const p = findVisibleProject(ctx, ctx.inputs.id, { withArchived: true })
     const body: Record<string, unknown> = { project: project(ctx, p, includes(ctx)) }
     if (flag(ctx, 'include_markdown')) body.markdown = toMarkdown(p.description)
     return body

@@ -6,9 +6,10 @@ import { mentionIds } from '../richtext'
 import type { Person, RichDoc } from '../types'
 
 /**
- * A `description`/`content`/`message` input: a string holding JSON of an object. Not JSON → the
- * decoder raises (Phoenix 500); a mention of someone who is not a person of the company → the
- * operation fails (500). The document is stored parsed, so key order is not preserved.
+ * A `description`/`content`/`message` input: a string holding JSON of an object. Not JSON at all was
+ * refused while parsing (a Phoenix 500 before the token, inputs.ts); JSON that is not an object, or a
+ * mention of someone who is not a person of the company, makes the operation fail (Dispatch's 500).
+ * The document is stored parsed, so key order is not preserved.
  */
 export function parseRichText(ctx: Ctx, raw: string): RichDoc {
   let parsed: unknown
@@ -19,7 +20,7 @@ export function parseRichText(ctx: Ctx, raw: string): RichDoc {
     throw new ApiError(replies.crash())
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
-    throw new ApiError(replies.crash())
+    throw new ApiError(replies.handlerFailure())
   mentionedPeople(ctx, parsed)
   return parsed as RichDoc
 }
