@@ -1,6 +1,6 @@
 import { createServer, request } from 'node:http'
 import { expect, type Locator, type Page } from '@playwright/test'
-import { SEED_IDS } from '../emulator'
+import { SEED_IDS, versionHeader } from '../emulator'
 import type { Emulator, Goal, RequestLogEntry } from '../emulator/types'
 import { settleEditor } from './focus'
 
@@ -139,7 +139,8 @@ export async function startAnsweringProxy(targetUrl: string): Promise<AnsweringP
       }
       res.writeHead(rule.answer.status, {
         'content-type': rule.answer.contentType ?? 'application/json',
-        'x-operately-version': '1.8.0',
+        // The server behind it answers with its build's header: a proxy answering for it says the same.
+        'x-operately-version': versionHeader('1.8.0'),
       })
       res.end(rule.answer.body)
       return

@@ -2,7 +2,13 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import {
+  SEED_IDS,
+  shortIdFromUuid,
+  startEmulator,
+  versionHeader,
+  type Emulator,
+} from '../../../../e2e/emulator'
 import { post } from '../../../../e2e/emulator/test-support'
 import type {
   CheckInOutcome,
@@ -828,7 +834,7 @@ async function startRefusingProxy(
       void (async () => {
         if (req.url?.includes('/goals/create_check_in')) {
           state.refused++
-          res.writeHead(400, { 'x-operately-version': '1.8.0' })
+          res.writeHead(400, { 'x-operately-version': versionHeader('1.8.0') })
           res.end(JSON.stringify({ error: 'Bad request', message: reason }))
           return
         }

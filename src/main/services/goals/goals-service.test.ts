@@ -318,10 +318,12 @@ describe.skipIf(!hasSecretService)('goals', () => {
       { id: expect.any(String), name: 'Security review signed off', completed: false, index: 1 },
       { id: expect.any(String), name: 'Pricing page live', completed: false, index: 2 },
     ])
+    // The reviewer is always told (Operately's `priority`); nobody follows a goal's next check-in yet.
     expect(goal.potentialSubscribers[0]).toMatchObject({
       fullName: 'Barbara Liskov',
       role: 'Reviewer',
-      isSubscribed: true,
+      isSubscribed: false,
+      alwaysNotified: true,
     })
     // Not Ada herself (the author is always subscribed), nor a suspended person.
     expect(goal.potentialSubscribers.map((s) => s.fullName)).not.toContain('Ada Lovelace')

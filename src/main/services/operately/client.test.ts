@@ -73,7 +73,8 @@ describe('reading', () => {
     const me = await c.getMe()
     expect(me).toMatchObject({ full_name: 'Ada Lovelace', email: 'ada.lovelace@example.com' })
     expect(me.id.endsWith(wireId(SEED_IDS.people.ada))).toBe(true)
-    expect(c.serverVersion()).toBe('1.8.0')
+    // A release sends its build, never the release number (operately-api.md §1).
+    expect(c.serverVersion()).toBe('2026-07-16-cff38bbea')
   })
 
   it('finds people by name, leaving out the ones asked to ignore', async () => {

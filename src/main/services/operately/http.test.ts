@@ -62,7 +62,7 @@ describe('request: what goes out', () => {
     expect(req?.headers['authorization']).toBe(`Bearer ${token}`)
     expect(req?.headers['accept']).toBe('application/json')
     expect(req?.body).toBe('')
-    expect(client.serverVersion()).toBe('1.8.0')
+    expect(client.serverVersion()).toBe('2026-07-16-cff38bbea')
   })
 
   it('sends a mutation as POST with a JSON body', async () => {

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { versionHeader } from '../../../../../e2e/emulator'
 
 export interface RecordedRequest {
   method: string
@@ -61,6 +62,10 @@ export function sendJson(
   value: unknown,
   headers: Record<string, string> = {},
 ): void {
-  res.writeHead(status, { 'content-type': 'application/json', 'x-operately-version': '1.8.0', ...headers })
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'x-operately-version': versionHeader('1.8.0'),
+    ...headers,
+  })
   res.end(JSON.stringify(value))
 }
