@@ -61,8 +61,8 @@ export function SignedInCard({ session }: { session: SignedIn }) {
           </div>
           {session.serverVersion ? (
             <div className="facts__row">
-              <dt>Version</dt>
-              <dd>Operately {session.serverVersion}</dd>
+              <dt>Server build</dt>
+              <dd>{session.serverVersion}</dd>
             </div>
           ) : null}
         </dl>
