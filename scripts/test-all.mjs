@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { separateUnitSeconds, slowestTests, timingReport } from './ci-timing.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(root)
@@ -27,9 +28,14 @@ const results = 'test-results'
 rmSync(results, { recursive: true, force: true })
 mkdirSync(results, { recursive: true })
 
+/** Seconds each step took, in the order they ran (printed at the end: where the time went). */
+const stepSeconds = new Map()
+
 const run = (title, command, args, env = {}) => {
   console.log(`\n▶ ${title}: ${[command, ...args].join(' ')}`)
+  const started = Date.now()
   const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } })
+  stepSeconds.set(title, (Date.now() - started) / 1000)
   const ok = child.status === 0
   console.log(`${ok ? '✔' : '✘'} ${title}${ok ? '' : ` (exit ${child.status ?? child.signal})`}`)
   return ok
@@ -120,6 +126,26 @@ if (built) {
 // of the gate reads (installers.yml, the security job); this one leaves them to it.
 if (!run('security gate', process.execPath, ['scripts/security.mjs', '--hosted-only-later']))
   failedSteps.push('security gate')
+
+// Where the time went: the parts of the run, then its slowest tests (scripts/ci-timing.mjs). The install
+// is timed by .ci/run, which did it before this script started.
+const step = (title) => stepSeconds.get(title) ?? 0
+const apart = separateUnitSeconds(vitest)
+const installSeconds = Number(process.env.OPERATELY_TRAY_INSTALL_SECONDS)
+console.log(
+  timingReport(
+    [
+      ...(Number.isFinite(installSeconds) ? [['install', installSeconds]] : []),
+      ['lint and types', step('lint') + step('format') + step('typecheck') + step('workflow lint')],
+      ['build', step('build')],
+      ['unit', step('unit tests')],
+      ...Object.entries(apart).map(([name, value]) => [name, value, '(a unit test file, beside the others)']),
+      ['e2e', step('e2e tests')],
+      ['security gate', step('security gate')],
+    ],
+    slowestTests(vitest, readJson(`${results}/playwright.json`)),
+  ),
+)
 
 if (failedSteps.length > 0) console.log(`\nFailed steps: ${failedSteps.join(', ')}`)
 totals.failed += failedSteps.length
