@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { descriptionDraftKey } from '@shared/contract/drafts'
 import type { ProjectDetail } from '@shared/domain/projects'
-import { startEmulator, type Emulator } from '../../../../e2e/emulator'
-import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { hasSecretService, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest } from '../check-ins/testing/signed-in-each-test'
 import { sha256Hex } from '../storage/sha256-hex'
 
 // A description draft names its base (the description as main served it) by hash instead of sending it
@@ -12,22 +12,8 @@ const launch = 'launch-site-FTjZweJIkc6RtMHf1SwQI3'
 const key = descriptionDraftKey(launch)
 
 describe.skipIf(!hasSecretService)('a draft naming the text main served', () => {
-  let emulator: Emulator
   let session: SignedIn
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
-    emulator.reset()
-    session = await signedInServices(emulator)
-  })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  signedInForEachTest((signed) => ({ session } = signed))
 
   const dispatch = (name: string, input: unknown) => session.services.dispatch(name, input)
   const storedDraft = async () => {

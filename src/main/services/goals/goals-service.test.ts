@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest'
-import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { describe, expect, it, onTestFinished } from 'vitest'
+import { SEED_IDS, shortIdFromUuid, type Emulator } from '../../../../e2e/emulator'
 import type { GoalDetail, GoalSummary } from '@shared/domain/goals'
 import { randomUUID } from 'node:crypto'
 import keytar from 'keytar'
@@ -9,9 +9,9 @@ import {
   hasSecretService,
   observingFetch,
   readGoal,
-  signedInServices,
   type SignedIn,
 } from '../check-ins/testing/signed-in'
+import { signedInForEachTest, type SignedInTest } from '../check-ins/testing/signed-in-each-test'
 
 // goals.list and goals.get end to end: real HTTP to the emulator, the real keychain.
 
@@ -27,20 +27,8 @@ const goalIds = {
 describe.skipIf(!hasSecretService)('goals', () => {
   let emulator: Emulator
   let session: SignedIn
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
-    emulator.reset()
-    session = await signedInServices(emulator)
-  })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  let again: SignedInTest['again']
+  signedInForEachTest((signed) => ({ emulator, session, again } = signed))
 
   const list = async (): Promise<GoalSummary[]> => {
     const result = await session.services.dispatch('goals.list', {})
@@ -266,8 +254,7 @@ describe.skipIf(!hasSecretService)('goals', () => {
     }
     let waiting = 0
     let mostAtOnce = 0
-    await session.cleanup()
-    session = await signedInServices(emulator, {
+    session = await again({
       fetch: observingFetch(async (endpoint) => {
         if (endpoint !== 'goals/get') return
         waiting++
@@ -285,8 +272,7 @@ describe.skipIf(!hasSecretService)('goals', () => {
   })
 
   it('asks nothing about edit rights for a read-only token, which can edit nothing', async () => {
-    await session.cleanup()
-    session = await signedInServices(emulator, { token: emulator.tokens.readOnly })
+    session = await again({ token: emulator.tokens.readOnly })
     await list()
     expect(await editRights([goalIds.onboarding])).toEqual([{ id: goalIds.onboarding, canEdit: null }])
     expect(emulator.state.requests.filter((r) => r.endpoint === 'goals/get')).toHaveLength(0)

@@ -1,25 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator } from '../../../../e2e/emulator'
-import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { describe, expect, it } from 'vitest'
+import { type Emulator } from '../../../../e2e/emulator'
+import { hasSecretService, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest } from '../check-ins/testing/signed-in-each-test'
 import { matchesQuery } from './people-service'
 
 describe.skipIf(!hasSecretService)('people search', () => {
   let emulator: Emulator
   let session: SignedIn
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
-    emulator.reset()
-    session = await signedInServices(emulator)
-  })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  signedInForEachTest((signed) => ({ emulator, session } = signed))
 
   const search = async (input: { query: string; ignoredIds?: string[] }) => {
     const result = await session.services.dispatch('people.search', input)

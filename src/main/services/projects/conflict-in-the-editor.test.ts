@@ -1,15 +1,11 @@
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator, type RichDoc } from '../../../../e2e/emulator'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type Emulator, type RichDoc } from '../../../../e2e/emulator'
 import type { SaveDescriptionResult } from '@shared/domain/projects'
 import type { OutboxEntry } from '../outbox/entry'
-import {
-  hasSecretService,
-  observingFetch,
-  signedInServices,
-  type SignedIn,
-} from '../check-ins/testing/signed-in'
+import { hasSecretService, observingFetch, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest, type SignedInTest } from '../check-ins/testing/signed-in-each-test'
 
 // A conflict met by a save the editor waits for is the editor's to decide: it shows both versions and holds
 // the text. The chaos soak (seed 1911366700, on a loaded machine) found a moment when the same conflict
@@ -23,20 +19,8 @@ const doc = (text: string) => JSON.stringify({ type: 'doc', content: [paragraph(
 describe.skipIf(!hasSecretService)('a conflict the editor shows', () => {
   let emulator: Emulator
   let session: SignedIn
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
-    emulator.reset()
-    session = await signedInServices(emulator)
-  })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  let again: SignedInTest['again']
+  signedInForEachTest((signed) => ({ emulator, session, again } = signed))
 
   const launchSite = () => emulator.state.projects.find((p) => p.name === 'Launch site')!
 
@@ -99,8 +83,7 @@ describe.skipIf(!hasSecretService)('a conflict the editor shows', () => {
 
     beforeEach(async () => {
       let block: (() => void) | null = null
-      await session.cleanup()
-      session = await signedInServices(emulator, {
+      session = await again({
         fetch: observingFetch(
           () => undefined,
           (endpoint, method, outcome) => {

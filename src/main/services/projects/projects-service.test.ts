@@ -1,20 +1,10 @@
 import { createHash } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import {
-  SEED_IDS,
-  shortIdFromUuid,
-  startEmulator,
-  type Emulator,
-  type RichDoc,
-} from '../../../../e2e/emulator'
+import { describe, expect, it } from 'vitest'
+import { SEED_IDS, shortIdFromUuid, type Emulator, type RichDoc } from '../../../../e2e/emulator'
 import type { ProjectDetail, ProjectSummary, SaveDescriptionResult } from '@shared/domain/projects'
 import type { AppError } from '@shared/errors'
-import {
-  hasSecretService,
-  requestsSince,
-  signedInServices,
-  type SignedIn,
-} from '../check-ins/testing/signed-in'
+import { hasSecretService, requestsSince, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest, type SignedInTest } from '../check-ins/testing/signed-in-each-test'
 
 // projects.list, projects.get and projects.saveDescription end to end: real HTTP to the emulator, the
 // real keychain (run under scripts/with-keyring.sh), through the dispatcher as the renderer calls them.
@@ -35,20 +25,8 @@ const paragraph = (text: string) => ({ type: 'paragraph', content: [{ type: 'tex
 describe.skipIf(!hasSecretService)('projects', () => {
   let emulator: Emulator
   let session: SignedIn
-
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
-    emulator.reset()
-    session = await signedInServices(emulator)
-  })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  let again: SignedInTest['again']
+  signedInForEachTest((signed) => ({ emulator, session, again } = signed))
 
   async function run<T>(name: string, input: unknown): Promise<T> {
     const result = await session.services.dispatch(name, input)
@@ -393,8 +371,7 @@ describe.skipIf(!hasSecretService)('projects', () => {
 
   describe('with a read-only token', () => {
     it('refuses to save before sending any request, and says how to get a token that can write', async () => {
-      await session.cleanup()
-      session = await signedInServices(emulator, { token: emulator.tokens.readOnly })
+      session = await again({ token: emulator.tokens.readOnly })
       const base = (await get(ids.launch)).description
       const from = emulator.state.requests.length
       const error = await failure('projects.saveDescription', {
