@@ -1,4 +1,3 @@
-import { AppFailure, appError } from '@shared/errors'
 import type { Freshness } from '@shared/domain/freshness'
 import { goalDetailSchema, goalSummarySchema, type GoalDetail, type GoalSummary } from '@shared/domain/goals'
 import { z } from 'zod'
@@ -7,12 +6,11 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
-import { createEditRightsBook } from '../permissions/edit-rights'
+import { createListedWithRights } from '../lists/listed-with-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
-import { createFirstScreens, type RestOfList } from '../lists/first-screen'
-import { accountKey } from '../session/account-key'
+import type { RestOfList } from '../lists/first-screen'
 
 export interface GoalsService {
   /**
@@ -48,22 +46,17 @@ export function createGoalsService(deps: {
 }): GoalsService {
   const { session, webUrls, cache, connectivity } = deps
   const log = deps.log ?? silentLogger
-  const rights = createEditRightsBook({ cache, key: 'goal-rights', log })
-  const firstScreens = createFirstScreens<GoalSummary>()
-
-  const signedIn = async () => {
-    const state = await session.get()
-    if (state.status !== 'signed_in') {
-      throw new AppFailure(
-        appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
-      )
-    }
-    return state
-  }
+  const listed = createListedWithRights<GoalSummary>({
+    session,
+    cache,
+    log,
+    key: 'goal-rights',
+    ask: async (client, id) => editPermission({ permissions: await client.getGoalPermissions(id) }),
+  })
   const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
 
   const list = async (options: { first?: number } = {}): Promise<GoalList> => {
-    const state = await signedIn()
+    const state = await listed.signedIn()
     const me = state.person.id
     const read = await cache.cachedRead(
       'goals',
@@ -78,55 +71,34 @@ export function createGoalsService(deps: {
       },
       { connectivity, schema: goalListSchema },
     )
-    rights.settledByRole(
-      state,
-      read.value.filter((g) => g.role !== null).map((g) => g.id),
-    )
     const freshness = freshnessOf(read)
-    const account = accountKey(state.baseUrl, me)
-    const { head, rest } = firstScreens.split(account, { rows: read.value, freshness }, options.first)
-    return { goals: await rights.fill(state, head), rest, ...freshness }
+    const mine = read.value.filter((g) => g.role !== null).map((g) => g.id)
+    const { rows, rest } = await listed.answer(state, { rows: read.value, freshness }, mine, options.first)
+    return { goals: rows, rest, ...freshness }
   }
 
   return {
     list,
 
     async listRest(readId) {
-      const state = await signedIn()
-      const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
-      if (kept === null) return list()
-      // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
-      return { goals: await rights.fill(state, kept.rows), rest: null, ...kept.freshness }
+      const kept = await listed.rest(readId)
+      return kept ? { goals: kept.rows, rest: null, ...kept.freshness } : list()
     },
 
-    async editRights(ids) {
-      const state = await signedIn()
-      // A read-only token can edit nothing: the picker says so for every goal without asking.
-      const ask = state.canWrite
-        ? async (id: string) =>
-            editPermission({ permissions: await (await session.client()).getGoalPermissions(id) })
-        : null
-      return { rights: await rights.rightsOf(state, ids, ask) }
-    },
-
-    async refused(id) {
-      const state = await session.get()
-      if (state.status === 'signed_in') await rights.learnt(state, id, false)
-    },
+    editRights: listed.editRights,
+    refused: listed.refused,
 
     async get(id) {
-      const state = await signedIn()
-      const me = state.person.id
+      const state = await listed.signedIn()
       const read = await cache.cachedRead(
         detailKey('goal', id),
         async () => {
           const goal = await fetchRaw(id)
-          return toGoalDetail(goal, me, await webUrls.goal(goal.id))
+          return toGoalDetail(goal, state.person.id, await webUrls.goal(goal.id))
         },
         { connectivity, schema: goalDetailSchema },
       )
-      // What the detail says is the freshest word on edit rights: the list follows it from now on.
-      if (!read.fromCache) await rights.learnt(state, read.value.id, read.value.canEdit)
+      await listed.detailRead(state, read)
       return { ...read.value, ...freshnessOf(read) }
     },
 

@@ -12,10 +12,9 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
-import { createEditRightsBook } from '../permissions/edit-rights'
+import { createListedWithRights } from '../lists/listed-with-rights'
 import type { SessionService } from '../session/session-service'
-import { createFirstScreens, type RestOfList } from '../lists/first-screen'
-import { accountKey } from '../session/account-key'
+import type { RestOfList } from '../lists/first-screen'
 import {
   descriptionPermission,
   leadsProject,
@@ -109,18 +108,14 @@ export function createProjectsService(deps: {
   const now = deps.now ?? (() => new Date())
   // projects/list never says (real servers do not take include_permissions there): rights come from the
   // roles, from projects opened, or are asked about for the rows the renderer shows.
-  const rights = createEditRightsBook({ cache, key: 'project-rights', log })
-  const firstScreens = createFirstScreens<ProjectSummary>()
-
-  const signedIn = async () => {
-    const state = await session.get()
-    if (state.status !== 'signed_in') {
-      throw new AppFailure(
-        appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
-      )
-    }
-    return state
-  }
+  const listed = createListedWithRights<ProjectSummary>({
+    session,
+    cache,
+    log,
+    key: 'project-rights',
+    ask: async (client, id) => descriptionPermission({ permissions: await client.getProjectPermissions(id) }),
+  })
+  const signedIn = listed.signedIn
 
   /** The kept copy follows a save, so the project opens offline with the text that is on the server. */
   const rememberDescription = async (projectId: string, description: string) => {
@@ -157,43 +152,22 @@ export function createProjectsService(deps: {
       },
       { connectivity, schema: projectListSchema },
     )
-    rights.settledByRole(
-      state,
-      read.value.filter((p) => p.canEdit === true).map((p) => p.id),
-    )
     const freshness = freshnessOf(read)
-    const account = accountKey(state.baseUrl, me)
-    const { head, rest } = firstScreens.split(account, { rows: read.value, freshness }, options.first)
-    return { projects: await rights.fill(state, head), rest, ...freshness }
+    const mine = read.value.filter((p) => p.canEdit === true).map((p) => p.id)
+    const { rows, rest } = await listed.answer(state, { rows: read.value, freshness }, mine, options.first)
+    return { projects: rows, rest, ...freshness }
   }
 
   return {
     list,
 
     async listRest(readId) {
-      const state = await signedIn()
-      const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
-      if (kept === null) return list()
-      // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
-      return { projects: await rights.fill(state, kept.rows), rest: null, ...kept.freshness }
+      const kept = await listed.rest(readId)
+      return kept ? { projects: kept.rows, rest: null, ...kept.freshness } : list()
     },
 
-    async editRights(ids) {
-      const state = await signedIn()
-      // A read-only token can edit nothing: the picker says so for every project without asking.
-      const ask = state.canWrite
-        ? async (id: string) =>
-            descriptionPermission({
-              permissions: await (await session.client()).getProjectPermissions(id),
-            })
-        : null
-      return { rights: await rights.rightsOf(state, ids, ask) }
-    },
-
-    async refused(id) {
-      const state = await session.get()
-      if (state.status === 'signed_in') await rights.learnt(state, id, false)
-    },
+    editRights: listed.editRights,
+    refused: listed.refused,
 
     async get(id) {
       const state = await signedIn()
@@ -212,8 +186,7 @@ export function createProjectsService(deps: {
         },
         { connectivity, schema: projectDetailSchema },
       )
-      // What the detail says is the freshest word on edit rights: the list follows it from now on.
-      if (!read.fromCache) await rights.learnt(state, read.value.id, read.value.canEdit)
+      await listed.detailRead(state, read)
       return { ...read.value, ...freshnessOf(read) }
     },
 

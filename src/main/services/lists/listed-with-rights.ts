@@ -1,0 +1,102 @@
+import type { Freshness } from '@shared/domain/freshness'
+import { AppFailure, appError } from '@shared/errors'
+import type { SessionState } from '@shared/session'
+import type { Cache } from '../cache/cache'
+import type { Logger } from '../log/logger'
+import type { OperatelyClient } from '../operately/client'
+import { createEditRightsBook } from '../permissions/edit-rights'
+import type { SessionService } from '../session/session-service'
+import { accountKey } from '../session/account-key'
+import { createFirstScreens, type RestOfList } from './first-screen'
+
+/**
+ * What the goals' and the projects' lists share: the person signed in, their edit rights (learnt from the
+ * roles, from a detail opened, from an action refused, else asked about for the rows on screen and kept
+ * a day, see docs/edit-rights.md), and a long list answered in two parts (first-screen.ts). Only how a
+ * kind is read and how its rights are asked differ, and the caller hands those in.
+ */
+
+type SignedIn = Extract<SessionState, { status: 'signed_in' }>
+type Row = { id: string; canEdit: boolean | null }
+
+export interface ListedWithRights<T extends Row> {
+  /** The session, or `not_signed_in` said plainly. */
+  signedIn(): Promise<SignedIn>
+  /** A list as read: rights the roles settle noted, the first screen split off, every known right filled in. */
+  answer(
+    state: SignedIn,
+    read: { rows: T[]; freshness: Freshness },
+    settledIds: readonly string[],
+    first: number | undefined,
+  ): Promise<{ rows: T[]; rest: RestOfList | null }>
+  /** The rest of a list answered in part, filled with rights learnt since; null when it is no longer kept. */
+  rest(readId: string): Promise<{ rows: T[]; freshness: Freshness } | null>
+  /** Whether the person may edit these ids: known rights as they are, the rest asked (never for a read-only token). */
+  editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
+  /** The server refused an action on this id for want of rights: its mark says so from now on. */
+  refused(id: string): Promise<void>
+  /** A detail read fresh from the server is the freshest word on its rights: the list follows it. */
+  detailRead(
+    state: SignedIn,
+    read: { fromCache: boolean; value: { id: string; canEdit: boolean } },
+  ): Promise<void>
+}
+
+export function createListedWithRights<T extends Row>(deps: {
+  session: SessionService
+  cache: Cache
+  log: Logger
+  /** Where the rights are kept on disk: one book per kind of list. */
+  key: string
+  /** Asks the server whether the person may edit one item; null when it does not say. */
+  ask: (client: OperatelyClient, id: string) => Promise<boolean | null>
+}): ListedWithRights<T> {
+  const { session, cache, log } = deps
+  const rights = createEditRightsBook({ cache, key: deps.key, log })
+  const firstScreens = createFirstScreens<T>()
+
+  const signedIn = async (): Promise<SignedIn> => {
+    const state = await session.get()
+    if (state.status !== 'signed_in') {
+      throw new AppFailure(
+        appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
+      )
+    }
+    return state
+  }
+
+  return {
+    signedIn,
+
+    async answer(state, read, settledIds, first) {
+      rights.settledByRole(state, settledIds)
+      const account = accountKey(state.baseUrl, state.person.id)
+      const { head, rest } = firstScreens.split(account, read, first)
+      return { rows: await rights.fill(state, head), rest }
+    },
+
+    async rest(readId) {
+      const state = await signedIn()
+      const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
+      if (kept === null) return null
+      // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
+      return { rows: await rights.fill(state, kept.rows), freshness: kept.freshness }
+    },
+
+    async editRights(ids) {
+      const state = await signedIn()
+      // A read-only token can edit nothing: the picker says so for every row without asking.
+      const ask = state.canWrite ? async (id: string) => deps.ask(await session.client(), id) : null
+      return { rights: await rights.rightsOf(state, ids, ask) }
+    },
+
+    async refused(id) {
+      const state = await session.get()
+      if (state.status === 'signed_in') await rights.learnt(state, id, false)
+    },
+
+    async detailRead(state, read) {
+      if (!read.fromCache) await rights.learnt(state, read.value.id, read.value.canEdit)
+    },
+  }
+}
