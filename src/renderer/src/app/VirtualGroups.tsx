@@ -38,8 +38,6 @@ export interface VirtualGroupsProps<T extends { id: string }> {
   /** A first guess at a row's height, before it is drawn and measured. */
   estimateItem: number
   estimateTitle: number
-  /** Class names: the outer box, each group's title (an h2), each group's `ul`. */
-  className: { rows: string; title: string; list: string }
 }
 
 const tabbables = (row: Element): HTMLElement[] =>
@@ -60,7 +58,6 @@ export function VirtualGroups<T extends { id: string }>({
   held,
   estimateItem,
   estimateTitle,
-  className,
 }: VirtualGroupsProps<T>) {
   const list = useRef<HTMLDivElement>(null)
   const { rows } = useMemo(() => listRows(groups), [groups])
@@ -212,7 +209,8 @@ export function VirtualGroups<T extends { id: string }>({
   return (
     <div
       ref={list}
-      className={`virtual-groups ${className.rows}`}
+      // Titles and boxes are drawn alike wherever groups are listed (layout.css).
+      className="virtual-groups"
       style={{ height: virtualizer.getTotalSize() }}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
@@ -234,12 +232,12 @@ export function VirtualGroups<T extends { id: string }>({
                     : 'virtual-groups__title',
                 )
                 return (
-                  <h2 key={item.key} {...placed} className={`${rowClass} ${className.title}`}>
+                  <h2 key={item.key} {...placed} className={`${rowClass} group-title`}>
                     {group.label}
                   </h2>
                 )
               })}
-            <ul className={className.list}>
+            <ul>
               {mine.map((item) => {
                 const row = rows[item.index]!
                 if (row.kind !== 'item') return null

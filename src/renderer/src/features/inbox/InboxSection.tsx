@@ -1,3 +1,4 @@
+import { AllDone } from '../../ui/AllDone'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { AssignmentsView, InboxItem } from '@shared/domain/assignments'
 import { useNavigation } from '../../app/navigation'
@@ -7,7 +8,6 @@ import { useAssignments, useRefreshAssignments } from '../../bridge/assignments'
 import type { BridgeError } from '../../bridge/bridge-error'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
-import { CheckIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { Freshness } from '../../ui/Freshness'
 import { RefreshButton } from '../../ui/RefreshButton'
@@ -68,14 +68,7 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
   const roundHintId = useId()
 
   if (isInboxEmpty(view)) {
-    return (
-      <div className="inbox-empty">
-        <span className="inbox-empty__icon" aria-hidden="true">
-          <CheckIcon width="20" height="20" />
-        </span>
-        <p className="inbox-empty__text">Nothing is due. You’re all caught up.</p>
-      </div>
-    )
+    return <AllDone>Nothing is due. You’re all caught up.</AllDone>
   }
 
   // The next thing to do stands out: the round when there is one, else the most urgent check-in.
@@ -163,7 +156,6 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
         focusable={({ item, show }) => (show === 'goal' && item.goalId !== null) || item.webUrl !== null}
         estimateItem={58}
         estimateTitle={24}
-        className={{ rows: 'inbox-lists', title: 'inbox-group__title', list: 'inbox-group__list' }}
       />
     </>
   )

@@ -18,7 +18,7 @@ export function ServerDraftRows() {
   const now = new Date()
   return (
     <section className="inbox-group" aria-labelledby={id}>
-      <h2 id={id} className="inbox-group__title">
+      <h2 id={id} className="group-title">
         Not published yet
       </h2>
       <ul className="inbox-group__list">

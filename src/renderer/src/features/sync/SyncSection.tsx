@@ -1,3 +1,4 @@
+import { AllDone } from '../../ui/AllDone'
 import { useEffect, useRef, useState } from 'react'
 import type { DamagedItem, SyncItem, SyncView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
@@ -6,7 +7,7 @@ import { useSync, useSyncNow } from '../../bridge/sync'
 import { Button } from '../../ui/Button'
 import { useRefreshKeys } from '../../app/use-refresh-keys'
 import { ErrorAlert } from '../../ui/Notice'
-import { AlertIcon, CheckIcon } from '../../ui/icons'
+import { AlertIcon } from '../../ui/icons'
 import { errorTitle } from '../session/error-titles'
 import { DamagedRow } from './DamagedRow'
 import { useHeldRows } from './held-rows'
@@ -52,14 +53,7 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
   const [held, hold] = useHeldRows()
 
   if (!hasAnything(view)) {
-    return (
-      <div className="sync-empty">
-        <span className="sync-empty__icon" aria-hidden="true">
-          <CheckIcon width="20" height="20" />
-        </span>
-        <p className="sync-empty__text">Nothing waiting. Everything you saved is on the server.</p>
-      </div>
-    )
+    return <AllDone>Nothing waiting. Everything you saved is on the server.</AllDone>
   }
   const shown = (items: readonly SyncItem[]): Shown[] => items.map((item) => ({ id: item.id, item }))
   // Only the rows on screen are drawn: a week offline can queue hundreds of check-ins.
@@ -93,7 +87,6 @@ function SyncLists({ view, onDiscarded }: { view: SyncView; onDiscarded: (title:
       held={held}
       estimateItem={110}
       estimateTitle={26}
-      className={{ rows: 'sync-lists', title: 'sync-group__title', list: 'sync-group__list' }}
     />
   )
 }
