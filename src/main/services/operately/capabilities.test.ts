@@ -201,3 +201,27 @@ describe('a server with no atom for the key (Operately 1.5 on a fresh node)', ()
     }
   })
 })
+
+describe('a server that takes drafts and has no atom for scheduled_at (a 1.7 node)', () => {
+  it('asks a body without the key to tell the crash from a failure, and keeps drafts', async () => {
+    const server = await startLocalServer((req, res) => {
+      const body = JSON.parse(req.body || '{}') as Record<string, unknown>
+      if ('scheduled_at' in body) sendJson(res, 500, { errors: { detail: 'Internal Server Error' } })
+      else
+        sendJson(res, 400, {
+          error: 'Bad request',
+          message: 'Missing required fields: goal_id, status, content',
+        })
+    })
+    try {
+      const client = createOperatelyClient({ baseUrl: server.url, getToken: () => 'opk_test' })
+      expect(await client.capabilities()).toMatchObject({
+        drafts: true,
+        schedule: false,
+        dueDateRequired: false,
+      })
+    } finally {
+      await server.close()
+    }
+  })
+})
