@@ -53,4 +53,22 @@ describe('the result of a scheduled check-in that changes the status alone', () 
     expect(text).not.toMatch(/below/)
     expect(text).not.toMatch(/target values, checklist and due date/)
   })
+
+  it('with a target changed, still lists it apart as recorded, not applied, and says so', async () => {
+    const result = scheduled({
+      targetChanges: [
+        { id: 't1', name: 'Signups', unit: null, previousValue: 10, value: 20, from: 0, to: 100 },
+      ],
+    })
+    rendered = await render(
+      <QueryClientProvider client={new QueryClient()}>
+        <CheckInResultView result={result} locale="en-US" onNext={() => {}} onBack={() => {}} />
+      </QueryClientProvider>,
+    )
+    const text = rendered.container.textContent ?? ''
+    expect(text).toMatch(/Recorded in the check-in, not applied to the goal/)
+    expect(text).toMatch(/Signups/)
+    expect(text).not.toMatch(/Due date/)
+    expect(text).toMatch(/target values, checklist and due date below/)
+  })
 })
