@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startEmulator, type Emulator } from '../../../../e2e/emulator'
 import { createOperatelyClient } from './client'
 import { createHttp } from './http'
+import { sendJson, startLocalServer } from './test-support/local-server'
 
 // The capability probe against the emulator over real HTTP, one server per Operately release: what it
 // finds, and that it leaves the server as it was (nothing created, nothing committed), whatever the token.
@@ -133,5 +134,94 @@ describe('the capability probe is asked once and kept', () => {
       said: 'Missing required fields: goal_id, status, content',
       fromServer: true,
     })
+  })
+})
+
+describe('a server that fails for a moment is not taken for an older one', () => {
+  // A 500 says "not taken" only where ParseInputs crashes on a key the server has no atom for (1.5, 1.6).
+  // A release that takes the key answers 500 too while its database is away (the token is looked up right
+  // after the inputs are read): that must not be kept as "no drafts, no scheduling" until the next upgrade.
+  it('every answer a 500: nothing is known, nothing is kept', async () => {
+    const emulator = servers.get('1.8.0')!
+    emulator.reset()
+    emulator.setFaults({ serverErrors: 10 })
+    const kept: unknown[] = []
+    const client = createOperatelyClient({
+      baseUrl: emulator.url,
+      getToken: () => emulator.tokens.write,
+      onCapabilities: (found) => void kept.push(found),
+    })
+    try {
+      await expect(client.capabilities()).rejects.toMatchObject({ error: { kind: 'server_error' } })
+      expect(kept).toEqual([])
+    } finally {
+      emulator.clearFaults()
+    }
+  })
+
+  it('one 500 among healthy answers: the key is asked again, and found taken', async () => {
+    const emulator = servers.get('1.8.0')!
+    emulator.reset()
+    emulator.setFaults({ serverErrors: 1 })
+    const client = createOperatelyClient({ baseUrl: emulator.url, getToken: () => emulator.tokens.write })
+    try {
+      expect(await client.capabilities()).toMatchObject({
+        drafts: true,
+        schedule: true,
+        dueDateRequired: false,
+      })
+    } finally {
+      emulator.clearFaults()
+    }
+  })
+})
+
+describe('a server with no atom for the key (Operately 1.5 on a fresh node)', () => {
+  it('a 500 on every ask of the key, and a healthy answer without it: not taken', async () => {
+    const server = await startLocalServer((req, res) => {
+      const body = JSON.parse(req.body || '{}') as Record<string, unknown>
+      if ('post_as_draft' in body || 'scheduled_at' in body) {
+        sendJson(res, 500, { errors: { detail: 'Internal Server Error' } })
+      } else {
+        sendJson(res, 400, {
+          error: 'Bad request',
+          message: 'Missing required fields: goal_id, status, content, due_date',
+        })
+      }
+    })
+    try {
+      const client = createOperatelyClient({ baseUrl: server.url, getToken: () => 'opk_test' })
+      expect(await client.capabilities()).toMatchObject({
+        drafts: false,
+        schedule: false,
+        dueDateRequired: true,
+      })
+    } finally {
+      await server.close()
+    }
+  })
+})
+
+describe('a server that takes drafts and has no atom for scheduled_at (a 1.7 node)', () => {
+  it('asks a body without the key to tell the crash from a failure, and keeps drafts', async () => {
+    const server = await startLocalServer((req, res) => {
+      const body = JSON.parse(req.body || '{}') as Record<string, unknown>
+      if ('scheduled_at' in body) sendJson(res, 500, { errors: { detail: 'Internal Server Error' } })
+      else
+        sendJson(res, 400, {
+          error: 'Bad request',
+          message: 'Missing required fields: goal_id, status, content',
+        })
+    })
+    try {
+      const client = createOperatelyClient({ baseUrl: server.url, getToken: () => 'opk_test' })
+      expect(await client.capabilities()).toMatchObject({
+        drafts: true,
+        schedule: false,
+        dueDateRequired: false,
+      })
+    } finally {
+      await server.close()
+    }
   })
 })

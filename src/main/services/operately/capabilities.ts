@@ -16,25 +16,33 @@ import type { ApiRequest, RawAnswer } from './http'
 const endpoint = 'goals/create_check_in'
 
 type Verdict = 'taken' | 'not_taken'
+/** A 500 from the server: a key it has no atom for, or a moment's failure (its database away). */
+type Answered = Verdict | 'crashed'
 
 const missingFields = (said: string | null): string[] | null => {
   const match = /^Missing required fields:\s*(.*)$/i.exec(said ?? '')
   return match ? match[1]!.split(',').map((field) => field.trim().replace(/\.$/, '')) : null
 }
 
-function verdictOf(answer: RawAnswer, key: string): Verdict {
-  if (answer.status === 401 || answer.status === 403) return 'taken'
-  if (answer.status === 400 && missingFields(answer.said)) return 'taken'
-  if (answer.status === 400 && /unknown input field/i.test(answer.said ?? '')) return 'not_taken'
-  if (answer.status === 500 && answer.fromServer) return 'not_taken'
-  // A proxy's 502, a 2xx to a body with no goal: no answer Operately gives. Better unknown than wrong.
-  throw new AppFailure(
+const unknownAnswer = (key: string, status: number): AppFailure =>
+  new AppFailure(
     appError(
       'server_error',
-      `The server answered the app's question about "${key}" in a way Operately does not (status ${answer.status}), so the app cannot tell what it takes. It asks again later.`,
-      { status: answer.status },
+      `The server answered the app's question about "${key}" in a way Operately does not (status ${status}), so the app cannot tell what it takes. It asks again later.`,
+      { status },
     ),
   )
+
+/** An answer that stopped before the handler for a body the server read: 401, 403, missing fields. */
+const refusedAsExpected = (answer: RawAnswer): boolean =>
+  answer.status === 401 || answer.status === 403 || (answer.status === 400 && !!missingFields(answer.said))
+
+function verdictOf(answer: RawAnswer, key: string): Answered {
+  if (refusedAsExpected(answer)) return 'taken'
+  if (answer.status === 400 && /unknown input field/i.test(answer.said ?? '')) return 'not_taken'
+  if (answer.status === 500 && answer.fromServer) return 'crashed'
+  // A proxy's 502, a 2xx to a body with no goal: no answer Operately gives. Better unknown than wrong.
+  throw unknownAnswer(key, answer.status)
 }
 
 export async function probeCapabilities(
@@ -44,19 +52,34 @@ export async function probeCapabilities(
 ): Promise<ServerCapabilities> {
   const ask = (body: Record<string, unknown>) => answerOf({ method: 'POST', path: endpoint, body })
 
-  const draftAnswer = await ask({ post_as_draft: false })
-  const drafts = verdictOf(draftAnswer, 'post_as_draft') === 'taken'
+  const draftBody = { post_as_draft: false }
   // Any moment a year ahead: the value must parse, and the missing fields stop the request before the
   // handler would check that it lies in the future.
-  const scheduleAnswer = await ask({ scheduled_at: new Date(now() + 365 * 86_400_000).toISOString() })
-  const schedule = verdictOf(scheduleAnswer, 'scheduled_at') === 'taken'
+  const scheduleBody = { scheduled_at: new Date(now() + 365 * 86_400_000).toISOString() }
+  const draftAnswer = await ask(draftBody)
+  let drafts = verdictOf(draftAnswer, 'post_as_draft')
+  let schedule = verdictOf(await ask(scheduleBody), 'scheduled_at')
   // With a write token, the list of missing fields names `due_date` where the server still requires it (a
   // refused token cannot tell); a server that stopped at the unknown key is asked again with no key at all.
-  const fields = missingFields((drafts ? draftAnswer : await ask({})).said)
+  const plain = drafts === 'taken' ? null : await ask({})
+  if (drafts === 'crashed' || schedule === 'crashed') {
+    // A 500 is "not taken" only from a server that is otherwise well (it reads a body without the key as
+    // always) and that fails the same way when asked again: a 1.8 server whose database is away for a
+    // moment must not be kept as one that takes neither drafts nor scheduling until its next upgrade.
+    const control = plain ?? (await ask({}))
+    if (!refusedAsExpected(control)) throw unknownAnswer('goals/create_check_in', control.status)
+    const again = async (body: Record<string, unknown>, key: string): Promise<Verdict> => {
+      const verdict = verdictOf(await ask(body), key)
+      return verdict === 'crashed' ? 'not_taken' : verdict
+    }
+    if (drafts === 'crashed') drafts = await again(draftBody, 'post_as_draft')
+    if (schedule === 'crashed') schedule = await again(scheduleBody, 'scheduled_at')
+  }
+  const fields = missingFields((plain ?? draftAnswer).said)
   return {
     header: serverVersion(),
-    drafts,
-    schedule,
+    drafts: drafts === 'taken',
+    schedule: schedule === 'taken',
     dueDateRequired: fields ? fields.includes('due_date') : null,
   }
 }

@@ -362,7 +362,13 @@ export function createCheckInDeliverer(deps: {
     // The goal first: its answer carries the version header that says whether what the server takes
     // must be asked again (an update since sign-in).
     const goal = await api.getGoal(input.goalId)
-    const takes = await api.capabilities()
+    // A check-in to publish now needs nothing the probe finds (unknown, the due date goes back as on every
+    // release): one the probe cannot tell about is sent all the same. A draft or a schedule waits for it.
+    const publishNow = (input.publication?.mode ?? 'now') === 'now'
+    const takes = await api.capabilities().catch((err: unknown) => {
+      if (publishNow && err instanceof AppFailure) return null
+      throw err
+    })
     const prepared = prepareCheckIn(input, goal, takes)
     const sentAt = context.now()
     // Until its answer is recorded, a request may have been applied: the entry says so on disk in the

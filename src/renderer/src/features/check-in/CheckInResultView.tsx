@@ -43,11 +43,17 @@ export function CheckInResultView({
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), localeTag(locale)) : null
-  const words = publicationWords(result, new Date(), localeTag(locale))
-  // A scheduled check-in's publishing applies its status alone: the rest is listed apart, as recorded.
+  // A scheduled check-in's publishing applies its status alone: the rest is listed apart, as recorded,
+  // and only what it changes (a due date left as the goal has it is no change waiting to be applied).
   const lines = changeLines(result, locale)
-  const applied = words.notAppliedLabel ? lines.filter((line) => line.kind === 'status') : lines
-  const recorded = words.notAppliedLabel ? lines.filter((line) => line.kind !== 'status') : []
+  const scheduled = result.state === 'scheduled'
+  const applied = scheduled ? lines.filter((line) => line.kind === 'status') : lines
+  const recorded = scheduled
+    ? lines.filter((line) => line.kind !== 'status' && !(line.kind === 'due' && line.from === null))
+    : []
+  const words = publicationWords(result, new Date(), localeTag(locale), {
+    recordsMore: result.changesKnown ? recorded.length > 0 : true,
+  })
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
   useEffect(() => {

@@ -57,8 +57,11 @@ export function NotifyField({
                   checked={person.alwaysNotified || chosen.includes(person.personId)}
                   // Not `disabled`: a box the keyboard skips could not be read out on the way through.
                   aria-disabled={person.alwaysNotified || undefined}
-                  onClick={person.alwaysNotified ? (event) => event.preventDefault() : undefined}
-                  onChange={(event) => toggle(person.personId, event.target.checked)}
+                  // Not prevented: React puts a controlled box back as `checked` says once the change is
+                  // handled, where a prevented click is undone by the browser as well and ends unticked.
+                  onChange={(event) => {
+                    if (!person.alwaysNotified) toggle(person.personId, event.target.checked)
+                  }}
                 />
                 <span>
                   {person.fullName}

@@ -101,7 +101,20 @@ describe('toCreateCheckInInput', () => {
     values.notify = { mode: 'selected', personIds: ['grace-2', 'someone-who-left'] }
     expect(toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).notify).toEqual({
       mode: 'selected',
-      personIds: ['grace-2'],
+      personIds: ['grace-2', 'barbara-1'],
+    })
+  })
+
+  it('sends those always notified even when the chosen list lacks them (a draft kept before they became reviewer)', () => {
+    // The box shows them ticked, ", always notified": with send_notifications_to_everyone false, Operately
+    // tells only subscriber_ids (notifications/subscribers_loader.ex), so they must be in it.
+    const goal = detail()
+    const values = prefillFrom(goal, now, 'en-US')
+    values.status = 'on_track'
+    values.notify = { mode: 'selected', personIds: [] }
+    expect(toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' }).notify).toEqual({
+      mode: 'selected',
+      personIds: ['barbara-1'],
     })
   })
 })

@@ -269,10 +269,16 @@ export function toCreateCheckInInput(args: {
     }))
 
   const candidates = new Set(goal.potentialSubscribers.map((s) => s.personId))
+  // Those always notified are shown ticked whatever the list holds (a draft kept before someone became
+  // reviewer lacks them): with `send_notifications_to_everyone` false Operately tells only the ids sent.
+  const always = goal.potentialSubscribers.filter((s) => s.alwaysNotified).map((s) => s.personId)
   const notify: CreateCheckInInput['notify'] =
     values.notify.mode === 'everyone'
       ? { mode: 'everyone' }
-      : { mode: 'selected', personIds: values.notify.personIds.filter((id) => candidates.has(id)) }
+      : {
+          mode: 'selected',
+          personIds: [...new Set([...values.notify.personIds.filter((id) => candidates.has(id)), ...always])],
+        }
 
   return {
     submissionId,

@@ -23,6 +23,8 @@ export function publicationWords(
   result: Pick<CheckInResult, 'state' | 'scheduledAt'>,
   now: Date,
   locale?: string,
+  /** Whether a scheduled check-in records more than the status (targets, checklist, a new due date). */
+  { recordsMore = true }: { recordsMore?: boolean } = {},
 ): PublicationWords {
   if (result.state === 'draft') {
     return {
@@ -38,7 +40,9 @@ export function publicationWords(
     const when = result.scheduledAt ? scheduleLabel(result.scheduledAt, now, locale) : null
     return {
       title: when ? `Scheduled for ${when}` : 'Scheduled on Operately',
-      note: 'Operately publishes it then. Until then only you can see it, and the goal is unchanged. Publishing sets the goal’s status only: the target values, checklist and due date below stay in the check-in and are not applied to the goal. Change those in Operately, or post a check-in now.',
+      note: recordsMore
+        ? 'Operately publishes it then. Until then only you can see it, and the goal is unchanged. Publishing sets the goal’s status only: the target values, checklist and due date below stay in the check-in and are not applied to the goal. Change those in Operately, or post a check-in now.'
+        : 'Operately publishes it then. Until then only you can see it, and the goal is unchanged. Publishing sets the goal’s status.',
       changesLabel: 'What publishing will change',
       notAppliedLabel: 'Recorded in the check-in, not applied to the goal',
     }
