@@ -74,6 +74,15 @@ export function createSessionService({
   let cachedToken: { origin: string; token: string } | null = null
   let current: OperatelyClient | null = null
 
+  // Signing in, signing out and keeping a probe's answer each read the session on disk and write it back:
+  // one at a time, so that an answer kept just as the person signs out never writes them back in.
+  let queue: Promise<unknown> = Promise.resolve()
+  const serially = <T>(step: () => Promise<T>): Promise<T> => {
+    const run = queue.then(step, step)
+    queue = run.catch(() => undefined)
+    return run
+  }
+
   const publish = (state: SessionState) => {
     for (const listener of listeners) listener(state)
     return state
@@ -151,6 +160,18 @@ export function createSessionService({
       log.warn('could not ask the server what it takes; asking again later', { error: String(err) })
       return null
     })
+    return serially(() => adopt(origin, token, person, canWrite, client, capabilities))
+  }
+
+  /** A sign-in checked with the server becomes the session: the token into the keychain, the rest on disk. */
+  const adopt = async (
+    origin: string,
+    token: string,
+    person: Person,
+    canWrite: boolean,
+    client: OperatelyClient,
+    capabilities: ServerCapabilities | null,
+  ): Promise<SessionState> => {
     const previous = await store.read()
     await vault.set(origin, token)
     if (previous.status === 'signed_in' && previous.baseUrl !== origin) await vault.delete(previous.baseUrl)
@@ -169,7 +190,9 @@ export function createSessionService({
     return publish(state)
   }
 
-  const signOut = async (): Promise<SessionState> => {
+  const signOut = (): Promise<SessionState> => serially(endSession)
+
+  const endSession = async (): Promise<SessionState> => {
     const stored = await store.read()
     if (stored.status === 'signed_out') return stored
     // Delete the secret first: if the keychain refuses, we must not claim to be signed out.
@@ -197,7 +220,10 @@ export function createSessionService({
   }
 
   /** Keeps a probe's answer with the session it was asked for, unless that session has ended meanwhile. */
-  const keepCapabilities = async (baseUrl: string, found: ServerCapabilities): Promise<void> => {
+  const keepCapabilities = (baseUrl: string, found: ServerCapabilities): Promise<void> =>
+    serially(() => keep(baseUrl, found))
+
+  const keep = async (baseUrl: string, found: ServerCapabilities): Promise<void> => {
     try {
       const stored = await store.read()
       if (stored.status !== 'signed_in' || stored.baseUrl !== baseUrl) return
