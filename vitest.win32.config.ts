@@ -8,7 +8,9 @@ import base from './vitest.config'
  * path with a POSIX literal fails here, on Linux, before the Windows runner runs it
  * (`npx vitest run src/` in installers.yml). The list is the modules that build paths without touching
  * the disk; a module that reads or writes files would be given Windows paths this machine cannot open.
- * (start-at-login, managed-configuration and version-flag write or read real files: left to the runner.)
+ * Left to the runner because they read or write real files at joined paths: start-at-login,
+ * managed-configuration, version-flag, app-request-handler, tray, start-shell (windowsOnlyOnRunner in
+ * scripts/windows-unit-tests.test.ts names them).
  * scripts/windows-unit-tests.test.ts runs this configuration and keeps the list honest.
  */
 export const win32PathTests = [
@@ -20,6 +22,10 @@ export const win32PathTests = [
   'src/main/services/settings/autostart-entry.test.ts',
   'src/main/shell/number-settings-source.test.ts',
   'src/main/services/updates/update-config.test.ts',
+  'src/main/services/settings/autostart-path-on-windows.test.ts',
+  'src/main/shell/popup-window.test.ts',
+  'src/main/shell/link-dialog.test.ts',
+  'src/main/shell/security.test.ts',
 ]
 
 const windowsPath = fileURLToPath(new URL('./scripts/win32/path.ts', import.meta.url))
@@ -33,5 +39,6 @@ export default defineConfig({
       { find: /^node:path$/, replacement: windowsPath },
     ],
   },
-  test: { ...base.test, include: win32PathTests },
+  // WIN32_PATH_TESTS=a.test.ts,b.test.ts tries other files under the same rules before adding them.
+  test: { ...base.test, include: process.env['WIN32_PATH_TESTS']?.split(',') ?? win32PathTests },
 })
