@@ -29,6 +29,7 @@ export const win32PathTests = [
 ]
 
 const windowsPath = fileURLToPath(new URL('./scripts/win32/path.ts', import.meta.url))
+const sandbox = fileURLToPath(new URL('./scripts/win32/sandbox.ts', import.meta.url))
 
 // Not mergeConfig: it would add this list to the base's include, running everything.
 export default defineConfig({
@@ -40,5 +41,11 @@ export default defineConfig({
     ],
   },
   // WIN32_PATH_TESTS=a.test.ts,b.test.ts tries other files under the same rules before adding them.
-  test: { ...base.test, include: process.env['WIN32_PATH_TESTS']?.split(',') ?? win32PathTests },
+  test: {
+    ...base.test,
+    include: process.env['WIN32_PATH_TESTS']?.split(',') ?? win32PathTests,
+    // Processes, not threads: each file changes its working folder (scripts/win32/sandbox.ts).
+    pool: 'forks',
+    setupFiles: [sandbox],
+  },
 })
