@@ -7,12 +7,14 @@
  * one is dropped (docs/release.md, "Update feed keys"). Each signature names its key by id
  * (feedKeyId: the first 16 hex digits of the SHA-256 of the key's SPKI bytes).
  *
- * This key was made for development with node:crypto; the release owner replaces it by the procedure in
- * docs/release.md on an offline machine before the first tag.
+ * The key below (id 3a9944714b158324) stands in until the release owner makes the real pair on an
+ * offline machine (docs/release.md, "Update feed keys") and replaces it before the first tag. Its private
+ * half was never exported or written anywhere, so nobody can sign with it: until it is replaced, the
+ * release preflight (scripts/sign-feeds.mjs --check-key) fails, whatever FEED_SIGNING_KEY holds.
  */
 export const feedPublicKeys: readonly string[] = [
   `-----BEGIN PUBLIC KEY-----
-MCowBQYDK2VwAyEAqO3dSJ3zVf4B63KBN1id/wCLUTQk4oBK1t8bV91B6PY=
+MCowBQYDK2VwAyEAI/3QLgvcUeItEGCtrwDiI2jPdliBGrq6oWXrF5wuxrw=
 -----END PUBLIC KEY-----
 `,
 ]
