@@ -248,7 +248,7 @@ function main(args) {
     for (const problem of problems) console.error(`::error::${problem}`)
     if (problems.length === 0)
       console.log(
-        `${rest[0]} holds every installer, each feed matches its files, and the Linux feed is signed.`,
+        `${rest[0]} holds every installer, each feed matches its files, and every feed is signed.`,
       )
     return problems.length > 0 ? 1 : 0
   }
