@@ -247,9 +247,7 @@ function main(args) {
     const problems = checkRelease(project, resolve(rest[0]))
     for (const problem of problems) console.error(`::error::${problem}`)
     if (problems.length === 0)
-      console.log(
-        `${rest[0]} holds every installer, each feed matches its files, and every feed is signed.`,
-      )
+      console.log(`${rest[0]} holds every installer, each feed matches its files, and every feed is signed.`)
     return problems.length > 0 ? 1 : 0
   }
   console.error(
