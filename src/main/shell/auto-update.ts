@@ -4,7 +4,7 @@ import type { Logger } from '../services/log/logger'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
 import type { SettingsService } from '../services/settings/settings-service'
 import { feedPublicKeys } from '../services/updates/feed-keys'
-import { fileMatchesFeed, type VerifiedFeed } from '../services/updates/feed-signature'
+import { fileMatchesFeed, notNewerFeed, type VerifiedFeed } from '../services/updates/feed-signature'
 import { updaterConfig, type BuiltInFeed, type UpdaterConfig } from '../services/updates/update-config'
 import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
 import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
@@ -223,7 +223,12 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     instance.logger = {
       info: (message) => log.debug(`updater: ${text(message)}`),
       warn: (message) => log.warn(`updater: ${text(message)}`),
-      error: (message) => log.error(`updater: ${text(message)}`),
+      // electron-updater logs every failed check as an error, the feed that offers nothing newer too: that
+      // is the ordinary "up to date", logged once as such by `failed` below.
+      error: (message) =>
+        text(message).includes(notNewerFeed)
+          ? log.debug(`updater: ${text(message)}`)
+          : log.error(`updater: ${text(message)}`),
     }
     // JSON is YAML: electron-updater reads this file as it would read app-update.yml. Written once, when
     // the updater is first needed; a few hundred bytes.
