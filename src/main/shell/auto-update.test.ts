@@ -62,6 +62,7 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   allowPrerelease = true
   allowDowngrade = true
   disableWebInstaller = false
+  disableDifferentialDownload = false
   logger: UpdaterLike['logger'] = null
   updateConfigPath: string | null = null
   verifyUpdateCodeSignature?: UpdaterLike['verifyUpdateCodeSignature']
@@ -371,7 +372,7 @@ describe('when updates run', () => {
   })
 })
 
-describe('Linux updates come from a signed feed', () => {
+describe('updates come from a signed feed (the Linux AppImage here; every system takes the same provider)', () => {
   it('reads the feed through the verified provider, on the decided address', async () => {
     const { updates, updater } = await setup()
     updater.scenario = { kind: 'update', version: '0.2.0' }
@@ -505,6 +506,21 @@ describe('updates are always verified', () => {
     await updates.checkNow()
     expect(loads()).toBe(0)
   })
+
+  it.each([
+    ['win32', nsis, ['CN=Acme Ltd, O=Acme Ltd, C=GB']],
+    ['darwin', { supported: true, kind: 'mac-zip' } as UpdateSupport, []],
+  ] as const)(
+    'on %s too, reads the feed only through the verified provider, with differential downloads off',
+    async (platform, support, publisherNames) => {
+      const { updates, updater } = await setup({ platform, support, publisherNames })
+      updater.scenario = { kind: 'update', version: '0.2.0' }
+      await updates.checkNow()
+      expect(updater.feed).toMatchObject({ provider: 'custom', url: 'https://updates.example/built-in/' })
+      expect(updater.disableDifferentialDownload).toBe(true)
+      expect(updater.allowDowngrade).toBe(false)
+    },
+  )
 
   it('with a publisher built in, updates from the policy feed and demands that signer', async () => {
     const { updater, timers } = await setup({
