@@ -48,7 +48,8 @@ const leftToTheRunner: Record<string, string> = {
   'src/main/services/outbox/delivered-records.test.ts': 'writes records',
   'src/main/services/outbox/damaged-files.test.ts': 'writes damaged files',
   'src/main/services/outbox/outbox-store.test.ts': 'writes the outbox',
-  'src/main/shell/managed-configuration.test.ts': 'writes an autostart entry (that test skips itself on Windows)',
+  'src/main/shell/managed-configuration.test.ts':
+    'writes an autostart entry (that test skips itself on Windows)',
   'src/main/shell/start-at-login.test.ts': 'writes an autostart entry',
   'src/main/version-flag.test.ts': 'reads package.json',
 }
