@@ -16,7 +16,9 @@ import { timeoutFor } from './support/differential/timeouts'
 // runs on the 200-block document; the 41- and 5,000-block documents (the latter slow to open three
 // times) get the drags over one boundary, up and down.
 
-test.describe.configure({ mode: 'parallel' })
+// No retries (issue 39): the security gate counts a proof that passed only on retry as failed, so a
+// retry here would only turn a busy runner's hiccup into a red release. Flakiness is fixed, not retried.
+test.describe.configure({ mode: 'parallel', retries: 0 })
 
 const sessions = [
   ...DOCUMENT_SIZES.flatMap((size) => [dragUpAcrossBoundary(size), dragDownAcrossBoundary(size)] as const),

@@ -203,7 +203,7 @@ describe('electron-builder.yml', () => {
             target: 'linux',
             unfused: false,
             release: true,
-            publisher: { name: 'Acme Ltd', email, windowsPublisherName: 'Acme Ltd' },
+            publisher: { name: 'Acme Ltd', email, windowsPublisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB' },
             env: { OPERATELY_TRAY_UPDATE_URL: 'https://u.acme.co.uk/' },
           }).problems,
           email,
@@ -211,9 +211,13 @@ describe('electron-builder.yml', () => {
     })
 
     it('gives Windows the publisher name updates are checked against, and still validates', async () => {
-      const real = { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' }
+      const real = {
+        name: 'Acme Ltd',
+        email: 'packaging@acme.co.uk',
+        windowsPublisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
+      }
       const merged = await getConfig(root, null, publisherBuilderConfig(real) as Configuration)
-      expect(merged.win?.signtoolOptions?.publisherName).toBe('Acme Ltd')
+      expect(merged.win?.signtoolOptions?.publisherName).toBe('CN=Acme Ltd, O=Acme Ltd, C=GB')
       expect(merged.extraMetadata?.author).toEqual({ name: 'Acme Ltd', email: 'packaging@acme.co.uk' })
       await expect(validate(merged)).resolves.toBeUndefined()
     })
@@ -257,7 +261,11 @@ describe('the overrides scripts/package.mjs applies', () => {
       unfused: false,
       release: true,
       signed: true,
-      publisher: { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' },
+      publisher: {
+        name: 'Acme Ltd',
+        email: 'packaging@acme.co.uk',
+        windowsPublisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
+      },
       env: { OPERATELY_TRAY_UPDATE_URL: 'https://github.com/acme/tray/releases/latest/download/' },
     })
     expect(problems).toEqual([])
@@ -282,7 +290,11 @@ describe('the overrides scripts/package.mjs applies', () => {
     const { config: overrides, problems } = builderConfig({
       target: 'win',
       unfused: false,
-      publisher: { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' },
+      publisher: {
+        name: 'Acme Ltd',
+        email: 'packaging@acme.co.uk',
+        windowsPublisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
+      },
       env: {
         OPERATELY_TRAY_UPDATE_URL: 'https://u.example/',
         AZURE_TRUSTED_SIGNING_ENDPOINT: 'https://weu.codesigning.azure.net',
@@ -295,7 +307,7 @@ describe('the overrides scripts/package.mjs applies', () => {
     })
     expect(problems).toEqual([])
     const merged = await getConfig(root, null, overrides as Configuration)
-    expect(merged.win?.azureSignOptions?.publisherName).toBe('Acme Ltd')
+    expect(merged.win?.azureSignOptions?.publisherName).toBe('CN=Acme Ltd, O=Acme Ltd, C=GB')
     await expect(validate(merged)).resolves.toBeUndefined()
   })
 

@@ -215,7 +215,11 @@ describe('probeDownload', () => {
 })
 
 describe('builderConfig', () => {
-  const acme = { name: 'Acme Ltd', email: 'packaging@acme.co.uk', windowsPublisherName: 'Acme Ltd' }
+  const acme = {
+    name: 'Acme Ltd',
+    email: 'packaging@acme.co.uk',
+    windowsPublisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
+  }
 
   it('builds without a feed, and says so, when OPERATELY_TRAY_UPDATE_URL is unset', () => {
     const { config, notes, problems } = builderConfig({ target: 'linux', unfused: false, env: {} })
@@ -280,7 +284,7 @@ describe('builderConfig', () => {
           endpoint: 'https://weu.codesigning.azure.net',
           codeSigningAccountName: 'acme',
           certificateProfileName: 'public-trust',
-          publisherName: 'Acme Ltd',
+          publisherName: 'CN=Acme Ltd, O=Acme Ltd, C=GB',
         },
       },
     })

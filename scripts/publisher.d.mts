@@ -23,3 +23,5 @@ export function publisherBuilderConfig(publisher: Publisher): {
 export function windowsPublisherNames(file?: string): string[]
 
 export default function publisherConfigForElectronBuilder(): ReturnType<typeof publisherBuilderConfig>
+export function windowsSubjectProblems(value: string, file?: string): string[]
+export function signerMatchesPublisher(subject: string, name: string): boolean

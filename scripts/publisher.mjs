@@ -3,9 +3,11 @@
 //   name                  package.json `author` of the shipped app, hence the MSI Manufacturer, the
 //                         "Publisher" in Windows' installed apps, and the name in the deb/rpm Maintainer
 //   email                 the address in the deb/rpm Maintainer field
-//   windowsPublisherName  exactly the subject name (CN) of the Windows signing certificate; written into
-//                         the app's update configuration, where electron-updater compares it with the
-//                         signature of every downloaded update
+//   windowsPublisherName  the Windows signing certificate's subject as a distinguished name with at least
+//                         CN, O and C (`CN=Acme Ltd, O=Acme Ltd, L=London, C=GB`); built into the app, which
+//                         compares it with the signer of every downloaded update. A release refuses a bare
+//                         CN: any publicly trusted certificate can carry the same CN, while O and C are
+//                         what the CA validated about the organisation
 //
 // electron-builder.yml `extends` this module, so every build (npm run package, or electron-builder run
 // by hand) gets these values, and electron.vite.config.ts imports it (no `#!` line: electron-vite puts
@@ -14,6 +16,9 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+// The parser electron-updater and the app's own signature check read the name with, so "has O and C"
+// means here what it means to them.
+import { parseDn } from 'builder-util-runtime/out/rfc2253Parser.js'
 
 export const publisherFile = fileURLToPath(new URL('../build/publisher.json', import.meta.url))
 
@@ -125,13 +130,48 @@ export function publisherProblems(publisher, { release = false, file = 'build/pu
         `${file}: "email" is a placeholder (${email}: ${domainProblem}). Set an address people can write to about the packages.`,
       )
   }
-  const windowsProblem = namePlaceholder(publisher.windowsPublisherName, {
-    field: 'windowsPublisherName',
-    file,
-    what: 'Set it to the subject name (CN) of the Windows signing certificate, exactly; updates are only installed when their signature matches it.',
-  })
-  if (windowsProblem) problems.push(windowsProblem)
+  problems.push(...windowsSubjectProblems(publisher.windowsPublisherName, file))
   return problems
+}
+
+const subjectHelp =
+  'Set it to the Windows signing certificate\'s subject with its organisation and country, e.g. "CN=Acme Ltd, O=Acme Ltd, L=London, C=GB" (signtool or the certificate\'s Details tab show it); updates are only installed when their signer matches it.'
+
+/**
+ * Why `value` does not pin the Windows signer, as sentences; none when it is a distinguished name with a
+ * real CN and O and a two-letter C. A bare CN is refused: any publicly trusted certificate can carry the
+ * same common name, while the organisation and country are validated by the CA.
+ */
+export function windowsSubjectProblems(value, file = 'build/publisher.json') {
+  const field = 'windowsPublisherName'
+  const dn = parseDn(value.trim())
+  if (dn.size === 0) {
+    const placeholder = namePlaceholder(value, { field, file, what: subjectHelp })
+    return [
+      placeholder ??
+        `${file}: "${field}" is a bare name ("${value.trim()}"): any publicly trusted certificate can carry the same CN. ${subjectHelp}`,
+    ]
+  }
+  const problems = []
+  for (const key of ['CN', 'O']) {
+    const part = dn.get(key)
+    if (part === undefined) continue
+    const placeholder = namePlaceholder(part, { field: `${field}" ${key} "`, file, what: subjectHelp })
+    if (placeholder) problems.push(placeholder.replace(`"${field}" ${key} ""`, `"${field}" ${key}`))
+  }
+  const missing = ['CN', 'O', 'C'].filter((key) => !dn.get(key))
+  if (missing.length > 0) problems.push(`${file}: "${field}" has no ${missing.join(', ')}. ${subjectHelp}`)
+  else if (!/^[A-Z]{2}$/.test(dn.get('C')))
+    problems.push(`${file}: "${field}" C is "${dn.get('C')}", not a two-letter country code. ${subjectHelp}`)
+  return problems
+}
+
+/** Whether a certificate subject (as Windows prints it) is the signer `name` pins, as the app decides. */
+export function signerMatchesPublisher(subject, name) {
+  const signer = parseDn(subject)
+  const wanted = parseDn(name.trim())
+  if (wanted.size === 0) return name.trim() !== '' && name.trim() === signer.get('CN')
+  return [...wanted.keys()].every((key) => wanted.get(key) === signer.get(key))
 }
 
 /** The electron-builder settings the publisher details become. */
@@ -169,8 +209,15 @@ export default function publisherConfigForElectronBuilder() {
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2)
+  if (args.length === 2 && args[0] === '--signer-matches') {
+    // The Windows job's signtool step: is this certificate subject the signer build/publisher.json pins?
+    const name = readPublisher().windowsPublisherName
+    if (signerMatchesPublisher(args[1], name)) process.exit(0)
+    console.error(`::error::Signed by "${args[1]}", not by "${name}" (build/publisher.json).`)
+    process.exit(1)
+  }
   if (args.length !== 1 || args[0] !== '--check') {
-    console.error('Usage: node scripts/publisher.mjs --check')
+    console.error('Usage: node scripts/publisher.mjs --check | --signer-matches <certificate subject>')
     process.exit(1)
   }
   let problems

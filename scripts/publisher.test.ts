@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest'
 import {
   publisherBuilderConfig,
   publisherProblems,
+  signerMatchesPublisher,
   readPublisher,
   windowsPublisherNames,
   type Publisher,
@@ -19,7 +20,7 @@ const root = fileURLToPath(new URL('..', import.meta.url))
 const real: Publisher = {
   name: 'Acme Software Ltd',
   email: 'packaging@acme-software.co.uk',
-  windowsPublisherName: 'Acme Software Ltd',
+  windowsPublisherName: 'CN=Acme Software Ltd, O=Acme Software Ltd, L=London, C=GB',
 }
 const release = (publisher: unknown) => publisherProblems(publisher, { release: true })
 
@@ -76,9 +77,19 @@ describe('the publisher details for a release build', () => {
   })
 
   it('accepts real names that merely contain a placeholder-like word inside another', () => {
-    expect(release({ ...real, name: 'Examplify GmbH', windowsPublisherName: 'Todoist Ltd' })).toEqual([])
     expect(
-      release({ ...real, name: 'Unknown Worlds Entertainment', windowsPublisherName: 'None Such Ltd' }),
+      release({
+        ...real,
+        name: 'Examplify GmbH',
+        windowsPublisherName: 'CN=Todoist Ltd, O=Todoist Ltd, C=GB',
+      }),
+    ).toEqual([])
+    expect(
+      release({
+        ...real,
+        name: 'Unknown Worlds Entertainment',
+        windowsPublisherName: 'CN=None Such Ltd, O=None Such Ltd, C=US',
+      }),
     ).toEqual([])
     expect(release({ ...real, name: 'Müller Straße GmbH' })).toEqual([])
   })
@@ -132,11 +143,71 @@ describe('the publisher details for a release build', () => {
   })
 })
 
+describe('the Windows signer, pinned by more than its CN (issue 39)', () => {
+  it('refuses a bare CN at release: any publicly trusted certificate can carry the same one', () => {
+    expect(release({ ...real, windowsPublisherName: 'Acme Software Ltd' })).toEqual([
+      expect.stringContaining(
+        'build/publisher.json: "windowsPublisherName" is a bare name ("Acme Software Ltd"): any publicly trusted certificate can carry the same CN.',
+      ),
+    ])
+  })
+
+  it.each([
+    ['without O and C', 'CN=Acme Software Ltd', '"windowsPublisherName" has no O, C.'],
+    ['without C', 'CN=Acme Software Ltd, O=Acme Software Ltd', '"windowsPublisherName" has no C.'],
+    ['with a country that is not a code', 'CN=Acme, O=Acme, C=England', 'C is "England", not a two-letter'],
+    ['with a placeholder CN', 'CN=Your Company, O=Acme, C=GB', '"windowsPublisherName" CN is a placeholder'],
+    ['with a placeholder O', 'CN=Acme, O=CHANGE_ME, C=GB', '"windowsPublisherName" O is a placeholder'],
+  ])('refuses a distinguished name %s', (_, windowsPublisherName, problem) => {
+    expect(release({ ...real, windowsPublisherName })).toEqual([expect.stringContaining(problem)])
+  })
+
+  it('accepts a full subject, quoted commas and all, and only for a release (a development build may leave it empty)', () => {
+    expect(
+      release({ ...real, windowsPublisherName: 'CN="Acme, Inc.", O="Acme, Inc.", S=Ohio, C=US' }),
+    ).toEqual([])
+    expect(publisherProblems({ ...real, windowsPublisherName: '' })).toEqual([])
+  })
+
+  it('matches a certificate subject the way the app does: every part the name gives must be the signer’s', () => {
+    const subject = 'CN=Acme Software Ltd, O=Acme Software Ltd, L=London, S=Greater London, C=GB'
+    expect(signerMatchesPublisher(subject, real.windowsPublisherName)).toBe(true)
+    // Same CN, another organisation: the certificate anyone could buy under that name.
+    expect(
+      signerMatchesPublisher('CN=Acme Software Ltd, O=Someone Else Ltd, C=GB', real.windowsPublisherName),
+    ).toBe(false)
+    expect(
+      signerMatchesPublisher('CN=Acme Software Ltd, O=Acme Software Ltd, C=US', real.windowsPublisherName),
+    ).toBe(false)
+  })
+
+  it("fails the Windows job's signer step from the command line when the subject is not the pinned signer", () => {
+    // The committed file pins no signer yet (a placeholder), so no subject can match it.
+    const result = spawnSync(
+      process.execPath,
+      ['scripts/publisher.mjs', '--signer-matches', 'CN=Acme Ltd, O=Acme Ltd, C=GB'],
+      { cwd: root, encoding: 'utf8' },
+    )
+    expect(result.status).toBe(1)
+    expect(result.stderr).toContain('::error::Signed by "CN=Acme Ltd, O=Acme Ltd, C=GB", not by ""')
+  })
+
+  it('ships an example that is a full subject, in build/publisher.json', () => {
+    const example = /e\.g\. (CN=[^;]+?C=[A-Z]{2})/.exec(
+      (readPublisher() as { $comment: string }).$comment,
+    )?.[1]
+    expect(example).toBeDefined()
+    expect(release({ ...real, windowsPublisherName: example })).toEqual([])
+  })
+})
+
 describe('publisherBuilderConfig', () => {
   it('makes the publisher the shipped package.json author, and the Windows name the one updates must be signed by', () => {
     expect(publisherBuilderConfig({ ...real, name: ' Acme Software Ltd ' })).toEqual({
       extraMetadata: { author: { name: 'Acme Software Ltd', email: 'packaging@acme-software.co.uk' } },
-      win: { signtoolOptions: { publisherName: 'Acme Software Ltd' } },
+      win: {
+        signtoolOptions: { publisherName: 'CN=Acme Software Ltd, O=Acme Software Ltd, L=London, C=GB' },
+      },
     })
   })
 

@@ -27,9 +27,9 @@ export function collect(
   targets: string[],
   dirs: { from: string; to: string },
 ): { copied: string[]; problems: string[] }
-export function feedSignatureProblems(dir: string, publicKeyPem?: string): string[]
+export function feedSignatureProblems(dir: string, publicKeyPems?: readonly string[]): string[]
 export function checkRelease(
   project: Project,
   dir: string,
-  options?: { linuxFeedPublicKey?: string },
+  options?: { feedPublicKeys?: readonly string[] },
 ): string[]

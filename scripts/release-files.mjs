@@ -9,8 +9,8 @@
 //       copies each target's installer, its blockmap and the platform's feed file to release/; fails
 //       when a target's file is missing or the feed does not describe the files exactly
 //   node scripts/release-files.mjs check <folder>
-//       the folder holds every platform's installers and feeds, each feed matches its files, the Linux
-//       feed's signature (latest-linux.yml.sig) verifies with the key built into the app, and SHA256SUMS
+//       the folder holds every platform's installers and feeds, each feed matches its files, each feed's
+//       signature (<feed>.sig) verifies with a key built into the app, and SHA256SUMS
 //       (when there) matches the Linux packages; run before anything is published
 import { createHash } from 'node:crypto'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
@@ -18,7 +18,7 @@ import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import yaml from 'js-yaml'
 import { readPublisher } from './publisher.mjs'
-import { builtInPublicKey, signatureMatches } from './sign-linux-feed.mjs'
+import { builtInPublicKeys, signatureMatches } from './sign-feeds.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 
@@ -175,23 +175,26 @@ export function collect(project, platform, targets, { from, to }) {
   return { copied, problems }
 }
 
-/** Whether the Linux feed in `dir` carries a signature the app's public key accepts; problems as sentences. */
-export function feedSignatureProblems(dir, publicKeyPem = builtInPublicKey()) {
-  const feedName = feedFiles.linux
-  const signatureFile = join(dir, `${feedName}.sig`)
-  if (!existsSync(join(dir, feedName))) return []
-  if (!existsSync(signatureFile))
-    return [`${feedName}.sig is missing: installed AppImages refuse an unsigned feed.`]
-  const matches = signatureMatches(
-    readFileSync(join(dir, feedName)),
-    readFileSync(signatureFile, 'latin1'),
-    publicKeyPem,
-  )
-  return matches ? [] : [`${feedName}.sig does not verify with the public key built into the app.`]
+/** Whether every feed in `dir` carries a signature a key built into the app accepts; problems as sentences. */
+export function feedSignatureProblems(dir, publicKeyPems = builtInPublicKeys()) {
+  return platforms.flatMap((platform) => {
+    const feedName = feedFiles[platform]
+    const signatureFile = join(dir, `${feedName}.sig`)
+    if (!existsSync(join(dir, feedName))) return []
+    if (!existsSync(signatureFile))
+      return [`${feedName}.sig is missing: installed copies refuse an unsigned feed.`]
+    const matches = signatureMatches(
+      readFileSync(join(dir, feedName)),
+      feedName,
+      readFileSync(signatureFile, 'latin1'),
+      publicKeyPems,
+    )
+    return matches ? [] : [`${feedName}.sig does not verify with a public key built into the app.`]
+  })
 }
 
 /** Everything a release folder must hold before it is published; returns problems. */
-export function checkRelease(project, dir, { linuxFeedPublicKey = builtInPublicKey() } = {}) {
+export function checkRelease(project, dir, { feedPublicKeys = builtInPublicKeys() } = {}) {
   const problems = []
   for (const platform of platforms) {
     for (const target of builderTargets(project.builder, platform)) {
@@ -208,7 +211,7 @@ export function checkRelease(project, dir, { linuxFeedPublicKey = builtInPublicK
         }),
       )
   }
-  problems.push(...feedSignatureProblems(dir, linuxFeedPublicKey))
+  problems.push(...feedSignatureProblems(dir, feedPublicKeys))
   const linuxFiles = builderTargets(project.builder, 'linux').map((target) => installerFile(project, target))
   problems.push(...checksumProblems(dir, linuxFiles))
   return problems
@@ -244,9 +247,7 @@ function main(args) {
     const problems = checkRelease(project, resolve(rest[0]))
     for (const problem of problems) console.error(`::error::${problem}`)
     if (problems.length === 0)
-      console.log(
-        `${rest[0]} holds every installer, each feed matches its files, and the Linux feed is signed.`,
-      )
+      console.log(`${rest[0]} holds every installer, each feed matches its files, and every feed is signed.`)
     return problems.length > 0 ? 1 : 0
   }
   console.error(

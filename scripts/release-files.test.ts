@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import yaml from 'js-yaml'
 import { describe, expect, it } from 'vitest'
-import { generateKeyPair, signFeedFile } from './sign-linux-feed.mjs'
+import { generateKeyPair, signFeedFiles } from './sign-feeds.mjs'
 import {
   builderTargets,
   checkRelease,
@@ -185,19 +185,19 @@ describe('collect', () => {
 describe('checkRelease', () => {
   /** The pair the publish job's secret and the app's built-in key stand for in these tests. */
   const feedKey = generateKeyPair()
-  const options = { linuxFeedPublicKey: feedKey.publicKey }
+  const options = { feedPublicKeys: [feedKey.publicKey] }
 
   /**
-   * What the publish job has after downloading and signing: every platform's installers and feed, the
-   * Linux feed's signature, and the Linux checksums.
+   * What the publish job has after downloading and signing: every platform's installers and feed, each
+   * feed's signature, and the Linux checksums.
    */
   function completeRelease() {
     const dir = temp('release-')
     for (const platform of platforms) builtFor(dir, platform)
-    signFeedFile(join(dir, 'latest-linux.yml'), {
-      env: { LINUX_FEED_SIGNING_KEY: feedKey.privateKey },
-      publicKeyPem: feedKey.publicKey,
-    })
+    signFeedFiles(
+      platforms.map((platform) => join(dir, feedFiles[platform])),
+      { env: { FEED_SIGNING_KEY: feedKey.privateKey }, publicKeyPems: [feedKey.publicKey] },
+    )
     const linux = builderTargets(project.builder, 'linux').map((target) => installerFile(project, target))
     const sums = linux.map(
       (file) =>
@@ -209,28 +209,32 @@ describe('checkRelease', () => {
     return dir
   }
 
-  it('passes a folder with every installer, every feed, the feed signature and matching checksums', () => {
+  it('passes a folder with every installer, every feed, the feed signatures and matching checksums', () => {
     expect(checkRelease(project, completeRelease(), options)).toEqual([])
   })
 
-  it('fails when the Linux feed is unsigned, changed after signing, or signed with another key', () => {
-    const unsigned = completeRelease()
-    rmSync(join(unsigned, 'latest-linux.yml.sig'))
-    expect(checkRelease(project, unsigned, options)).toEqual([
-      'latest-linux.yml.sig is missing: installed AppImages refuse an unsigned feed.',
-    ])
-    const changed = completeRelease()
-    writeFileSync(
-      join(changed, 'latest-linux.yml'),
-      `${readFileSync(join(changed, 'latest-linux.yml'), 'utf8')}# changed\n`,
+  it.each(['latest.yml', 'latest-mac.yml', 'latest-linux.yml'])(
+    'fails when %s is unsigned, changed after signing, or signed with another key',
+    (feedName) => {
+      const unsigned = completeRelease()
+      rmSync(join(unsigned, `${feedName}.sig`))
+      expect(checkRelease(project, unsigned, options)).toEqual([
+        `${feedName}.sig is missing: installed copies refuse an unsigned feed.`,
+      ])
+      const changed = completeRelease()
+      writeFileSync(join(changed, feedName), `${readFileSync(join(changed, feedName), 'utf8')}# changed\n`)
+      expect(checkRelease(project, changed, options)).toEqual([
+        `${feedName}.sig does not verify with a public key built into the app.`,
+      ])
+    },
+  )
+
+  it('by default checks against the keys built into the app, which these test keys are not', () => {
+    expect(checkRelease(project, completeRelease())).toEqual(
+      ['latest-mac.yml', 'latest.yml', 'latest-linux.yml'].map(
+        (feedName) => `${feedName}.sig does not verify with a public key built into the app.`,
+      ),
     )
-    expect(checkRelease(project, changed, options)).toEqual([
-      'latest-linux.yml.sig does not verify with the public key built into the app.',
-    ])
-    // By default the key is the one built into the app, which these test keys are not.
-    expect(checkRelease(project, completeRelease())).toEqual([
-      'latest-linux.yml.sig does not verify with the public key built into the app.',
-    ])
   })
 
   it('names what is missing or does not match', () => {

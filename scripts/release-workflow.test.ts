@@ -10,7 +10,7 @@ import {
   coverageProblems,
   endToEndProblems,
   jobProblems,
-  linuxFeedSigningProblems,
+  feedSigningProblems,
   matrixProblems,
   packagingProblems,
   releaseProblems,
@@ -259,59 +259,69 @@ describe('jobs, pull requests and the release', () => {
   })
 })
 
-describe('the Linux update feed is signed for every release', () => {
+describe('every update feed is signed for every release', () => {
   const publishSteps = (w: Workflows) => w.release.jobs['publish']?.steps ?? []
-  const signStep = (w: Workflows) => publishSteps(w).find((s) => s.run?.includes('sign-linux-feed.mjs'))
+  const signStep = (w: Workflows) => publishSteps(w).find((s) => s.run?.includes('sign-feeds.mjs'))
 
   it('signs it with the secret after downloading, before checking and attaching anything', () => {
-    expect(linuxFeedSigningProblems(load().release)).toEqual([])
+    expect(feedSigningProblems(load().release)).toEqual([])
   })
 
   it('fails when the step is gone, runs without the secret, or can be skipped', () => {
     const gone = changed((w) => {
       const job = w.release.jobs['publish']
-      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-linux-feed.mjs'))
+      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-feeds.mjs'))
     })
-    expect(linuxFeedSigningProblems(gone.release)).toEqual([
-      'release.yml does not sign the Linux update feed (scripts/sign-linux-feed.mjs).',
+    expect(feedSigningProblems(gone.release)).toEqual([
+      'release.yml does not sign all three update feeds (scripts/sign-feeds.mjs).',
     ])
     const keyless = changed((w) => {
       const step = signStep(w)
       if (step) step.env = {}
     })
-    expect(linuxFeedSigningProblems(keyless.release)).toEqual([
-      'The Linux feed is signed without the LINUX_FEED_SIGNING_KEY secret.',
+    expect(feedSigningProblems(keyless.release)).toEqual([
+      'The update feeds are signed without the FEED_SIGNING_KEY secret.',
     ])
     const optional = changed((w) => {
       const step = signStep(w)
-      if (step) step.if = "env.LINUX_FEED_SIGNING_KEY != ''"
+      if (step) step.if = "env.FEED_SIGNING_KEY != ''"
     })
-    expect(linuxFeedSigningProblems(optional.release)).toEqual([
-      'Signing the Linux update feed may be skipped or fail without failing the release.',
+    expect(feedSigningProblems(optional.release)).toEqual([
+      'Signing the update feeds may be skipped or fail without failing the release.',
     ])
     const tolerated = changed((w) => {
       const step = signStep(w)
       if (step) step['continue-on-error'] = true
     })
-    expect(linuxFeedSigningProblems(tolerated.release)).toEqual([
-      'Signing the Linux update feed may be skipped or fail without failing the release.',
+    expect(feedSigningProblems(tolerated.release)).toEqual([
+      'Signing the update feeds may be skipped or fail without failing the release.',
+    ])
+  })
+
+  it('fails when a feed is left out of the signing step (issue 39: Windows and macOS feeds were unsigned)', () => {
+    const linuxOnly = changed((w) => {
+      const step = signStep(w)
+      if (step) step.run = 'node scripts/sign-feeds.mjs release/latest-linux.yml'
+    })
+    expect(feedSigningProblems(linuxOnly.release)).toEqual([
+      'release.yml does not sign all three update feeds (scripts/sign-feeds.mjs).',
     ])
   })
 
   it('fails when the preflight no longer checks the key, or checks it without the secret', () => {
     const preflightCheck = (w: Workflows) =>
-      w.release.jobs['preflight']?.steps?.find((s) => s.run?.includes('sign-linux-feed.mjs --check-key'))
+      w.release.jobs['preflight']?.steps?.find((s) => s.run?.includes('sign-feeds.mjs --check-key'))
     const unchecked = changed((w) => {
       const job = w.release.jobs['preflight']
-      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-linux-feed.mjs'))
+      if (job?.steps) job.steps = job.steps.filter((s) => !s.run?.includes('sign-feeds.mjs'))
     })
     const keyless = changed((w) => {
       const step = preflightCheck(w)
       if (step) step.env = {}
     })
     for (const workflows of [unchecked, keyless]) {
-      expect(linuxFeedSigningProblems(workflows.release)).toEqual([
-        'The preflight does not check the Linux feed signing key before the installers are built.',
+      expect(feedSigningProblems(workflows.release)).toEqual([
+        'The preflight does not check the feed signing key before the installers are built.',
       ])
     }
   })
@@ -320,18 +330,18 @@ describe('the Linux update feed is signed for every release', () => {
     const move = (w: Workflows, to: (steps: Step[], step: Step) => void) => {
       const steps = publishSteps(w)
       const [step] = steps.splice(
-        steps.findIndex((s) => s.run?.includes('sign-linux-feed.mjs')),
+        steps.findIndex((s) => s.run?.includes('sign-feeds.mjs')),
         1,
       )
       if (step) to(steps, step)
     }
     const early = changed((w) => move(w, (steps, step) => steps.unshift(step)))
-    expect(linuxFeedSigningProblems(early.release)).toEqual([
-      'The Linux update feed is signed before it is downloaded.',
+    expect(feedSigningProblems(early.release)).toEqual([
+      'The update feeds are signed before they are downloaded.',
     ])
     const late = changed((w) => move(w, (steps, step) => steps.push(step)))
-    expect(linuxFeedSigningProblems(late.release)).toEqual([
-      'The Linux update feed is signed after the release folder is checked or attached.',
+    expect(feedSigningProblems(late.release)).toEqual([
+      'The update feeds are signed after the release folder is checked or attached.',
     ])
   })
 })

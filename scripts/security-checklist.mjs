@@ -265,7 +265,7 @@ export const beyond = [
   },
   {
     title: 'Updates are always verified',
-    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check. On Linux the feed is read only through its ed25519 signature, checked against the public key built into the app, and an AppImage that is not the one the signed feed names is never installed.',
+    how: 'The updater runs on a configuration of ours: an https feed, and on Windows a publisher name the installer must be signed by, or no update at all (logged); the Windows signature check is our own and refuses an installer it could not check. On every system the feed (latest.yml, latest-mac.yml, latest-linux.yml) is read only through its ed25519 signature by a key the app lists, naming that feed and its SHA-512, and only when it offers a newer version than the running one, so an update never goes backwards; a file that is not one the signed feed names is never installed.',
     proofs: [
       {
         file: 'src/main/services/updates/update-config.test.ts',
@@ -284,12 +284,20 @@ export const beyond = [
         test: 'refuses when PowerShell cannot be started, instead of letting the installer through',
       },
       {
-        file: 'src/main/shell/verified-linux-feed.test.ts',
-        test: 'is refused, with nothing downloaded, when one byte of it was changed after signing',
+        file: 'src/main/shell/verified-feed.test.ts',
+        test: "is refused, with nothing downloaded, when its signature names another file's SHA-512",
       },
       {
-        file: 'src/main/shell/verified-linux-feed.test.ts',
-        test: 'refuses an AppImage that was changed after the feed was signed',
+        file: 'src/main/shell/verified-feed.test.ts',
+        test: 'is refused, with nothing downloaded, when signed by a key the app does not list',
+      },
+      {
+        file: 'src/main/shell/verified-feed.test.ts',
+        test: 'is refused, with nothing downloaded, when genuine but not newer than the running version (a replay)',
+      },
+      {
+        file: 'src/main/shell/verified-feed.test.ts',
+        test: 'refuses an installer changed after the feed was signed',
       },
       {
         file: 'src/main/shell/auto-update.test.ts',

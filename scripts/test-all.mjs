@@ -97,6 +97,11 @@ if (vitest) {
   failedSteps.push('unit tests (no report)')
 }
 
+// The path-building modules' tests again, with node:path as path.win32 (vitest.win32.config.ts): what the
+// Windows job would find, found here first. Counted as a step, not in the totals: the same tests ran above.
+if (!run('unit tests under Windows path rules', bin('vitest'), ['run', '--config', 'vitest.win32.config.ts']))
+  failedSteps.push('unit tests under Windows path rules')
+
 // End-to-end tests (Playwright, Debian Chromium, through the browser harness).
 if (built) {
   const e2eOk = run('e2e tests', bin('playwright'), ['test'], {

@@ -343,41 +343,43 @@ export function releaseProblems(release: Workflow): string[] {
 }
 
 /**
- * The Linux update feed is signed in the publish job (issue 22): installed AppImages refuse a feed without
- * latest-linux.yml.sig, so the step must always run, with the secret, before the release folder is checked
- * (which verifies the signature) and before anything is attached to the draft. Without the secret the
- * signing script fails, and with it the release.
+ * The update feeds are signed in the publish job (issue 22 for Linux, issue 39 for all three): installed
+ * copies refuse a feed without its .sig, so the step must always run, with the secret, on every feed,
+ * before the release folder is checked (which verifies the signatures) and before anything is attached
+ * to the draft. Without the secret the signing script fails, and with it the release.
  */
-export function linuxFeedSigningProblems(release: Workflow): string[] {
+export function feedSigningProblems(release: Workflow): string[] {
   const steps = stepsOf(release.jobs['publish'])
   const at = (find: (s: Step) => boolean) => steps.findIndex(find)
   const sign = at((s) =>
-    /node scripts\/sign-linux-feed\.mjs release\/latest-linux\.yml(\s|$)/.test(s.run ?? ''),
+    /^node scripts\/sign-feeds\.mjs release\/latest\.yml release\/latest-mac\.yml release\/latest-linux\.yml\s*$/.test(
+      s.run ?? '',
+    ),
   )
-  if (sign < 0) return ['release.yml does not sign the Linux update feed (scripts/sign-linux-feed.mjs).']
+  if (sign < 0) return ['release.yml does not sign all three update feeds (scripts/sign-feeds.mjs).']
   const problems: string[] = []
   const step = steps[sign]!
-  if (step.env?.['LINUX_FEED_SIGNING_KEY'] !== '${{ secrets.LINUX_FEED_SIGNING_KEY }}')
-    problems.push('The Linux feed is signed without the LINUX_FEED_SIGNING_KEY secret.')
+  if (step.env?.['FEED_SIGNING_KEY'] !== '${{ secrets.FEED_SIGNING_KEY }}')
+    problems.push('The update feeds are signed without the FEED_SIGNING_KEY secret.')
   if (step.if !== undefined || step['continue-on-error'] !== undefined)
-    problems.push('Signing the Linux update feed may be skipped or fail without failing the release.')
+    problems.push('Signing the update feeds may be skipped or fail without failing the release.')
   // The same key checked before anything is built, so a missing secret costs minutes, not the whole run.
   const preflight = stepsOf(release.jobs['preflight']).find((s) =>
-    /node scripts\/sign-linux-feed\.mjs --check-key(\s|$)/.test(s.run ?? ''),
+    /node scripts\/sign-feeds\.mjs --check-key(\s|$)/.test(s.run ?? ''),
   )
   if (
     !preflight ||
-    preflight.env?.['LINUX_FEED_SIGNING_KEY'] !== '${{ secrets.LINUX_FEED_SIGNING_KEY }}' ||
+    preflight.env?.['FEED_SIGNING_KEY'] !== '${{ secrets.FEED_SIGNING_KEY }}' ||
     preflight.if !== undefined ||
     preflight['continue-on-error'] !== undefined
   )
-    problems.push('The preflight does not check the Linux feed signing key before the installers are built.')
+    problems.push('The preflight does not check the feed signing key before the installers are built.')
   const download = at((s) => s.uses?.startsWith('actions/download-artifact@') === true)
   const check = at((s) => s.run?.includes('node scripts/release-files.mjs check release') === true)
   const create = at((s) => s.run?.includes('gh release create') === true)
-  if (sign < download) problems.push('The Linux update feed is signed before it is downloaded.')
+  if (sign < download) problems.push('The update feeds are signed before they are downloaded.')
   if (sign > check || sign > create)
-    problems.push('The Linux update feed is signed after the release folder is checked or attached.')
+    problems.push('The update feeds are signed after the release folder is checked or attached.')
   return problems
 }
 
@@ -462,6 +464,6 @@ export function coverageProblems(workflows: Workflows, builder: Record<string, u
     ...jobProblems(workflows.installers),
     ...ciProblems(workflows.ci),
     ...releaseProblems(workflows.release),
-    ...linuxFeedSigningProblems(workflows.release),
+    ...feedSigningProblems(workflows.release),
   ]
 }

@@ -26,13 +26,15 @@ describe('appPaths', () => {
   })
 
   it('takes the tray icons from the installed resources folder in a packaged app', () => {
+    // Joined, not a literal: Windows joins with backslashes (vitest.win32.config.ts runs this again so).
+    const resourcesPath = join('/Applications/Operately Tray.app', 'Contents', 'Resources')
     expect(
       appPaths({
         mainDir,
         isPackaged: true,
-        resourcesPath: '/Applications/Operately Tray.app/Contents/Resources',
+        resourcesPath,
       }).trayIcons,
-    ).toBe('/Applications/Operately Tray.app/Contents/Resources/tray')
+    ).toBe(join(resourcesPath, 'tray'))
   })
 })
 

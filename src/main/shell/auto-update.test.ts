@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync, sign } from 'node:crypto'
+import { createHash, createPublicKey, generateKeyPairSync, sign } from 'node:crypto'
 import { EventEmitter } from 'node:events'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { silentLogger } from '../services/log/logger'
 import { emptyPolicy, type Policy } from '../services/policy/load-policy'
 import { createSettingsService } from '../services/settings/settings-service'
+import { feedKeyId, signedLines } from '../services/updates/feed-signature'
 import type { Timers } from '../services/updates/update-schedule'
 import type { UpdateSupport } from '../services/updates/update-support'
 import { createWindowsSignatureCheck } from '../services/updates/windows-signature'
@@ -20,9 +21,20 @@ import { dialog, resetFakeElectron } from './testing/fake-electron'
 
 vi.mock('electron', () => import('./testing/fake-electron'))
 
-/** The key pair a release signs the Linux feed with; the app under test is built with its public half. */
+/** The key pair a release signs the feed with; the app under test is built with its public half. */
 const feedKey = generateKeyPairSync('ed25519')
 const feedPublicKeyPem = feedKey.publicKey.export({ type: 'spki', format: 'pem' }).toString()
+
+/** The .sig file scripts/sign-feeds.mjs writes for `feed`. */
+function feedSignature(feed: Buffer, signingKey = feedKey.privateKey) {
+  const publicPem = createPublicKey(signingKey).export({ type: 'spki', format: 'pem' }).toString()
+  const lines = signedLines(
+    feedKeyId(publicPem),
+    'latest-linux.yml',
+    createHash('sha512').update(feed).digest('base64'),
+  )
+  return Buffer.from(`${lines}signature: ${sign(null, Buffer.from(lines), signingKey).toString('base64')}\n`)
+}
 
 /** What a release puts on the feed host for Linux: the AppImage, latest-linux.yml naming it, its signature. */
 function linuxRelease(version: string, signingKey = feedKey.privateKey) {
@@ -30,9 +42,9 @@ function linuxRelease(version: string, signingKey = feedKey.privateKey) {
   const appImage = Buffer.from(`the ${version} AppImage`)
   const sha512 = createHash('sha512').update(appImage).digest('base64')
   const feed = Buffer.from(
-    `version: ${version}\nfiles:\n  - url: ${name}\n    sha512: ${sha512}\n    size: ${appImage.length}\npath: ${name}\n`,
+    `version: ${version}\nfiles:\n  - url: ${name}\n    sha512: ${sha512}\n    size: ${appImage.length}\npath: ${name}\nreleaseDate: '2025-05-01T09:00:00.000Z'\n`,
   )
-  const signature = Buffer.from(sign(null, feed, signingKey).toString('base64'))
+  const signature = feedSignature(feed, signingKey)
   return new Map([
     ['latest-linux.yml', feed],
     ['latest-linux.yml.sig', signature],
@@ -50,6 +62,7 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   allowPrerelease = true
   allowDowngrade = true
   disableWebInstaller = false
+  disableDifferentialDownload = false
   logger: UpdaterLike['logger'] = null
   updateConfigPath: string | null = null
   verifyUpdateCodeSignature?: UpdaterLike['verifyUpdateCodeSignature']
@@ -185,7 +198,8 @@ async function setup(
     platform: 'linux',
     builtInFeed,
     publisherNames: [],
-    linuxFeedPublicKeyPem: feedPublicKeyPem,
+    feedPublicKeys: [feedPublicKeyPem],
+    currentVersion: '0.1.0',
     configPath: join(mkdtempSync(join(tmpdir(), 'updates-config-')), 'update-config.yml'),
     log: { ...silentLogger, warn: (message, fields) => void warnings.push([message, fields]) },
     timers,
@@ -358,7 +372,7 @@ describe('when updates run', () => {
   })
 })
 
-describe('Linux updates come from a signed feed', () => {
+describe('updates come from a signed feed (the Linux AppImage here; every system takes the same provider)', () => {
   it('reads the feed through the verified provider, on the decided address', async () => {
     const { updates, updater } = await setup()
     updater.scenario = { kind: 'update', version: '0.2.0' }
@@ -402,6 +416,34 @@ describe('Linux updates come from a signed feed', () => {
     updater.host.delete('latest-linux.yml.sig')
     await updates.checkNow()
     expect(updates.status()).toMatchObject({ state: 'error', message: expect.stringContaining('signature') })
+  })
+
+  it('takes a genuine feed that is not newer (a replay) as "no update": nothing downloaded, and the log says when that feed was released', async () => {
+    const info: [string, Record<string, unknown> | undefined][] = []
+    const errors: string[] = []
+    const { updates, updater, asked } = await setup({
+      answer: true,
+      log: {
+        ...silentLogger,
+        info: (message, fields) => void info.push([message, fields]),
+        error: (message) => void errors.push(message),
+      },
+    })
+    updater.scenario = { kind: 'update', version: '0.1.0' }
+    await updates.checkNow()
+    await settle()
+    expect(updates.status()).toEqual({ state: 'idle', lastCheckedAt: '2025-06-01T10:00:00.000Z' })
+    expect(info).toContainEqual([
+      'no newer update',
+      { offered: '0.1.0', feedReleased: '2025-05-01T09:00:00.000Z' },
+    ])
+    // electron-updater's own logger reports the refused check as an error; the app does not repeat it as one.
+    updater.logger?.error(
+      'Error: FeedRefused: the update feed offers no newer version: it offers 0.1.0, this is 0.1.0',
+    )
+    expect(errors).toEqual([])
+    expect(asked).toEqual([])
+    expect(updater.installs).toEqual([])
   })
 
   it('refuses a downloaded AppImage that is not the one the signed feed names, and never installs it', async () => {
@@ -464,6 +506,21 @@ describe('updates are always verified', () => {
     await updates.checkNow()
     expect(loads()).toBe(0)
   })
+
+  it.each([
+    ['win32', nsis, ['CN=Acme Ltd, O=Acme Ltd, C=GB']],
+    ['darwin', { supported: true, kind: 'mac-zip' } as UpdateSupport, []],
+  ] as const)(
+    'on %s too, reads the feed only through the verified provider, with differential downloads off',
+    async (platform, support, publisherNames) => {
+      const { updates, updater } = await setup({ platform, support, publisherNames })
+      updater.scenario = { kind: 'update', version: '0.2.0' }
+      await updates.checkNow()
+      expect(updater.feed).toMatchObject({ provider: 'custom', url: 'https://updates.example/built-in/' })
+      expect(updater.disableDifferentialDownload).toBe(true)
+      expect(updater.allowDowngrade).toBe(false)
+    },
+  )
 
   it('with a publisher built in, updates from the policy feed and demands that signer', async () => {
     const { updater, timers } = await setup({

@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs'
-import { dialog } from 'electron'
+import { app, dialog } from 'electron'
 import type { Logger } from '../services/log/logger'
 import type { EffectiveSettings } from '../services/policy/effective-settings'
 import type { SettingsService } from '../services/settings/settings-service'
-import { linuxFeedPublicKey } from '../services/updates/linux-feed-key'
-import { fileMatchesFeed, type VerifiedFeed } from '../services/updates/linux-feed-signature'
+import { feedPublicKeys } from '../services/updates/feed-keys'
+import { fileMatchesFeed, notNewerFeed, type VerifiedFeed } from '../services/updates/feed-signature'
 import { updaterConfig, type BuiltInFeed, type UpdaterConfig } from '../services/updates/update-config'
 import { createUpdateSchedule, type Timers } from '../services/updates/update-schedule'
 import { createUpdateStatusStore, type UpdateStatus } from '../services/updates/update-status'
@@ -19,7 +19,7 @@ import {
   type UpdatePlan,
   type UpdateSupport,
 } from '../services/updates/update-support'
-import { verifiedLinuxFeedProvider, type VerifiedLinuxFeedProvider } from './verified-linux-feed'
+import { FeedRefused, verifiedFeedProvider, type VerifiedFeedProvider } from './verified-feed'
 
 /**
  * Updates through electron-updater on a generic feed: quiet checks shortly after start and every few
@@ -29,9 +29,10 @@ import { verifiedLinuxFeedProvider, type VerifiedLinuxFeedProvider } from './ver
  * it downloads: update-config.ts). electron-updater always runs on the configuration decided there,
  * written to a file of ours, never on its own defaults, which skip the Windows signature check when the
  * build has no app-update.yml; and on Windows the installer's signature is checked by our own check,
- * which refuses when it cannot check (electron-updater's lets the installer through). On Linux the feed
- * itself must carry the project's signature (verified-linux-feed.ts), and the downloaded AppImage must
- * match the verified feed before it is offered or installed.
+ * which refuses when it cannot check (electron-updater's lets the installer through). On every system
+ * the feed itself must carry the project's signature and offer a newer version than this one
+ * (verified-feed.ts), and the downloaded file must match the verified feed before it is offered or
+ * installed: so an update never moves anyone to an older version, whoever writes the feed.
  */
 
 /** The part of electron-updater's AppUpdater this module uses. */
@@ -41,17 +42,15 @@ export interface UpdaterLike {
   allowPrerelease: boolean
   allowDowngrade: boolean
   disableWebInstaller: boolean
+  /** Off: a differential download is assembled from blockmaps the feed's signature does not cover. */
+  disableDifferentialDownload?: boolean
   logger: UpdaterLogger | null
   /** Where electron-updater reads its configuration (provider, feed, publisherName) instead of app-update.yml. */
   updateConfigPath: string | null
   /** NsisUpdater only: checks an installer's signer against the publisher names; null means it passed. */
   verifyUpdateCodeSignature?: (publisherNames: string[], path: string) => Promise<string | null>
-  /** Replaces the provider electron-updater would make from the configuration file (Linux: the verified feed). */
-  setFeedURL?: (options: {
-    provider: 'custom'
-    url: string
-    updateProvider: VerifiedLinuxFeedProvider
-  }) => void
+  /** Replaces the provider electron-updater would make from the configuration file: the verified feed. */
+  setFeedURL?: (options: { provider: 'custom'; url: string; updateProvider: VerifiedFeedProvider }) => void
   checkForUpdates(): Promise<{ downloadPromise?: Promise<unknown> | null } | null>
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void
   on(event: 'checking-for-update', listener: () => void): unknown
@@ -91,8 +90,10 @@ export interface AutoUpdateOptions {
   askToRestart?: (version: string) => Promise<boolean>
   /** Windows: how a downloaded installer's signature is checked (windows-signature.ts by default). */
   createWindowsSignatureCheck?: (options: WindowsSignatureCheckOptions) => WindowsSignatureCheck
-  /** Linux: the public key the update feed's signature must verify with (linux-feed-key.ts by default). */
-  linuxFeedPublicKeyPem?: string
+  /** The public keys the update feed may be signed with (feed-keys.ts by default). */
+  feedPublicKeys?: readonly string[]
+  /** The running version; the feed must offer a newer one (app.getVersion() by default). */
+  currentVersion?: string
   /** Runs just before the app quits to install: lets the popup really close instead of hiding. */
   beforeRestart?: () => void
   timers?: Timers
@@ -186,12 +187,31 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     return true
   }
 
-  // Linux: the feed the current download came from, as verified; the downloaded file must match it.
+  // A check ends here when it fails: electron-updater emits 'error' (logged) and rejects the check (not
+  // logged again). A genuine feed that offers nothing newer (also an older feed replayed by the host) is
+  // no error: the app is as up to date as anyone can prove. The log says when that feed was released, so
+  // a feed held in the past by whoever serves it shows there.
+  const failed = (err: unknown, report: boolean) => {
+    if (err instanceof FeedRefused && err.verdict.kind === 'not-newer') {
+      if (report) {
+        log.info('no newer update', {
+          offered: err.verdict.version,
+          feedReleased: err.verdict.releaseDate ?? 'not stated',
+        })
+      }
+      store.apply({ type: 'not-available', at: now().toISOString() })
+      return
+    }
+    if (report) log.warn('update failed', { error: text(err) })
+    store.apply({ type: 'error', error: err })
+  }
+
+  // The feed the current download came from, as verified; the downloaded file must match it.
   let verifiedFeed: VerifiedFeed | null = null
 
   const configure = (instance: UpdaterLike, decided: UpdaterConfig) => {
     // Before anything is set up: an updater that cannot be configured is not kept, and is loaded again.
-    if (options.platform === 'linux' && !instance.setFeedURL) {
+    if (!instance.setFeedURL) {
       throw new Error('this updater cannot be given a verified feed')
     }
     instance.autoDownload = true
@@ -199,10 +219,16 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     instance.allowPrerelease = false
     instance.allowDowngrade = false
     instance.disableWebInstaller = true
+    instance.disableDifferentialDownload = true
     instance.logger = {
       info: (message) => log.debug(`updater: ${text(message)}`),
       warn: (message) => log.warn(`updater: ${text(message)}`),
-      error: (message) => log.error(`updater: ${text(message)}`),
+      // electron-updater logs every failed check as an error, the feed that offers nothing newer too: that
+      // is the ordinary "up to date", logged once as such by `failed` below.
+      error: (message) =>
+        text(message).includes(notNewerFeed)
+          ? log.debug(`updater: ${text(message)}`)
+          : log.error(`updater: ${text(message)}`),
     }
     // JSON is YAML: electron-updater reads this file as it would read app-update.yml. Written once, when
     // the updater is first needed; a few hundred bytes.
@@ -215,18 +241,18 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
       const check = createCheck({ publisherNames: decided.publisherName ?? [] })
       instance.verifyUpdateCodeSignature = (_names, path) => check(path)
     }
-    if (options.platform === 'linux') {
-      // After updateConfigPath, which drops any provider set before it. The file still gives
-      // electron-updater its download folder (updaterCacheDirName); the feed comes only from here.
-      instance.setFeedURL?.({
-        provider: 'custom',
-        url: decided.url,
-        updateProvider: verifiedLinuxFeedProvider({
-          publicKeyPem: options.linuxFeedPublicKeyPem ?? linuxFeedPublicKey,
-          onVerified: (feed) => (verifiedFeed = feed),
-        }),
-      })
-    }
+    // After updateConfigPath, which drops any provider set before it. The file still gives
+    // electron-updater its download folder (updaterCacheDirName) and, on Windows, the publisher; the
+    // feed comes only from here.
+    instance.setFeedURL?.({
+      provider: 'custom',
+      url: decided.url,
+      updateProvider: verifiedFeedProvider({
+        publicKeys: options.feedPublicKeys ?? feedPublicKeys,
+        currentVersion: options.currentVersion ?? app.getVersion(),
+        onVerified: (feed) => (verifiedFeed = feed),
+      }),
+    })
     instance.on('checking-for-update', () => store.apply({ type: 'checking' }))
     instance.on('update-not-available', () => store.apply({ type: 'not-available', at: now().toISOString() }))
     instance.on('update-available', (info) =>
@@ -235,24 +261,19 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
     instance.on('download-progress', (progress) =>
       store.apply({ type: 'progress', percent: progress.percent }),
     )
-    instance.on('error', (error) => {
-      log.warn('update failed', { error: error.message })
-      store.apply({ type: 'error', error })
-    })
+    instance.on('error', (error) => failed(error, true))
     instance.on('update-downloaded', (info) => {
-      if (options.platform === 'linux') {
-        // Decided within the event, before electron-updater (right after it) registers the install on
-        // quit, which it skips while autoInstallOnAppQuit is false: a refused file is never installed.
-        const refusal =
-          verifiedFeed && info.downloadedFile
-            ? fileMatchesFeed(verifiedFeed, info.downloadedFile)
-            : 'refused: the download does not come from a verified update feed'
-        instance.autoInstallOnAppQuit = refusal === null
-        if (refusal !== null) {
-          log.error('the downloaded update was refused', { version: info.version, reason: refusal })
-          store.apply({ type: 'error', error: new Error(refusal) })
-          return
-        }
+      // Decided within the event, before electron-updater (right after it) registers the install on
+      // quit, which it skips while autoInstallOnAppQuit is false: a refused file is never installed.
+      const refusal =
+        verifiedFeed && info.downloadedFile
+          ? fileMatchesFeed(verifiedFeed, info.downloadedFile)
+          : 'refused: the download does not come from a verified update feed'
+      instance.autoInstallOnAppQuit = refusal === null
+      if (refusal !== null) {
+        log.error('the downloaded update was refused', { version: info.version, reason: refusal })
+        store.apply({ type: 'error', error: new Error(refusal) })
+        return
       }
       store.apply({ type: 'downloaded', version: info.version })
       if (asked.has(info.version) || !plan.enabled) return
@@ -297,7 +318,7 @@ export function startAutoUpdate(options: AutoUpdateOptions): AutoUpdater {
       // The download reports its own failure through 'error'; this only keeps it from going unhandled.
       result?.downloadPromise?.catch(() => undefined)
     } catch (err) {
-      store.apply({ type: 'error', error: err })
+      failed(err, false)
     }
   }
 

@@ -87,6 +87,27 @@ describe("main's link dialog", () => {
     openBox().answer(1)
   })
 
+  it('steps the always-on-top popup down while the box is open, so no window manager stacks it over the box, and puts it back after', async () => {
+    const { ask, window, showPopup, openBox } = setup()
+    showPopup()
+    expect(window.alwaysOnTop).toBe(true)
+    const answer = ask(web)
+    expect(openBox().parent).toBe(window)
+    expect(window.alwaysOnTop).toBe(false)
+    openBox().answer(0)
+    expect(await answer).toBe(true)
+    expect(window.alwaysOnTop).toBe(true)
+  })
+
+  it('puts the popup back on top when showing the box failed', async () => {
+    const { window, ask, showPopup } = setup()
+    showPopup()
+    const broken = vi.spyOn(dialog, 'showMessageBox').mockRejectedValueOnce(new Error('no display'))
+    await expect(ask(web)).rejects.toThrow('no display')
+    broken.mockRestore()
+    expect(window.alwaysOnTop).toBe(true)
+  })
+
   it('shows no box while the popup is hidden (a box out of nowhere, asked by a page nobody sees)', async () => {
     const { ask } = setup()
     await expect(ask(web)).rejects.toThrow('the popup is not on screen')

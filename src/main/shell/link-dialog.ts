@@ -2,6 +2,7 @@ import { BrowserWindow, dialog, type MessageBoxOptions } from 'electron'
 import type { LinkQuestion } from '../services/app/link-policy'
 import type { AskBeforeOpening } from '../services/app/link-service'
 import type { PopupWindow } from './popup-window'
+import { askOverPopup } from './question-over-popup'
 
 const openButton = 0
 const cancelButton = 1
@@ -30,9 +31,10 @@ export function linkDialogOptions(question: LinkQuestion): MessageBoxOptions {
 
 /**
  * Main's question before a link leaves the app: a native message box the page can neither see nor
- * answer. While it is open the popup is held up (its blur hides it otherwise, and a dialog modal to it
- * would go with it). It is modal to the popup when the popup is on screen, so it stays in front of the
- * always-on-top popup. With the popup hidden nothing is asked (the link is refused).
+ * answer, modal to the popup. While it is open the popup is held up (its blur hides it otherwise, and a
+ * dialog modal to it would go with it) and steps down from always-on-top, so no window manager can
+ * stack it over the question (question-over-popup.ts). With the popup hidden nothing is asked (the link
+ * is refused).
  */
 export function createLinkDialog(popup: () => PopupWindow | null): AskBeforeOpening {
   return async (question) => {
@@ -41,16 +43,10 @@ export function createLinkDialog(popup: () => PopupWindow | null): AskBeforeOpen
     // nowhere, with the credibility of the app's own dialog: refused, and never shown.
     if (!current?.isVisible()) throw new Error('the popup is not on screen')
     const parent = BrowserWindow.fromWebContents(current.webContents)
-    // Held before the box opens: the blur it causes comes as it appears.
-    const release = current?.holdOpen() ?? (() => {})
-    try {
-      const options = linkDialogOptions(question)
-      const { response } = parent
-        ? await dialog.showMessageBox(parent, options)
-        : await dialog.showMessageBox(options)
-      return response === openButton
-    } finally {
-      release()
-    }
+    const options = linkDialogOptions(question)
+    const { response } = await askOverPopup(current, () =>
+      parent ? dialog.showMessageBox(parent, options) : dialog.showMessageBox(options),
+    )
+    return response === openButton
   }
 }

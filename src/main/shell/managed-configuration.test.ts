@@ -52,33 +52,40 @@ async function options(
 }
 
 describe('startManagedConfiguration', () => {
-  it('applies the policy: server prefilled and locked, start at login on, shortcut from IT', async () => {
-    const configHome = temp('xdg-')
-    const managed = await startManagedConfiguration(
-      await options({
-        env: { XDG_CONFIG_HOME: configHome },
-        policy: {
-          ServerUrl: 'https://operately.acme.example',
-          LockServerUrl: true,
-          StartAtLogin: true,
-          GlobalShortcut: 'Ctrl+Alt+O',
-        },
-      }),
-    )
-    expect(managed.settings.current().values).toMatchObject({
-      serverUrl: 'https://operately.acme.example',
-      startAtLogin: true,
-      globalShortcut: 'Ctrl+Alt+O',
-    })
-    expect(managed.settings.current().locked).toEqual(['serverUrl', 'globalShortcut'])
-    const entry = readFileSync(join(configHome, 'autostart', 'operately-tray.desktop'), 'utf8')
-    expect(entry).toContain('--hidden')
+  // Not on the Windows job (issue 39): the Linux autostart entry goes under XDG_CONFIG_HOME only when it is
+  // an absolute POSIX path (autostart-entry.ts), which a Windows temporary folder is not, so the entry
+  // would be written under homeDir and this test would read a file that is not there. start-at-login
+  // skips its Linux tests on Windows for the same reason.
+  it.skipIf(process.platform === 'win32')(
+    'applies the policy: server prefilled and locked, start at login on, shortcut from IT',
+    async () => {
+      const configHome = temp('xdg-')
+      const managed = await startManagedConfiguration(
+        await options({
+          env: { XDG_CONFIG_HOME: configHome },
+          policy: {
+            ServerUrl: 'https://operately.acme.example',
+            LockServerUrl: true,
+            StartAtLogin: true,
+            GlobalShortcut: 'Ctrl+Alt+O',
+          },
+        }),
+      )
+      expect(managed.settings.current().values).toMatchObject({
+        serverUrl: 'https://operately.acme.example',
+        startAtLogin: true,
+        globalShortcut: 'Ctrl+Alt+O',
+      })
+      expect(managed.settings.current().locked).toEqual(['serverUrl', 'globalShortcut'])
+      const entry = readFileSync(join(configHome, 'autostart', 'operately-tray.desktop'), 'utf8')
+      expect(entry).toContain('--hidden')
 
-    // The user turning it off removes the autostart entry.
-    await managed.updateSettings({ startAtLogin: false })
-    expect(existsSync(join(configHome, 'autostart', 'operately-tray.desktop'))).toBe(false)
-    managed.stop()
-  })
+      // The user turning it off removes the autostart entry.
+      await managed.updateSettings({ startAtLogin: false })
+      expect(existsSync(join(configHome, 'autostart', 'operately-tray.desktop'))).toBe(false)
+      managed.stop()
+    },
+  )
 
   it('leaves updates to the package manager for .deb and .rpm installs', async () => {
     const managed = await startManagedConfiguration(await options({}))

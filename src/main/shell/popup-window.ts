@@ -40,6 +40,8 @@ export interface PopupWindow {
    * modal to it with it. Returns the release; once every hold is released, blur hides again.
    */
   holdOpen(): () => void
+  /** Lowers the popup to an ordinary window while main asks a question over it (question-over-popup.ts). */
+  setAlwaysOnTop(onTop: boolean): void
 }
 
 /**
@@ -194,6 +196,9 @@ export function createPopupWindow(options: PopupWindowOptions): PopupWindow {
         released = true
         holds -= 1
       }
+    },
+    setAlwaysOnTop: (onTop) => {
+      if (alive()) window.setAlwaysOnTop(onTop)
     },
   }
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { refuseRemoteDebugging, unfusedTestBuildKey } from './refuse-remote-debugging'
 import { app, resetFakeElectron } from './testing/fake-electron'
@@ -10,7 +11,9 @@ class Exited extends Error {
   }
 }
 
-const mainDir = '/opt/operately-tray/resources/app.asar/out/main'
+// Built with the platform's join, as the code builds its paths: on Windows both use backslashes.
+const asar = join('/opt/operately-tray', 'resources', 'app.asar')
+const mainDir = join(asar, 'out', 'main')
 const releaseManifest = JSON.stringify({ name: 'operately-tray', version: '0.1.0' })
 
 function run(argv: string[], manifest = releaseManifest) {
@@ -42,7 +45,7 @@ describe('refuseRemoteDebugging', () => {
     app.isPackaged = true
     const { lines, code, readPaths } = run(['/opt/operately-tray', '--remote-debugging-port', '9222'])
     expect(code).toBe(1)
-    expect(readPaths).toEqual(['/opt/operately-tray/resources/app.asar/package.json'])
+    expect(readPaths).toEqual([join(asar, 'package.json')])
     expect(lines).toEqual([
       'Operately Tray does not start with --remote-debugging-port: remote debugging would let other programs control it.\n',
     ])

@@ -41,6 +41,7 @@ function setup() {
     isVisible: () => true,
     webContents: contents,
     holdOpen: () => () => {},
+    setAlwaysOnTop: () => {},
   } as unknown as PopupWindow
   const refusals: Record<string, unknown>[] = []
   const log = {

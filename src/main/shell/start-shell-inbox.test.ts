@@ -1,6 +1,6 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { startEmulator, SEED_IDS, type Emulator } from '../../../e2e/emulator'
@@ -81,7 +81,7 @@ async function start(platform: NodeJS.Platform = 'linux', policy: object = {}) {
     await started.assignments.whenIdle()
     await started.reminders.whenIdle()
   }
-  const iconFile = () => (tray.image as FakeNativeImage).path?.split('/').pop()
+  const iconFile = () => basename((tray.image as FakeNativeImage).path ?? '')
   const listRequests = () => emulator.state.requests.filter((r) => r.endpoint === 'people/list_assignments')
   return { shell, services: started, window, tray, invoke, settle, iconFile, listRequests }
 }

@@ -376,6 +376,7 @@ describe('startShell', () => {
       },
       { ...silentLogger, warn: (message) => void warnings.push(message) },
     )
+    // windows: the fake app.getPath's own string, passed through untouched on every system.
     expect(factoryDirs).toEqual(['/tmp/operately-tray-fake-user-data'])
     expect(warnings).toContain(
       'OPERATELY_TRAY_DATA_DIR is ignored: a packaged build keeps its data in its own folder',

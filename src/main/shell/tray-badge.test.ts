@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { SessionState } from '@shared/session'
@@ -143,7 +143,7 @@ function trayOn(platform: NodeJS.Platform, initialState: SessionState = signedIn
   const controller = createTray({ iconDir, platform, log: silentLogger, actions, initialState })
   const tray = FakeTray.instances.at(-1)
   if (!tray) throw new Error('no tray was created')
-  const iconFile = () => (tray.image as FakeNativeImage).path?.split('/').pop()
+  const iconFile = () => basename((tray.image as FakeNativeImage).path ?? '')
   return { controller, tray, iconFile }
 }
 

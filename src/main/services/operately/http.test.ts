@@ -201,6 +201,7 @@ describe('request: redirects never carry the token to another place', () => {
     const error = await failureOf(http(server.url).request(getMe))
     expect(error).toMatchObject({ kind: 'invalid_input', field: 'baseUrl', status: 301 })
     expect(error.message).toMatch(/sign in with https:\/\/localhost:\d+ instead/)
+    // windows: a URL path the server received, not a file path.
     expect(server.requests.map((r) => r.url)).toEqual(['/api/external/v1/people/get_me'])
   })
 

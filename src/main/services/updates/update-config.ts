@@ -11,10 +11,9 @@ import { load } from 'js-yaml'
  *   (electron-updater's verifySignature, through PowerShell's Get-AuthenticodeSignature);
  * - macOS: Squirrel.Mac installs only an app whose code signature satisfies the running app's designated
  *   requirement (same Developer ID team);
- * - Linux (AppImage): latest-linux.yml must carry the project's ed25519 signature (latest-linux.yml.sig,
- *   checked against the key built into the app: linux-feed-signature.ts), and the download's SHA-512 must
- *   equal the one in that signed feed.
- * Everywhere the file's SHA-512 is checked against the feed's .yml.
+ * - everywhere: the feed (latest.yml, latest-mac.yml, latest-linux.yml) must carry the project's ed25519
+ *   signature, by a key built into the app (feed-signature.ts, feed-keys.ts), and offer a newer version
+ *   than the running one; the download's SHA-512 must equal the one in that signed feed.
  */
 
 /** What the installer wrote into resources/app-update.yml (electron-builder's publish configuration). */

@@ -98,7 +98,7 @@ describe('updateErrorMessage', () => {
     )
     expect(
       updateErrorMessage(
-        new Error('refused: the downloaded AppImage’s SHA-512 is not the one in the signed update feed'),
+        new Error('refused: the downloaded update’s SHA-512 is not one in the signed update feed'),
       ),
     ).toBe(
       'The downloaded update is not the one the signed update feed describes, so it was not installed. Tell your IT department.',

@@ -1,4 +1,4 @@
-import { feedSignatureRefusal } from './linux-feed-signature'
+import { feedSignatureRefusal } from './feed-signature'
 import { updateDisabledMessages, type UpdateDisabledReason } from './update-support'
 
 /**
@@ -68,7 +68,7 @@ export function updateErrorMessage(error: unknown): string {
   if (text.includes(feedSignatureRefusal) || /refused: the signed update feed/.test(text)) {
     return "The update feed's signature does not match, so no update was downloaded. Tell your IT department."
   }
-  if (/refused: the downloaded AppImage/.test(text)) {
+  if (/refused: the downloaded update/.test(text)) {
     return 'The downloaded update is not the one the signed update feed describes, so it was not installed. Tell your IT department.'
   }
   if (networkCodes.test(text)) {

@@ -152,6 +152,14 @@ export class FakeBrowserWindow extends EventEmitter {
     this.loaded.push({ kind: 'file', target: path })
     this.webContents.mainFrame.url = pathToFileURL(path).href
   }
+  /** From the constructor's alwaysOnTop, then setAlwaysOnTop (the popup steps down under main's questions). */
+  get alwaysOnTop(): boolean {
+    return this.onTop ?? this.options['alwaysOnTop'] === true
+  }
+  private onTop: boolean | undefined
+  setAlwaysOnTop(flag: boolean) {
+    this.onTop = flag
+  }
   show() {
     this.visible = true
     this.focused = true

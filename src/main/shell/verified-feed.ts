@@ -11,22 +11,35 @@ import { getChannelFilename, newUrlFromBase } from 'electron-updater/out/util.js
 import {
   fetchVerifiedFeed,
   signatureFileName,
+  type FeedVerdict,
   type VerifiedFeed,
-} from '../services/updates/linux-feed-signature'
+} from '../services/updates/feed-signature'
 
 /**
- * The AppImage updater's feed, verified: electron-updater's generic provider, except that the feed is read
- * as bytes together with its .sig, verified against the key built into the app
- * (services/updates/linux-feed-signature.ts), and only then parsed, from exactly those bytes. A refused
- * feed rejects the check, so nothing is downloaded; everything electron-updater downloads afterwards is
- * checked against the SHA-512 in the verified feed. Handed to electron-updater as a custom provider
- * (setFeedURL), through the same HTTP client (Electron's net, with the system's proxy) it uses itself.
+ * The update feed, verified, on every system: electron-updater's generic provider, except that the feed
+ * (latest.yml, latest-mac.yml or latest-linux.yml, as electron-updater names it for the platform) is read
+ * as bytes together with its .sig, verified against the keys built into the app
+ * (services/updates/feed-signature.ts), and only then parsed, from exactly those bytes. A refused feed,
+ * and a genuine one that is not newer than the running version, rejects the check, so nothing is
+ * downloaded; everything electron-updater downloads afterwards is checked against the SHA-512 in the
+ * verified feed. Handed to electron-updater as a custom provider (setFeedURL), through the same HTTP
+ * client (Electron's net, with the system's proxy) it uses itself.
  */
 
-export interface VerifiedLinuxFeedOptions {
-  publicKeyPem: string
+export interface VerifiedFeedOptions {
+  publicKeys: readonly string[]
+  /** The running app's version; a feed must offer a newer one. */
+  currentVersion: string
   /** Told each feed that passed, so the downloaded file can be checked against it again. */
   onVerified?: (feed: VerifiedFeed) => void
+}
+
+/** The error a refused feed rejects the check with; `verdict` says why, for the shell's log and status. */
+export class FeedRefused extends Error {
+  constructor(readonly verdict: Exclude<FeedVerdict, { ok: true }>) {
+    super(verdict.reason)
+    this.name = 'FeedRefused'
+  }
 }
 
 /** The part of electron-updater's AppUpdater a provider reads. */
@@ -34,14 +47,14 @@ interface ProviderUpdater {
   readonly isAddNoCacheQuery: boolean
 }
 
-export type VerifiedLinuxFeedProvider = new (
+export type VerifiedFeedProvider = new (
   configuration: CustomPublishOptions,
   updater: ProviderUpdater,
   runtimeOptions: ProviderRuntimeOptions,
 ) => Provider<UpdateInfo>
 
-export function verifiedLinuxFeedProvider(options: VerifiedLinuxFeedOptions): VerifiedLinuxFeedProvider {
-  return class VerifiedLinuxFeed extends Provider<UpdateInfo> {
+export function verifiedFeedProvider(options: VerifiedFeedOptions): VerifiedFeedProvider {
+  return class VerifiedFeedFromHost extends Provider<UpdateInfo> {
     private readonly baseUrl: URL
     private readonly updater: ProviderUpdater
 
@@ -52,7 +65,7 @@ export function verifiedLinuxFeedProvider(options: VerifiedLinuxFeedOptions): Ve
     ) {
       super(runtimeOptions)
       const url = (configuration as { url?: unknown }).url
-      if (typeof url !== 'string') throw new Error('the verified Linux feed needs a url')
+      if (typeof url !== 'string') throw new Error('the verified update feed needs a url')
       this.baseUrl = new URL(url)
       // As electron-updater's generic provider: files are looked up inside the folder the address names.
       if (!this.baseUrl.pathname.endsWith('/')) this.baseUrl.pathname += '/'
@@ -66,7 +79,9 @@ export function verifiedLinuxFeedProvider(options: VerifiedLinuxFeedOptions): Ve
       const verdict = await fetchVerifiedFeed({
         feedUrl,
         signatureUrl: newUrlFromBase(signatureFileName(feedFile), this.baseUrl, noCache),
-        publicKeyPem: options.publicKeyPem,
+        feedFileName: feedFile,
+        publicKeys: options.publicKeys,
+        currentVersion: options.currentVersion,
         get: (url) =>
           this.executor.downloadToBuffer(url, {
             // The headers electron-updater gives its own feed requests (its staging id among them).
@@ -74,7 +89,7 @@ export function verifiedLinuxFeedProvider(options: VerifiedLinuxFeedOptions): Ve
             cancellationToken: new CancellationToken(),
           }),
       })
-      if (!verdict.ok) throw new Error(verdict.reason)
+      if (!verdict.ok) throw new FeedRefused(verdict)
       options.onVerified?.(verdict)
       return parseUpdateInfo(verdict.text, feedFile, feedUrl)
     }
