@@ -145,6 +145,7 @@ console.log(
       ['build', step('build')],
       ['unit', step('unit tests')],
       ...Object.entries(apart).map(([name, value]) => [name, value, '(a unit test file, beside the others)']),
+      ['unit, Windows paths', step('unit tests under Windows path rules')],
       ['e2e', step('e2e tests')],
       ['security gate', step('security gate')],
     ],
