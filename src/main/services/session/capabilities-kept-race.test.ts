@@ -32,14 +32,16 @@ describe('keeping what the server takes, against a sign-out at that moment', () 
 
   it('leaves the person signed out', async () => {
     const store = createSessionStore(mkdtempSync(join(tmpdir(), 'session-race-')), silentLogger)
-    // One read, once armed, waits until released: the probe's answer being kept.
-    let armed: { reached: () => void; released: Promise<void> } | null = null
+    // One read, once armed and once the server has been asked again, waits until released: the read that
+    // keeps the probe's answer (reads before it, such as the one finding the session, pass).
+    let armed: { reached: () => void; released: Promise<void>; after: number } | null = null
+    const probes = () => emulator.state.requests.filter((r) => r.endpoint === 'goals/create_check_in').length
     const held = {
       ...store,
       read: async () => {
         const value = await store.read()
-        const hold = armed
-        armed = null
+        const hold = armed && probes() >= armed.after ? armed : null
+        if (hold) armed = null
         if (hold) {
           hold.reached()
           await hold.released
@@ -58,7 +60,11 @@ describe('keeping what the server takes, against a sign-out at that moment', () 
 
     let release = () => {}
     const reached = new Promise<void>((resolve) => {
-      armed = { reached: resolve, released: new Promise<void>((done) => (release = done)) }
+      armed = {
+        reached: resolve,
+        released: new Promise<void>((done) => (release = done)),
+        after: probes() + 2,
+      }
     })
     const asked = session.capabilities()
     await reached
