@@ -209,6 +209,43 @@ describe('errorFromNetwork', () => {
     expect(error.message).toMatch(/Nothing is answering/)
   })
 
+  // Issue 38: these codes also come from a connection that already carried the POST (a route lost, a
+  // retransmission timeout mid-answer). Only a failure to connect proves nothing left this computer.
+  it.each(['ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN'])(
+    '%s on a connection that was open: a change may have been saved, and is looked for before it is sent again',
+    (code) => {
+      for (const syscall of [undefined, 'read', 'write']) {
+        const error = errorFromNetwork(fetchFailed(Object.assign(coded(code), { syscall })), {
+          ...ctx,
+          method: 'POST',
+        })
+        expect(error.maybeApplied, `${code} (${syscall ?? 'no syscall'})`).toBe('pending')
+        expect(error.message).toMatch(/may or may not have been saved/)
+        expectHumanMessage(error)
+      }
+    },
+  )
+
+  it.each(['ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN'])(
+    '%s while connecting: nothing left this computer, so it is sent again without a look',
+    (code) => {
+      const error = errorFromNetwork(fetchFailed(Object.assign(coded(code), { syscall: 'connect' })), {
+        ...ctx,
+        method: 'POST',
+      })
+      expect(error.maybeApplied).toBeUndefined()
+      expect(error.message).not.toMatch(/may or may not have been saved/)
+    },
+  )
+
+  it('a connect refused or a name not found never carried a change, and a connect timeout neither', () => {
+    for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'UND_ERR_CONNECT_TIMEOUT']) {
+      expect(
+        errorFromNetwork(fetchFailed(coded(code)), { ...ctx, method: 'POST' }).maybeApplied,
+      ).toBeUndefined()
+    }
+  })
+
   it('warns that a change may have been saved when the connection dropped mid-request', () => {
     const error = errorFromNetwork(fetchFailed(coded('UND_ERR_SOCKET')), { ...ctx, method: 'POST' })
     expect(error.message).toMatch(/may or may not have been saved/)

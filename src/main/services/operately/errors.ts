@@ -216,15 +216,24 @@ export interface NetworkContext {
 }
 
 /** Every `code` found along an error's `cause` chain and inside AggregateErrors. */
-function errorCodes(err: unknown, seen = new Set<unknown>()): string[] {
+/** Every coded error in a failure's chain (causes, and each of an AggregateError's): code and syscall. */
+function codedErrors(
+  err: unknown,
+  seen = new Set<unknown>(),
+): Array<{ code: string; syscall: string | null }> {
   if (!isRecord(err) && !(err instanceof Error)) return []
   if (seen.has(err)) return []
   seen.add(err)
   const record = err as Record<string, unknown>
-  const own = typeof record['code'] === 'string' ? [record['code']] : []
-  const nested = Array.isArray(record['errors']) ? record['errors'].flatMap((e) => errorCodes(e, seen)) : []
-  return [...own, ...nested, ...errorCodes(record['cause'], seen)]
+  const own =
+    typeof record['code'] === 'string'
+      ? [{ code: record['code'], syscall: typeof record['syscall'] === 'string' ? record['syscall'] : null }]
+      : []
+  const nested = Array.isArray(record['errors']) ? record['errors'].flatMap((e) => codedErrors(e, seen)) : []
+  return [...own, ...nested, ...codedErrors(record['cause'], seen)]
 }
+
+const errorCodes = (err: unknown): string[] => codedErrors(err).map((e) => e.code)
 
 /** A request that never produced a response: our deadline, or the network. */
 export function errorFromNetwork(err: unknown, ctx: NetworkContext): AppError {
@@ -234,30 +243,36 @@ export function errorFromNetwork(err: unknown, ctx: NetworkContext): AppError {
   return ctx.method === 'POST' && !neverSent(err) ? { ...error, maybeApplied: 'pending' } : error
 }
 
+/** Failures that come before any connection exists: no such name, refused, no connection in time. */
 const neverSentCodes = [
   'ENOTFOUND',
   'EAI_AGAIN',
   'EAI_NONAME',
   'EAI_FAIL',
   'ECONNREFUSED',
-  'ENETUNREACH',
-  'EHOSTUNREACH',
-  'ENETDOWN',
-  'EHOSTDOWN',
-  'ETIMEDOUT',
   'UND_ERR_CONNECT_TIMEOUT',
 ]
 
+/**
+ * The network giving up. Also said of a connection that already carried the request (a route lost, a
+ * retransmission timing out while the answer was awaited): they prove nothing was sent only when the
+ * system call that failed was the connect itself.
+ */
+const unreachableCodes = ['ETIMEDOUT', 'EHOSTUNREACH', 'EHOSTDOWN', 'ENETUNREACH', 'ENETDOWN']
+
 function neverSent(err: unknown): boolean {
-  const codes = errorCodes(err)
-  return (
-    codes.some((code) => neverSentCodes.includes(code)) ||
-    codes.some((code) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
+  return codedErrors(err).some(
+    ({ code, syscall }) =>
+      neverSentCodes.includes(code) ||
+      (unreachableCodes.includes(code) && syscall === 'connect') ||
+      /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code),
   )
 }
 
 function describeNetworkFailure(err: unknown, ctx: NetworkContext): AppError {
   const seconds = Math.round(ctx.timeoutMs / 100) / 10
+  // What the person is told to do next: a change that may have left is looked for before anything else.
+  const next = ctx.method === 'POST' && !neverSent(err) ? maybeSaved : tryAgain
   if (ctx.timedOut) {
     return appError(
       'timeout',
@@ -282,7 +297,7 @@ function describeNetworkFailure(err: unknown, ctx: NetworkContext): AppError {
   if (has('ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN')) {
     return appError(
       'offline',
-      `This computer cannot reach ${ctx.host}. Check that you are connected to the internet (or to your company network).`,
+      `This computer cannot reach ${ctx.host}. Check that you are connected to the internet (or to your company network).${next === maybeSaved ? ` ${maybeSaved}` : ''}`,
     )
   }
   if (codes.some((code) => /CERT|TLS|SSL|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))) {
@@ -291,8 +306,11 @@ function describeNetworkFailure(err: unknown, ctx: NetworkContext): AppError {
       `A secure connection to ${ctx.host} could not be set up: its certificate is not trusted by this computer. If your company uses its own certificates, ask your administrator. Nothing was sent.`,
     )
   }
-  if (has('ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT')) {
+  if (has('UND_ERR_CONNECT_TIMEOUT') || (has('ETIMEDOUT') && next === tryAgain)) {
     return appError('offline', `Could not connect to ${ctx.host} in time. ${tryAgain}`)
+  }
+  if (has('ETIMEDOUT')) {
+    return appError('offline', `The connection to ${ctx.host} timed out before the server answered. ${next}`)
   }
   // The connection was lost after the request may already have reached the server
   // (reset, "socket hang up", "other side closed").

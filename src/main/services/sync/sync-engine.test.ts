@@ -411,6 +411,34 @@ describe('sync engine against the emulator', () => {
     expect(checkInsSaying(message)).toHaveLength(1)
   })
 
+  // Issue 38: a route lost or a timeout on a connection that already carried the check-in says
+  // EHOSTUNREACH or ETIMEDOUT too; only a failed connect proves it never left.
+  it.each(['EHOSTUNREACH', 'ETIMEDOUT', 'ENETDOWN'])(
+    'a check-in the server saved before the connection failed with %s is looked for, never posted again',
+    async (code) => {
+      let posts = 0
+      const landedThenLost = (async (input, init) => {
+        const url = input instanceof Request ? input.url : String(input)
+        if (!url.endsWith('/goals/create_check_in') || init?.method !== 'POST') return fetch(input, init)
+        posts++
+        const response = await fetch(input, init)
+        if (posts > 1) return response
+        expect(response.status).toBe(200)
+        throw new TypeError('fetch failed', {
+          cause: Object.assign(new Error(code), { code, syscall: 'read' }),
+        })
+      }) as typeof fetch
+      await build({ settleMs: 30_000, fetch: landedThenLost })
+      const message = doc(`landed, then ${code}`)
+      await rig.outbox.append(checkInSubmission(shipEngine(), message))
+      await rig.settle()
+      for (let i = 0; i < 6 && rig.outbox.list().length > 0; i++) await rig.advance(10_000)
+      expect(rig.outbox.list()).toEqual([])
+      expect(posts).toBe(1)
+      expect(checkInsSaying(message)).toHaveLength(1)
+    },
+  )
+
   it('waits its whole settle time from when a request failed, not from when it went out: a slow request gets the same grace', async () => {
     // The request takes 40 s of the app's time (a large body), and the connection is lost at the end.
     await build({ settleMs: 30_000, fetch: slowThenLost('goals/create_check_in') })
