@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { nextMonthlyCheckIn } from './dates'
+import { nextMonthlyCheckIn, nextWeeklyCheckIn } from './dates'
 import { startEmulator } from './index'
 import { SEED_IDS } from './seed-ids'
 import { get, message, okJson, post, wireId } from './test-support'
@@ -15,6 +15,63 @@ describe('the monthly schedule rule', () => {
   ])('a check-in %s moves the next due date to %s', (_label, at, expected) => {
     expect(nextMonthlyCheckIn(due, new Date(at)).toISOString().slice(0, 10)).toBe(expected)
   })
+})
+
+describe('the weekly schedule rule', () => {
+  const due = new Date('2026-04-03T00:00:00Z') // a Friday
+  it.each([
+    ['on the due day', '2026-04-03T09:00:00Z', '2026-04-10'],
+    ['late, in the week after', '2026-04-07T09:00:00Z', '2026-04-10'],
+    ['late, on the next Friday', '2026-04-10T09:00:00Z', '2026-04-17'],
+    ['late, on a Saturday', '2026-04-04T09:00:00Z', '2026-04-10'],
+    ['1 day early', '2026-04-02T09:00:00Z', '2026-04-10'],
+    ['2 days early', '2026-04-01T09:00:00Z', '2026-04-03'],
+  ])('a check-in %s moves the next due date to %s', (_label, at, expected) => {
+    expect(nextWeeklyCheckIn(due, new Date(at)).toISOString().slice(0, 10)).toBe(expected)
+  })
+})
+
+describe('the seeds and project check-ins', () => {
+  // Every day of a week: the seeds are placed relative to the clock.
+  for (const day of ['02', '03', '04', '05', '06', '07', '08']) {
+    it(`2026-03-${day}: the usual seed owes no project check-in and has none to acknowledge; project-check-ins adds 2 and 1`, async () => {
+      const now = new Date(`2026-03-${day}T07:30:00Z`)
+      const usual = await startEmulator({ now: () => now })
+      const projects = await startEmulator({ now: () => now, seed: 'project-check-ins' })
+      try {
+        const rows = async (e: Emulator) =>
+          (await okJson(get(e, 'people/list_assignments'))) as Record<
+            string,
+            { assignments: { type: string; role: string }[] }[]
+          >
+        const kinds = async (e: Emulator) =>
+          Object.values(await rows(e))
+            .flat()
+            .flatMap((g) => g.assignments.map((a) => `${a.type}/${a.role}`))
+            .sort()
+        expect(await kinds(usual)).toEqual(['goal_update/owner', 'goal_update/reviewer'])
+        expect(await kinds(projects)).toEqual([
+          'check_in/owner',
+          'check_in/owner',
+          'check_in/reviewer',
+          'goal_update/owner',
+          'goal_update/reviewer',
+        ])
+        for (const e of [usual, projects]) {
+          for (const c of e.state.projectCheckIns)
+            expect(Date.parse(c.insertedAt)).toBeLessThanOrEqual(now.getTime())
+        }
+        // The usual seed's Launch site: checked in on the last Friday, next due the Friday after.
+        const launch = usual.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+        const latest = usual.state.projectCheckIns.filter((c) => c.projectId === launch.id).at(-1)!
+        expect(
+          nextWeeklyCheckIn(new Date(latest.insertedAt), new Date(latest.insertedAt)).toISOString(),
+        ).toBe(new Date(launch.nextCheckInScheduledAt).toISOString())
+      } finally {
+        await Promise.all([usual.close(), projects.close()])
+      }
+    })
+  }
 })
 
 let clock = new Date('2026-03-02T12:00:00Z')

@@ -1,12 +1,12 @@
 /**
- * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big]`
+ * `npx tsx e2e/emulator/cli.ts [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big|project-check-ins]`
  * Starts the emulator (`--seed big`: the company of 10,000 goals of seed-big.ts) and prints where it listens and which tokens to use.
  */
 import { parseArgs } from 'node:util'
 import { SEED_NAMES, startEmulator, type SeedName } from './index'
 
 const USAGE =
-  'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big]'
+  'Usage: emulator [--port 4100] [--host 127.0.0.1] [--version 1.8.0] [--header release|dev|<literal>] [--seed usual|big|project-check-ins]'
 
 async function main(): Promise<void> {
   let values: {

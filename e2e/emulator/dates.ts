@@ -111,3 +111,26 @@ export function nextMonthlyCheckIn(due: Date, checkInAt: Date): Date {
   if (daysBetween(day, dueDay) <= 7) return firstOfNextMonth(dueDay)
   return dueDay
 }
+
+/**
+ * The Friday after `day` (UTC midnight): a Friday gives the next week's, any other day the coming one
+ * (`next_week_friday` and `first_friday_from_today` in app/lib/operately/time.ex, 1.5.0–1.8.0).
+ */
+export function followingFriday(date: Date): Date {
+  const day = startOfUtcDay(date)
+  const weekday = day.getUTCDay() // 0 = Sunday, 5 = Friday
+  return addDays(day, weekday === 5 ? 7 : (5 - weekday + 7) % 7)
+}
+
+/**
+ * Operately's weekly schedule (app/lib/operately/time.ex `calculate_next_weekly_check_in`, 1.5.0–1.8.0):
+ * a check-in on or after the due day moves the next due date to the Friday after the check-in's day; one
+ * at most 1 day before it, to the Friday after the due day; an earlier one leaves it.
+ */
+export function nextWeeklyCheckIn(due: Date, checkInAt: Date): Date {
+  const dueDay = startOfUtcDay(due)
+  const day = startOfUtcDay(checkInAt)
+  if (day.getTime() >= dueDay.getTime()) return followingFriday(day)
+  if (daysBetween(day, dueDay) <= 1) return followingFriday(dueDay)
+  return dueDay
+}

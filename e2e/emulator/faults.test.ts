@@ -70,6 +70,53 @@ describe('fault switches', () => {
     expect(created()).toBe(2)
   })
 
+  it('the check-in mutations of projects and acknowledgements meet the after-commit switches as goals/create_check_in does', async () => {
+    const projectCheckIns = () => emu.state.projectCheckIns.length
+    const before = projectCheckIns()
+    const projectCheckIn = {
+      project_id: wireId(emu, SEED_IDS.projects.launchSite),
+      status: 'on_track',
+      description: message('x'),
+    }
+    emu.setFaults({ dropAfterCommit: 1, resetAfterCommit: 1, failAfterCommit: 1 })
+    await expect(post(emu, 'projects/create_check_in', projectCheckIn)).rejects.toThrow()
+    await expect(post(emu, 'projects/create_check_in', projectCheckIn)).rejects.toThrow()
+    const failed = await post(emu, 'projects/create_check_in', projectCheckIn)
+    expect(failed.status).toBe(504)
+    expect(projectCheckIns()).toBe(before + 3)
+    expect(emu.state.requests.map((r) => [r.committed, r.fault])).toEqual([
+      [true, 'dropAfterCommit'],
+      [true, 'resetAfterCommit'],
+      [true, 'failAfterCommit 504-html'],
+    ])
+
+    // Grace's check-in on Hire a data team waits for Ada, its reviewer.
+    const { check_ins } = (await (
+      await get(emu, 'goals/list_check_ins', { goal_id: wireId(emu, SEED_IDS.goals.dataTeam) })
+    ).json()) as { check_ins: { id: string }[] }
+    emu.setFaults({ dropAfterCommit: 1 })
+    await expect(post(emu, 'goals/acknowledge_check_in', { id: check_ins[0]!.id })).rejects.toThrow()
+    // Applied once, though the client heard nothing.
+    expect(Object.values(emu.state.acknowledgements)).toEqual([1])
+  })
+
+  it('commitAfterGiveUp holds projects/create_check_in unapplied until the client gives up', async () => {
+    const before = emu.state.projectCheckIns.length
+    emu.setFaults({ commitAfterGiveUp: 1, lateCommitMs: 50 })
+    const gaveUp = new AbortController()
+    const pending = post(
+      emu,
+      'projects/create_check_in',
+      { project_id: wireId(emu, SEED_IDS.projects.launchSite), status: 'caution', description: message('x') },
+      { signal: gaveUp.signal },
+    )
+    while (emu.state.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(emu.state.projectCheckIns.length).toBe(before)
+    gaveUp.abort()
+    await expect(pending).rejects.toThrow()
+    await vi.waitFor(() => expect(emu.state.projectCheckIns.length).toBe(before + 1))
+  })
+
   it('dropAfterCommit does not count failed mutations or queries', async () => {
     emu.setFaults({ dropAfterCommit: 1 })
     expect((await get(emu, 'people/get_me')).status).toBe(200)

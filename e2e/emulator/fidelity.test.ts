@@ -4,7 +4,7 @@ import { startEmulator } from './index'
 import { SEED_IDS } from './seed-ids'
 import { call, get, message, okJson, post, wireId } from './test-support'
 import { RELEASE_VERSION_HEADERS } from './version-header'
-import type { Emulator } from './types'
+import type { Emulator, SeedName } from './types'
 
 /**
  * One test per row of the fidelity table in README.md ("Fidelity to Operately, by version"): each test
@@ -19,8 +19,8 @@ afterEach(async () => {
   clock = NOW
 })
 
-async function emulator(version = '1.8.0'): Promise<Emulator> {
-  const emu = await startEmulator({ version, now: () => clock })
+async function emulator(version = '1.8.0', seed: SeedName = 'usual'): Promise<Emulator> {
+  const emu = await startEmulator({ version, seed, now: () => clock })
   open.push(emu)
   return emu
 }
@@ -28,6 +28,27 @@ async function emulator(version = '1.8.0'): Promise<Emulator> {
 const G = SEED_IDS.goals
 const P = SEED_IDS.people
 const PR = SEED_IDS.projects
+const PC = SEED_IDS.projectCheckIns
+
+/** A weekly check-in on a seeded project, posted by Ada. */
+const projectCheckIn = (emu: Emulator, project: string, extra: Record<string, unknown> = {}) =>
+  post(emu, 'projects/create_check_in', {
+    project_id: wireId(emu, project),
+    status: 'on_track',
+    description: message('Weekly.'),
+    ...extra,
+  })
+
+/** The wire id of a seeded check-in, goal or project, by canonical UUID. */
+function checkInWireId(emu: Emulator, uuid: string): string {
+  const c = [...emu.state.checkIns, ...emu.state.projectCheckIns].find((x) => x.id === uuid)
+  if (!c) throw new Error(`No check-in ${uuid}`)
+  return `${c.insertedAt.slice(0, 10)}-${shortIdFromUuid(c.id)}`
+}
+
+/** The usual seed's goal check-in awaiting Ada (Grace's latest on Hire a data team). */
+const dataTeamPending = (emu: Emulator) =>
+  emu.state.checkIns.find((c) => c.goalId === G.dataTeam && !c.acknowledgedAt)!
 
 describe('fidelity rows', () => {
   it('R20 people/list_assignments 1.5.0: one flat list, no due_date/due_status', async () => {
@@ -586,8 +607,431 @@ describe('fidelity rows', () => {
       'text/html; charset=utf-8',
     ])
   })
+  it('R35 projects/create_check_in: inputs per tag, parsed before the token; enum project_check_in_status', async () => {
+    for (const [version, draft, scheduled] of [
+      ['1.5.0', 400, 400],
+      ['1.6.0', 400, 400],
+      ['1.7.0', 403, 400],
+      ['1.8.0', 403, 403],
+    ] as const) {
+      const emu = await emulator(version)
+      const ro = { token: emu.tokens.readOnly }
+      expect([
+        version,
+        (await post(emu, 'projects/create_check_in', { post_as_draft: false }, ro)).status,
+        (await post(emu, 'projects/create_check_in', { scheduled_at: '2999-01-01T00:00:00Z' }, ro)).status,
+      ]).toEqual([version, draft, scheduled])
+      const missing = await post(emu, 'projects/create_check_in', {})
+      expect(missing.text).toBe(
+        '{"error":"Bad request","message":"Missing required fields: project_id, status, description"}',
+      )
+    }
+    const emu = await emulator('1.8.0')
+    const bad = await post(
+      emu,
+      'projects/create_check_in',
+      { status: 'green' },
+      { token: emu.tokens.revoked },
+    )
+    expect([bad.status, bad.json()]).toEqual([
+      400,
+      {
+        error: 'Bad request',
+        message:
+          'Invalid value for enum project_check_in_status: green. Allowed values: on_track, caution, off_track',
+      },
+    ])
+  })
+
+  it('R36 projects/create_check_in: send_notifications_to_everyone null taken and false by default on 1.5.0; refused and true by default from 1.6.0', async () => {
+    for (const [version, nullStatus, graceNotified] of [
+      ['1.5.0', 200, 0],
+      ['1.6.0', 400, 1],
+      ['1.8.0', 400, 1],
+    ] as const) {
+      const emu = await emulator(version)
+      const withNull = await projectCheckIn(emu, PR.mobileBeta, { send_notifications_to_everyone: null })
+      expect([version, withNull.status]).toEqual([version, nullStatus])
+      const grace = emu.state.unreadNotifications[P.grace] ?? 0
+      // Launch site: Grace reviews it; nobody asked for by name.
+      await okJson(projectCheckIn(emu, PR.launchSite))
+      expect([version, (emu.state.unreadNotifications[P.grace] ?? 0) - grace]).toEqual([
+        version,
+        graceNotified,
+      ])
+      const last = emu.state.projectCheckIns.at(-1)!
+      expect(last.sendToEveryone).toBe(version !== '1.5.0')
+      expect(last.subscriberIds).toEqual([P.ada])
+    }
+  })
+
+  it('R37 projects/create_check_in: {check_in} with state/updated_at/published_at from 1.7.0, scheduled_at from 1.8.0; associations null', async () => {
+    const base = [
+      'acknowledged_at',
+      'acknowledged_by',
+      'author',
+      'comments_count',
+      'description',
+      'id',
+      'inserted_at',
+      'notifications',
+      'potential_subscribers',
+      'project',
+      'reactions',
+      'space',
+      'status',
+      'subscription_list',
+    ]
+    for (const [version, extra] of [
+      ['1.5.0', []],
+      ['1.6.0', []],
+      ['1.7.0', ['published_at', 'state', 'updated_at']],
+      ['1.8.0', ['__typename', 'published_at', 'scheduled_at', 'state', 'updated_at']],
+    ] as const) {
+      const emu = await emulator(version)
+      const { check_in } = await okJson(projectCheckIn(emu, PR.launchSite))
+      expect(Object.keys(check_in).sort()).toEqual([...base, ...extra].sort())
+      expect(check_in.id).toMatch(/^2026-03-10-[A-Za-z0-9]+$/)
+      expect(JSON.parse(check_in.description)).toEqual(JSON.parse(message('Weekly.')))
+      for (const key of [
+        'author',
+        'project',
+        'space',
+        'acknowledged_by',
+        'acknowledged_at',
+        'comments_count',
+      ])
+        expect(check_in[key]).toBeNull()
+      if (version === '1.8.0')
+        expect(check_in).toMatchObject({
+          __typename: 'project_check_in',
+          state: 'published',
+          scheduled_at: null,
+        })
+    }
+  })
+
+  it('R38 projects/create_check_in: view only 403, not visible 404, unknown mention 500, nothing created', async () => {
+    const emu = await emulator()
+    const before = emu.state.projectCheckIns.length
+    const unknownMention = JSON.stringify({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'mention', attrs: { id: 'nobody-1', label: 'X' } }] }],
+    })
+    expect([
+      (await projectCheckIn(emu, PR.warehouse)).status,
+      (await projectCheckIn(emu, PR.payroll)).status,
+      (await projectCheckIn(emu, PR.launchSite, { description: unknownMention })).text,
+      (await projectCheckIn(emu, PR.launchSite, { subscriber_ids: ['nobody-1'] })).status,
+    ]).toEqual([403, 404, '{"error":"Internal server error","message":"An unexpected error occurred"}', 500])
+    expect(emu.state.projectCheckIns).toHaveLength(before)
+  })
+
+  it('R39 projects/create_check_in: published moves next_check_in_scheduled_at to the following Friday; more than a day early or a draft leaves it', async () => {
+    // 2026-03-10 is a Tuesday.
+    const cases: [string, string, string][] = [
+      ['2026-03-06T00:00:00Z', 'late (due last Friday)', '2026-03-13T00:00:00Z'],
+      ['2026-03-10T00:00:00Z', 'on the due day', '2026-03-13T00:00:00Z'],
+      ['2026-03-11T00:00:00Z', 'one day early', '2026-03-13T00:00:00Z'],
+      ['2026-03-12T00:00:00Z', 'two days early', '2026-03-12T00:00:00Z'],
+      ['2026-03-13T00:00:00Z', 'three days early', '2026-03-13T00:00:00Z'],
+    ]
+    for (const [due, label, next] of cases) {
+      const emu = await emulator()
+      const project = emu.state.projects.find((p) => p.id === PR.launchSite)!
+      project.nextCheckInScheduledAt = due
+      await okJson(projectCheckIn(emu, PR.launchSite))
+      expect([label, project.nextCheckInScheduledAt]).toEqual([label, next])
+    }
+    clock = new Date('2026-03-13T12:00:00Z') // a Friday, on time: the next Friday
+    const emu = await emulator('1.7.0')
+    const project = emu.state.projects.find((p) => p.id === PR.launchSite)!
+    project.nextCheckInScheduledAt = '2026-03-13T00:00:00Z'
+    const { check_in } = await okJson(projectCheckIn(emu, PR.launchSite, { post_as_draft: true }))
+    expect([check_in.state, check_in.published_at, project.nextCheckInScheduledAt]).toEqual([
+      'draft',
+      null,
+      '2026-03-13T00:00:00Z',
+    ])
+    await okJson(projectCheckIn(emu, PR.launchSite))
+    expect(project.nextCheckInScheduledAt).toBe('2026-03-20T00:00:00Z')
+  })
+
+  it('R40 projects/create_check_in 1.8.0: scheduled ones wait, then the clock publishes them and moves the next check-in; a past time is 400', async () => {
+    const emu = await emulator('1.8.0')
+    const project = emu.state.projects.find((p) => p.id === PR.launchSite)!
+    project.nextCheckInScheduledAt = '2026-03-13T00:00:00Z'
+    const past = await projectCheckIn(emu, PR.launchSite, { scheduled_at: '2026-03-10T11:00:00Z' })
+    expect([past.status, past.json()]).toEqual([
+      400,
+      { error: 'Bad request', message: 'Scheduled time must be in the future' },
+    ])
+    const { check_in } = await okJson(
+      projectCheckIn(emu, PR.launchSite, { scheduled_at: '2026-03-13T08:00:00Z' }),
+    )
+    expect([check_in.state, check_in.scheduled_at]).toEqual(['scheduled', '2026-03-13T08:00:00Z'])
+    expect(project.nextCheckInScheduledAt).toBe('2026-03-13T00:00:00Z')
+    const grace = emu.state.unreadNotifications[P.grace] ?? 0
+    clock = new Date('2026-03-13T09:00:00Z')
+    const { project_check_in } = await okJson(get(emu, 'projects/get_check_in', { id: check_in.id }))
+    expect(project_check_in).toMatchObject({
+      state: 'published',
+      published_at: '2026-03-13T08:00:00Z',
+      scheduled_at: null,
+    })
+    // Published on the due Friday: due the Friday after.
+    expect(project.nextCheckInScheduledAt).toBe('2026-03-20T00:00:00Z')
+    expect(emu.state.unreadNotifications[P.grace]).toBe(grace + 1)
+  })
+
+  it('R41 projects/list_check_ins: published ones plus the caller’s own drafts (1.7.0) and scheduled ones (1.8.0), newest first by display date; no project → []', async () => {
+    const emu = await emulator('1.8.0')
+    const { check_in: draft } = await okJson(projectCheckIn(emu, PR.launchSite, { post_as_draft: true }))
+    const { check_in: scheduled } = await okJson(
+      projectCheckIn(emu, PR.launchSite, { scheduled_at: '2026-03-20T08:00:00Z' }),
+    )
+    // Someone else's draft is nobody else's business.
+    emu.state.projectCheckIns.push({
+      ...emu.state.projectCheckIns.find((c) => c.id === PC.launchSite1)!,
+      id: '00000000-0000-4000-8000-000000000001',
+      authorId: P.edsger,
+      state: 'draft',
+      publishedAt: null,
+    })
+    const { project_check_ins } = await okJson(
+      get(emu, 'projects/list_check_ins', { project_id: wireId(emu, PR.launchSite), include_author: true }),
+    )
+    const ids = project_check_ins.map((c: { id: string }) => parseIdInput(c.id))
+    expect(ids).toEqual([
+      parseIdInput(scheduled.id),
+      parseIdInput(draft.id),
+      PC.launchSite3,
+      PC.launchSite2,
+      PC.launchSite1,
+    ])
+    const oldest = project_check_ins.at(-1)
+    expect(oldest.author.full_name).toBe('Ada Lovelace')
+    expect(oldest.acknowledged_by.full_name).toBe('Grace Hopper') // always loaded
+    expect(oldest.comments_count).toBe(0)
+    expect(oldest.project).toBeNull()
+    // Not visible, or no such project: an empty list, not a 404.
+    for (const id of [wireId(emu, PR.payroll), 'x-1']) {
+      expect(await okJson(get(emu, 'projects/list_check_ins', { project_id: id }))).toEqual({
+        project_check_ins: [],
+      })
+    }
+    const old = await emulator('1.6.0')
+    const { project_check_ins: listed } = await okJson(
+      get(old, 'projects/list_check_ins', { project_id: wireId(old, PR.launchSite) }),
+    )
+    expect(listed.map((c: { id: string }) => parseIdInput(c.id))).toEqual([
+      PC.launchSite3,
+      PC.launchSite2,
+      PC.launchSite1,
+    ])
+    expect('state' in listed[0]).toBe(false)
+  })
+
+  it('R42 projects/get_check_in: {project_check_in}; others’ drafts 404; include flags load author, acknowledged_by, project', async () => {
+    const emu = await emulator('1.8.0')
+    const id = checkInWireId(emu, PC.mobileBeta1)
+    const bare = await okJson(get(emu, 'projects/get_check_in', { id }))
+    expect(Object.keys(bare)).toEqual(['project_check_in'])
+    expect([
+      bare.project_check_in.author,
+      bare.project_check_in.acknowledged_by,
+      bare.project_check_in.project,
+    ]).toEqual([null, null, null])
+    const { project_check_in } = await okJson(
+      get(emu, 'projects/get_check_in', {
+        id,
+        include_author: true,
+        include_acknowledged_by: true,
+        include_project: true,
+      }),
+    )
+    expect(project_check_in.author.full_name).toBe('Katherine Johnson')
+    expect(project_check_in.acknowledged_by.full_name).toBe('Edsger Dijkstra')
+    expect(project_check_in.project.champion.full_name).toBe('Katherine Johnson')
+    expect(project_check_in.project.permissions.can_edit).toBe(true)
+    emu.state.projectCheckIns.find((c) => c.id === PC.mobileBeta1)!.state = 'draft'
+    expect((await get(emu, 'projects/get_check_in', { id })).status).toBe(404)
+  })
+
+  it('R43 projects/acknowledge_check_in (all): idempotent; the author 400; view only 403; a draft or unknown 404', async () => {
+    for (const version of ['1.5.0', '1.8.0']) {
+      const emu = await emulator(version, 'project-check-ins')
+      const id = checkInWireId(emu, PC.testSuite1)
+      const first = await okJson(post(emu, 'projects/acknowledge_check_in', { id }))
+      expect(first.check_in.acknowledged_at).toBe('2026-03-10T12:00:00Z')
+      expect(first.check_in.project.reviewer.full_name).toBe('Ada Lovelace')
+      expect(first.check_in.acknowledged_by).toBeNull()
+      clock = new Date('2026-03-10T13:00:00Z')
+      const again = await okJson(post(emu, 'projects/acknowledge_check_in', { id }))
+      expect(again.check_in.acknowledged_at).toBe('2026-03-10T12:00:00Z')
+      expect(emu.state.acknowledgements[PC.testSuite1]).toBe(1)
+      clock = NOW
+      // Ada's own, not yet acknowledged: 400; already acknowledged: 200 even for its author.
+      const own = emu.state.projectCheckIns.find((c) => c.id === PC.launchSite2)!
+      expect(
+        (await post(emu, 'projects/acknowledge_check_in', { id: checkInWireId(emu, own.id) })).status,
+      ).toBe(200)
+      own.acknowledgedAt = null
+      const author = await post(emu, 'projects/acknowledge_check_in', { id: checkInWireId(emu, own.id) })
+      expect([author.status, author.json()]).toEqual([
+        400,
+        { error: 'Bad request', message: 'Authors cannot acknowledge their own check-ins' },
+      ])
+      // Edsger's on the warehouse project, which Ada may only view.
+      emu.state.projectCheckIns.push({
+        ...emu.state.projectCheckIns.find((c) => c.id === PC.testSuite1)!,
+        id: '00000000-0000-4000-8000-000000000002',
+        projectId: PR.warehouse,
+        acknowledgedAt: null,
+      })
+      const viewOnly = await post(emu, 'projects/acknowledge_check_in', {
+        id: checkInWireId(emu, '00000000-0000-4000-8000-000000000002'),
+      })
+      expect(viewOnly.status).toBe(403)
+      expect((await post(emu, 'projects/acknowledge_check_in', { id: 'x-1' })).status).toBe(404)
+      expect((await post(emu, 'projects/acknowledge_check_in', {})).text).toBe(
+        '{"error":"Bad request","message":"Missing required fields: id"}',
+      )
+    }
+    const emu = await emulator('1.7.0', 'project-check-ins')
+    const pending = emu.state.projectCheckIns.find((c) => c.id === PC.testSuite1)!
+    pending.authorId = P.ada
+    pending.state = 'draft'
+    expect(
+      (await post(emu, 'projects/acknowledge_check_in', { id: checkInWireId(emu, pending.id) })).status,
+    ).toBe(404)
+  })
+
+  it('R44 goals/acknowledge_check_in 1.8.0: idempotent; the author 400; without edit 403; {update} with the goal', async () => {
+    const emu = await emulator('1.8.0')
+    const pending = dataTeamPending(emu)
+    const id = checkInWireId(emu, pending.id)
+    const { update } = await okJson(post(emu, 'goals/acknowledge_check_in', { id }))
+    expect(update).toMatchObject({
+      acknowledged: true,
+      acknowledged_at: '2026-03-10T12:00:00Z',
+      author: null,
+    })
+    expect(update.goal.name).toBe('Hire a data team')
+    clock = new Date('2026-03-10T13:00:00Z')
+    expect((await okJson(post(emu, 'goals/acknowledge_check_in', { id }))).update.acknowledged_at).toBe(
+      '2026-03-10T12:00:00Z',
+    )
+    expect(emu.state.acknowledgements[pending.id]).toBe(1)
+    const own = emu.state.checkIns.find((c) => c.goalId === G.supportBacklog && !c.acknowledgedAt)!
+    const author = await post(emu, 'goals/acknowledge_check_in', { id: checkInWireId(emu, own.id) })
+    expect([author.status, (author.json() as { message: string }).message]).toEqual([
+      400,
+      'Authors cannot acknowledge their own check-ins',
+    ])
+    // Alan's on the compiler handbook, which Ada may only view.
+    const handbook = emu.state.checkIns.find((c) => c.goalId === G.compilerHandbook)!
+    handbook.acknowledgedAt = null
+    expect(
+      (await post(emu, 'goals/acknowledge_check_in', { id: checkInWireId(emu, handbook.id) })).status,
+    ).toBe(403)
+  })
+
+  it('R45 goals/acknowledge_check_in 1.5.0–1.7.0: by role, not idempotent: the reviewer again and again; the author and other editors 403', async () => {
+    for (const version of ['1.5.0', '1.6.0', '1.7.0']) {
+      const emu = await emulator(version)
+      const pending = dataTeamPending(emu)
+      const id = checkInWireId(emu, pending.id)
+      const grace = emu.state.unreadNotifications[P.grace] ?? 0
+      await okJson(post(emu, 'goals/acknowledge_check_in', { id }))
+      clock = new Date('2026-03-10T13:00:00Z')
+      const { update } = await okJson(post(emu, 'goals/acknowledge_check_in', { id }))
+      clock = NOW
+      expect(update.acknowledged_at).toBe('2026-03-10T13:00:00Z')
+      expect(emu.state.acknowledgements[pending.id]).toBe(2)
+      expect(emu.state.unreadNotifications[P.grace]).toBe(grace + 2)
+      // Ada wrote it as champion; Grace reviews: 403, not 400.
+      const own = emu.state.checkIns.find((c) => c.goalId === G.supportBacklog && !c.acknowledgedAt)!
+      expect((await post(emu, 'goals/acknowledge_check_in', { id: checkInWireId(emu, own.id) })).status).toBe(
+        403,
+      )
+      // Edit rights without the role are not enough.
+      const goal = emu.state.goals.find((g) => g.id === G.dataTeam)!
+      goal.reviewerId = P.barbara
+      goal.access.people[P.ada] = 'edit'
+      expect([version, (await post(emu, 'goals/acknowledge_check_in', { id })).status]).toEqual([
+        version,
+        403,
+      ])
+    }
+  })
+
+  it('R46 people/list_assignments: project check-ins owed (owner) and to acknowledge (reviewer, resource_id the check-in), per version', async () => {
+    for (const version of ['1.5.0', '1.6.0', '1.8.0']) {
+      const emu = await emulator(version, 'project-check-ins')
+      const body = await okJson(get(emu, 'people/list_assignments'))
+      const all: {
+        type: string
+        role: string
+        resource_id: string
+        due: string
+        name: string
+        path: string
+        author_name: string | null
+      }[] =
+        version === '1.5.0'
+          ? body.assignments
+          : [...body.due_soon, ...body.needs_review, ...body.upcoming].flatMap(
+              (g: { assignments: unknown[] }) => g.assignments,
+            )
+      const projectRows = all.filter((a) => a.type === 'check_in')
+      expect(projectRows.map((a) => [a.role, parseIdInput(a.resource_id)]).sort()).toEqual(
+        [
+          ['owner', PR.exhibit],
+          ['owner', PR.launchSite],
+          ['reviewer', PC.testSuite1],
+        ].sort(),
+      )
+      const review = projectRows.find((a) => a.role === 'reviewer')!
+      expect(review).toMatchObject({ name: 'Compiler test suite - Check-in', author_name: 'Edsger Dijkstra' })
+      expect(review.path).toMatch(/\/project-check-ins\/\d{4}-\d{2}-\d{2}-/)
+      if (version === '1.5.0') {
+        const kinds = all.map((a) => `${a.type}/${a.role}`)
+        expect(kinds).toEqual([...kinds].sort((a, b) => rankKind(a) - rankKind(b)))
+      } else {
+        expect(
+          body.needs_review
+            .flatMap((g: { assignments: { type: string }[] }) => g.assignments.map((a) => a.type))
+            .sort(),
+        ).toEqual(['check_in', 'goal_update'])
+      }
+      expect((await okJson(get(emu, 'people/get_assignments_count'))).count).toBe(5)
+      // Acknowledged, it is no longer asked for.
+      await okJson(post(emu, 'projects/acknowledge_check_in', { id: review.resource_id }))
+      expect((await okJson(get(emu, 'people/get_assignments_count'))).count).toBe(4)
+    }
+  })
+
+  it('R47 goals/get_check_in 1.8.0: someone else’s scheduled check-in is not there (404); acknowledged_at and acknowledging_person per include', async () => {
+    const emu = await emulator('1.8.0')
+    const pending = dataTeamPending(emu)
+    const id = checkInWireId(emu, pending.id)
+    const { update } = await okJson(get(emu, 'goals/get_check_in', { id, include_acknowledged_by: true }))
+    expect([update.acknowledged_at, update.acknowledging_person]).toEqual([null, null])
+    await okJson(post(emu, 'goals/acknowledge_check_in', { id }))
+    const { update: after } = await okJson(
+      get(emu, 'goals/get_check_in', { id, include_acknowledged_by: true }),
+    )
+    expect([after.acknowledged_at, after.acknowledging_person.full_name]).toEqual([
+      '2026-03-10T12:00:00Z',
+      'Ada Lovelace',
+    ])
+    pending.state = 'scheduled'
+    pending.scheduledAt = '2026-03-20T00:00:00Z'
+    expect((await get(emu, 'goals/get_check_in', { id })).status).toBe(404)
+  })
 })
 
 function rankKind(kind: string): number {
-  return kind === 'check_in/owner' ? 0 : kind === 'goal_update/owner' ? 1 : 2
+  return ['check_in/owner', 'check_in/reviewer', 'goal_update/owner', 'goal_update/reviewer'].indexOf(kind)
 }

@@ -23,6 +23,8 @@ export type {
   Goal,
   Project,
   CheckIn,
+  ProjectCheckIn,
+  CheckInRecord,
   Target,
   GoalCheck,
   ContextualDate,

@@ -2,7 +2,7 @@ import { accessLevel, rank } from './access'
 import type { Ctx } from './context'
 import { parseIdInput } from './ids'
 import { ApiError, replies } from './replies'
-import type { CheckIn, EmulatorState, Goal, Person, Project } from './types'
+import type { CheckIn, CheckInRecord, EmulatorState, Goal, Person, Project, ProjectCheckIn } from './types'
 
 /**
  * Finding records the way the server does: a malformed id, an unknown id and a record the person may
@@ -40,15 +40,43 @@ export function findVisibleProject(ctx: Ctx, rawId: string, options: FindOptions
   return project
 }
 
+/**
+ * Drafts and scheduled check-ins are their author's alone: to anyone else they are not there
+ * (`check_draft_access` in `app/lib/operately_web/api/helpers.ex`, 1.7.0–1.8.0).
+ */
+const othersDraft = (ctx: Ctx, c: CheckInRecord): boolean =>
+  (c.state === 'draft' || c.state === 'scheduled') && c.authorId !== ctx.me.id
+
 export function findVisibleCheckIn(ctx: Ctx, rawId: string): CheckIn {
   const id = parseIdInput(rawId)
   const checkIn = ctx.state.checkIns.find((c) => c.id === id)
   const goal = checkIn && ctx.state.goals.find((g) => g.id === checkIn.goalId)
-  const hidden = checkIn?.state === 'draft' && checkIn.authorId !== ctx.me.id
-  if (!checkIn || !goal || hidden || rank(accessLevel(goal, ctx.me.id)) < rank('view')) {
+  if (!checkIn || !goal || othersDraft(ctx, checkIn) || rank(accessLevel(goal, ctx.me.id)) < rank('view')) {
     throw new ApiError(replies.notFound())
   }
   return checkIn
+}
+
+/**
+ * A project check-in the person may see, with its project: `Projects.CheckIn.get` through the project's
+ * access (its `project` association skips archived projects), then `check_draft_access`.
+ */
+export function findVisibleProjectCheckIn(
+  ctx: Ctx,
+  rawId: string,
+): { checkIn: ProjectCheckIn; project: Project } {
+  const id = rawId ? parseIdInput(rawId) : null
+  const checkIn = ctx.state.projectCheckIns.find((c) => c.id === id)
+  const project = checkIn && ctx.state.projects.find((p) => p.id === checkIn.projectId && !p.archivedAt)
+  if (
+    !checkIn ||
+    !project ||
+    othersDraft(ctx, checkIn) ||
+    rank(accessLevel(project, ctx.me.id)) < rank('view')
+  ) {
+    throw new ApiError(replies.notFound())
+  }
+  return { checkIn, project }
 }
 
 /** View without edit: the JSON 403. */

@@ -1,5 +1,5 @@
 import { addDays, daysBetween, isoDate } from './dates'
-import type { CheckIn, Goal } from './types'
+import type { CheckInRecord, Goal, Project } from './types'
 
 /**
  * Operately's check-in schedule rules for goals (operately-api.md §7): monthly, due on the 1st at UTC
@@ -21,13 +21,38 @@ export function goalCheckInOwed(goal: Goal, now: Date): boolean {
   return !start || start <= isoDate(now)
 }
 
-/** A published check-in by someone else that this person, as the goal's reviewer or champion, must acknowledge. */
-export function awaitsAcknowledgement(checkIn: CheckIn, goal: Goal, personId: string): boolean {
-  if (goal.closedAt || goal.archivedAt) return false
+/** Goals count while neither closed nor archived; projects while active (not paused or closed) and not archived. */
+function isOpen(parent: Goal | Project): boolean {
+  if (parent.archivedAt) return false
+  return 'state' in parent ? parent.state === 'active' : !parent.closedAt
+}
+
+/**
+ * A published, unacknowledged check-in by someone else that this person, as the goal's or project's
+ * reviewer or champion, must acknowledge (`app/lib/operately/assignments/loader.ex`, and `loader_v2.ex`
+ * on 1.5.0: reviewer and author differ, or champion and author differ).
+ */
+export function awaitsAcknowledgement(
+  checkIn: CheckInRecord,
+  parent: Goal | Project,
+  personId: string,
+): boolean {
+  if (!isOpen(parent)) return false
   if (checkIn.state !== 'published' || checkIn.acknowledgedAt) return false
-  const asReviewer = goal.reviewerId === personId && checkIn.authorId !== personId
-  const asChampion = goal.championId === personId && checkIn.authorId !== personId
+  const asReviewer = parent.reviewerId === personId && checkIn.authorId !== personId
+  const asChampion = parent.championId === personId && checkIn.authorId !== personId
   return asReviewer || asChampion
+}
+
+/**
+ * The champion owes the project's weekly check-in: due date reached, project active, not archived, and
+ * already started (`pending_project_check_ins_query` in `app/lib/operately/assignments/loader.ex`).
+ */
+export function projectCheckInOwed(project: Project, now: Date): boolean {
+  if (!isOpen(project)) return false
+  if (new Date(project.nextCheckInScheduledAt).getTime() > now.getTime()) return false
+  const start = project.timeframe?.contextual_start_date?.date
+  return !start || start <= isoDate(now)
 }
 
 export type DueStatus = 'overdue' | 'due_today' | 'due_soon' | 'upcoming' | 'none'
@@ -56,7 +81,7 @@ export function progressPercentage(goal: Goal): number {
   return parts.reduce((a, b) => a + b, 0) / parts.length
 }
 
-export function goalStatus(goal: Goal, lastCheckIn: CheckIn | null, now: Date): string {
+export function goalStatus(goal: Goal, lastCheckIn: CheckInRecord | null, now: Date): string {
   if (goal.closedAt) return goal.success ? 'achieved' : 'missed'
   if (!lastCheckIn) return 'pending'
   if (isGoalOutdated(goal, now)) return 'outdated'

@@ -50,5 +50,23 @@ export const SEED_IDS = {
     payroll: deterministicUuid('project:payroll'),
     /** Ada champions; paused; description is null. */
     officeMove: deterministicUuid('project:office-move'),
+    /**
+     * Only in the `project-check-ins` seed: Edsger champions, Ada reviews; Edsger's latest weekly
+     * check-in awaits Ada's acknowledgement.
+     */
+    testSuite: deterministicUuid('project:test-suite'),
+    /** Only in the `project-check-ins` seed: Ada champions; never checked in, owed since a week before last Friday. */
+    exhibit: deterministicUuid('project:exhibit'),
+  },
+  /** Project check-ins; in the usual seed all published and acknowledged. */
+  projectCheckIns: {
+    /** Ada's on Launch site, two and one week before the last Friday, and on it (`project-check-ins` drops this one). */
+    launchSite1: deterministicUuid('project-check-in:launch-site-1'),
+    launchSite2: deterministicUuid('project-check-in:launch-site-2'),
+    launchSite3: deterministicUuid('project-check-in:launch-site-3'),
+    /** Katherine's on Mobile app beta, acknowledged by Edsger. */
+    mobileBeta1: deterministicUuid('project-check-in:mobile-beta-1'),
+    /** Only in the `project-check-ins` seed: Edsger's on the test suite, not yet acknowledged by Ada. */
+    testSuite1: deterministicUuid('project-check-in:test-suite-1'),
   },
 } as const

@@ -6,8 +6,8 @@ import {
   endOfPeriod,
   firstOfMonth,
   firstOfNextMonth,
+  followingFriday,
   isoTimestamp,
-  startOfUtcDay,
 } from './dates'
 import { deterministicUuid } from './ids'
 import { seedTokens } from './tokens'
@@ -20,6 +20,7 @@ import type {
   GoalCheck,
   Person,
   Project,
+  ProjectCheckIn,
   Target,
   Timeframe,
 } from './types'
@@ -453,7 +454,7 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
   }
 
   const projectsCreated = at(firstOfMonth(now, -3), 9)
-  const friday = nextFriday(now)
+  const friday = isoTimestamp(followingFriday(now))
   const project = (
     p: Omit<Project, 'insertedAt' | 'updatedAt' | 'startedAt' | 'nextCheckInScheduledAt'>,
   ): Project => ({
@@ -569,6 +570,8 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
     goals,
     projects,
     checkIns,
+    projectCheckIns: pastProjectCheckIns(now),
+    acknowledgements: {},
     unreadNotifications: { [P.ada]: 3, [P.grace]: 1 },
     apiTokens: seedTokens(P.ada),
     requests: [],
@@ -576,10 +579,141 @@ export function buildSeed(now: Date, baseUrl: string): EmulatorState {
   }
 }
 
-/** Project check-ins are weekly, due Friday (UTC midnight). */
-function nextFriday(now: Date): string {
-  const today = startOfUtcDay(now)
-  const day = today.getUTCDay() // 0 = Sunday, 5 = Friday
-  const ahead = day === 5 ? 7 : (5 - day + 7) % 7
-  return isoTimestamp(addDays(today, ahead))
+/** The last weekly due day: today on a Friday, else the Friday before (UTC midnight). */
+export const lastFriday = (now: Date): Date => addDays(followingFriday(now), -7)
+
+interface ProjectCheckInDraft {
+  id: string
+  projectId: string
+  authorId: string
+  status: CheckInStatus
+  message: string
+  at: string
+  acknowledgedById?: string
+}
+
+function projectCheckIn(d: ProjectCheckInDraft): ProjectCheckIn {
+  return {
+    id: d.id,
+    projectId: d.projectId,
+    authorId: d.authorId,
+    status: d.status,
+    description: checkInMessage(d.message),
+    state: 'published',
+    insertedAt: d.at,
+    updatedAt: d.at,
+    publishedAt: d.at,
+    scheduledAt: null,
+    acknowledgedAt: d.acknowledgedById ? at(new Date(d.at), 20) : null,
+    acknowledgedById: d.acknowledgedById ?? null,
+    subscriberIds: [d.authorId],
+    sendToEveryone: true,
+    commentsCount: 0,
+  }
+}
+
+/**
+ * The usual seed's project check-ins, all acknowledged: Ada's weekly ones on Launch site, the last on the
+ * last Friday (so its next one is due the Friday after, as `next_check_in_scheduled_at` says), and one of
+ * Katherine's on Mobile app beta. Nothing here is owed or waits for Ada.
+ */
+function pastProjectCheckIns(now: Date): ProjectCheckIn[] {
+  const friday = lastFriday(now)
+  // Never in the future: on a Friday morning, the latest is "a moment ago".
+  const on = (day: Date, hours: number): string =>
+    isoTimestamp(new Date(Math.min(now.getTime(), day.getTime() + hours * 3_600_000)))
+  const C = SEED_IDS.projectCheckIns
+  return [
+    projectCheckIn({
+      id: C.launchSite1,
+      projectId: PR.launchSite,
+      authorId: P.ada,
+      status: 'on_track',
+      message: 'Design system picked; first pages in review.',
+      at: on(addDays(friday, -14), 10),
+      acknowledgedById: P.grace,
+    }),
+    projectCheckIn({
+      id: C.launchSite2,
+      projectId: PR.launchSite,
+      authorId: P.ada,
+      status: 'caution',
+      message: 'Copy is late; launch date at risk.',
+      at: on(addDays(friday, -7), 10),
+      acknowledgedById: P.grace,
+    }),
+    projectCheckIn({
+      id: C.launchSite3,
+      projectId: PR.launchSite,
+      authorId: P.ada,
+      status: 'on_track',
+      message: 'Copy landed; back on track.',
+      at: on(friday, 10),
+      acknowledgedById: P.grace,
+    }),
+    projectCheckIn({
+      id: C.mobileBeta1,
+      projectId: PR.mobileBeta,
+      authorId: P.katherine,
+      status: 'caution',
+      message: 'TestFlight build blocked on review.',
+      at: on(addDays(friday, -3), 15),
+      acknowledgedById: P.edsger,
+    }),
+  ]
+}
+
+/**
+ * The `project-check-ins` seed: the usual company, where Ada also owes weekly project check-ins and has
+ * one to acknowledge. Launch site's last check-in is gone, so its check-in is owed since the last Friday
+ * (Operately's `next_check_in_scheduled_at` stays on a missed due day until the next check-in); a new
+ * project of Ada's, the Difference Engine exhibit, is owed since the Friday before; and on a new project
+ * Ada reviews, the compiler test suite, Edsger's check-in of yesterday awaits her acknowledgement.
+ */
+export function addProjectCheckInsDue(state: EmulatorState, now: Date): void {
+  const friday = lastFriday(now)
+  const launchSite = state.projects.find((p) => p.id === PR.launchSite)!
+  state.projectCheckIns = state.projectCheckIns.filter((c) => c.id !== SEED_IDS.projectCheckIns.launchSite3)
+  launchSite.nextCheckInScheduledAt = isoTimestamp(friday)
+
+  const base = { ...launchSite, goalId: null, description: null, contributorIds: [] as string[] }
+  state.projects.push(
+    {
+      ...base,
+      id: PR.exhibit,
+      name: 'Difference Engine exhibit',
+      spaceId: S.leadership,
+      championId: P.ada,
+      reviewerId: P.barbara,
+      status: 'pending',
+      access: access('view'),
+      nextCheckInScheduledAt: isoTimestamp(addDays(friday, -7)),
+    },
+    {
+      ...base,
+      id: PR.testSuite,
+      name: 'Compiler test suite',
+      spaceId: S.engineering,
+      championId: P.edsger,
+      reviewerId: P.ada,
+      contributorIds: [P.alan],
+      status: 'off_track',
+      access: access('view', { [P.alan]: 'edit' }),
+      nextCheckInScheduledAt: isoTimestamp(followingFriday(now)),
+    },
+  )
+  // Yesterday, or the start of the week's window: after the last due day, never in the future.
+  const written = isoTimestamp(
+    new Date(Math.max(friday.getTime() + 9 * 3_600_000, now.getTime() - 20 * 3_600_000)),
+  )
+  state.projectCheckIns.push(
+    projectCheckIn({
+      id: SEED_IDS.projectCheckIns.testSuite1,
+      projectId: PR.testSuite,
+      authorId: P.edsger,
+      status: 'off_track',
+      message: 'Half the fuzzing corpus crashes the parser; fixing before adding more.',
+      at: written > isoTimestamp(now) ? isoTimestamp(now) : written,
+    }),
+  )
 }

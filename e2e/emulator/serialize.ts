@@ -6,11 +6,13 @@ import { goalPotentialSubscribers, projectPotentialSubscribers } from './subscri
 import { goalStatus, isGoalOutdated, progressPercentage } from './schedule'
 import type {
   CheckIn,
+  CheckInRecord,
   ContextualDate,
   Goal,
   GoalCheck,
   Person,
   Project,
+  ProjectCheckIn,
   Space,
   Target,
   Timeframe,
@@ -36,7 +38,7 @@ export const personId = (p: Person): string => slugId(p.fullName, p.id)
 export const goalId = (g: Goal): string => slugId(g.name, g.id)
 export const projectId = (p: Project): string => slugId(p.name, p.id)
 export const spaceId = (s: Space): string => slugId(s.name, s.id)
-export const checkInId = (c: CheckIn): string => datedId(c.insertedAt, c.id)
+export const checkInId = (c: CheckInRecord): string => datedId(c.insertedAt, c.id)
 
 export function person(ctx: Ctx, p: Person | null | undefined): Json | null {
   if (!p) return null
@@ -310,6 +312,57 @@ export function project(ctx: Ctx, p: Project, inc: ProjectIncludes): Json {
     access_levels: null,
     potential_subscribers: inc.potentialSubscribers ? projectPotentialSubscribers(ctx, p) : null,
     notifications: inc.unreadNotifications ? [] : null,
+  })
+}
+
+export interface ProjectCheckInIncludes {
+  author?: boolean
+  acknowledgedBy?: boolean
+  /** The full project; with champion and reviewer when they were loaded too. */
+  project?: ProjectIncludes | null
+  space?: boolean
+  reactions?: boolean
+  subscriptionList?: boolean
+  potentialSubscribers?: boolean
+  unreadNotifications?: boolean
+  /** Only list_check_ins counts comments (`CheckIn.preload_comment_count`); elsewhere the field is null. */
+  commentsCount?: boolean
+}
+
+/**
+ * A project check-in (`app/lib/operately_web/api/serializers/project_check_in.ex` at each tag; `full` is
+ * the same as `essential`): `state`, `updated_at`, `published_at` from 1.7.0, `scheduled_at` from 1.8.0.
+ * Associations the request did not load come back null, as on real servers.
+ */
+export function projectCheckIn(ctx: Ctx, c: ProjectCheckIn, inc: ProjectCheckInIncludes): Json {
+  const findPerson = (id: string | null) => ctx.state.people.find((x) => x.id === id)
+  const p = ctx.state.projects.find((x) => x.id === c.projectId)
+  const from17 = atLeast(ctx.version, '1.7.0')
+  return typed(ctx, 'project_check_in', {
+    id: checkInId(c),
+    status: c.status,
+    ...(from17 ? { state: c.state } : {}),
+    description: richText(c.description),
+    inserted_at: c.insertedAt,
+    ...(from17 ? { updated_at: c.updatedAt, published_at: c.publishedAt } : {}),
+    ...(atLeast(ctx.version, '1.8.0') ? { scheduled_at: c.scheduledAt } : {}),
+    acknowledged_at: c.acknowledgedAt,
+    acknowledged_by: inc.acknowledgedBy ? person(ctx, findPerson(c.acknowledgedById)) : null,
+    project: inc.project && p ? project(ctx, p, inc.project) : null,
+    space: inc.space && p ? space(ctx, p.spaceId) : null,
+    reactions: inc.reactions ? [] : null,
+    author: inc.author ? person(ctx, findPerson(c.authorId)) : null,
+    subscription_list: inc.subscriptionList
+      ? typed(ctx, 'subscription_list', {
+          send_to_everyone: c.sendToEveryone,
+          subscriptions: c.subscriberIds.map((id) =>
+            typed(ctx, 'subscription', { person: person(ctx, findPerson(id)) }),
+          ),
+        })
+      : null,
+    potential_subscribers: inc.potentialSubscribers && p ? projectPotentialSubscribers(ctx, p) : null,
+    notifications: inc.unreadNotifications ? [] : null,
+    comments_count: inc.commentsCount ? c.commentsCount : null,
   })
 }
 

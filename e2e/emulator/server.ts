@@ -14,7 +14,7 @@ import {
   type FaultPlan,
 } from './fault-plan'
 import { replies, type Reply } from './replies'
-import { buildSeed } from './seed'
+import { addProjectCheckInsDue, buildSeed } from './seed'
 import { growToBigCompany } from './seed-big'
 import { DEFAULT_TOKENS } from './tokens'
 import { versionHeader } from './version-header'
@@ -55,6 +55,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (next) seed = next
     Object.assign(state, buildSeed(now(), url))
     if (seed === 'big') growToBigCompany(state, now())
+    if (seed === 'project-check-ins') addProjectCheckInsDue(state, now())
     faults = defaultFaults()
     chaos.reset()
     paused = false

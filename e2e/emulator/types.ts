@@ -26,7 +26,11 @@ export interface EmulatorOptions {
   seed?: SeedName
 }
 
-export const SEED_NAMES = ['usual', 'big'] as const
+/**
+ * `usual`: the small company; `big`: it grown to 10,000 goals (seed-big.ts); `project-check-ins`: the
+ * usual company where Ada also owes weekly project check-ins and has one to acknowledge (seed.ts).
+ */
+export const SEED_NAMES = ['usual', 'big', 'project-check-ins'] as const
 export type SeedName = (typeof SEED_NAMES)[number]
 
 export interface Faults {
@@ -272,27 +276,40 @@ export interface CheckInCheck {
   completed: boolean
 }
 
-/** A goal check-in ("goal progress update"). */
-export interface CheckIn {
+/**
+ * What every kind of check-in has: a goal's ("goal progress update") and a project's weekly one share
+ * their lifecycle (draft, scheduled, published), acknowledgement and subscribers.
+ */
+export interface CheckInRecord {
   id: string
-  goalId: string
   authorId: string
   status: CheckInStatus
-  message: RichDoc
   state: 'draft' | 'scheduled' | 'published'
   insertedAt: string
   updatedAt: string
   publishedAt: string | null
   scheduledAt: string | null
-  targets: CheckInTarget[]
-  checklist: CheckInCheck[]
-  timeframe: Timeframe | null
   acknowledgedAt: string | null
   acknowledgedById: string | null
   /** Author, explicit subscribers and mentioned people. */
   subscriberIds: string[]
   sendToEveryone: boolean
   commentsCount: number
+}
+
+/** A goal check-in ("goal progress update"). */
+export interface CheckIn extends CheckInRecord {
+  goalId: string
+  message: RichDoc
+  targets: CheckInTarget[]
+  checklist: CheckInCheck[]
+  timeframe: Timeframe | null
+}
+
+/** A project's weekly check-in (`Operately.Projects.CheckIn`). */
+export interface ProjectCheckIn extends CheckInRecord {
+  projectId: string
+  description: RichDoc
 }
 
 export interface ApiToken {
@@ -329,6 +346,13 @@ export interface EmulatorState {
   goals: Goal[]
   projects: Project[]
   checkIns: CheckIn[]
+  projectCheckIns: ProjectCheckIn[]
+  /**
+   * How many times each check-in (goal or project, by canonical UUID) was acknowledged through the API
+   * since the last reset: 1 after an acknowledgement, still 1 after an idempotent repeat, 2 after a
+   * repeat a goal check-in on 1.5.0–1.7.0 takes again.
+   */
+  acknowledgements: Record<string, number>
   /** Unread notification count per person id. */
   unreadNotifications: Record<string, number>
   /** API tokens; never sent by the control API. */

@@ -2,7 +2,13 @@ import type { Ctx } from '../context'
 import { isoDate } from '../dates'
 import type { Endpoint } from '../endpoint'
 import { shortIdFromUuid } from '../ids'
-import { awaitsAcknowledgement, dueStatus, goalCheckInOwed, type DueStatus } from '../schedule'
+import {
+  awaitsAcknowledgement,
+  dueStatus,
+  goalCheckInOwed,
+  projectCheckInOwed,
+  type DueStatus,
+} from '../schedule'
 import { checkInId, goalId, personId, projectId } from '../serialize'
 import type { Goal, Project } from '../types'
 import { atLeast } from '../version'
@@ -10,7 +16,8 @@ import { atLeast } from '../version'
 /**
  * `people/list_assignments` and `people/get_assignments_count`: what the person owes now.
  * Goal check-ins the champion owes (due date reached), goal check-ins awaiting the reviewer's (or the
- * champion's) acknowledgement, and weekly project check-ins the champion owes.
+ * champion's) acknowledgement, weekly project check-ins the champion owes, and project check-ins
+ * awaiting the reviewer's (or the champion's) acknowledgement.
  */
 
 interface Origin {
@@ -121,8 +128,7 @@ export function loadAssignments(ctx: Ctx): Assignment[] {
     })
   }
   for (const p of ctx.state.projects) {
-    const owed = new Date(p.nextCheckInScheduledAt).getTime() <= ctx.now.getTime()
-    if (p.championId === me && p.state === 'active' && !p.archivedAt && owed) {
+    if (p.championId === me && projectCheckInOwed(p, ctx.now)) {
       out.push({
         resource_id: projectId(p),
         name: `${p.name} - Check-in`,
@@ -138,6 +144,26 @@ export function loadAssignments(ctx: Ctx): Assignment[] {
         task_status: null,
       })
     }
+  }
+  for (const c of ctx.state.projectCheckIns) {
+    const p = ctx.state.projects.find((x) => x.id === c.projectId)
+    const author = ctx.state.people.find((x) => x.id === c.authorId)
+    if (!p || !author || !awaitsAcknowledgement(c, p, me)) continue
+    out.push({
+      resource_id: checkInId(c),
+      name: `${p.name} - Check-in`,
+      type: 'check_in',
+      role: 'reviewer',
+      // `inserted_at` until 1.6.0, `Drafts.display_date` (the publication) from 1.7.0 (assignment.ex).
+      ...withDue(ctx, atLeast(ctx.version, '1.7.0') ? (c.publishedAt ?? c.insertedAt) : c.insertedAt),
+      action_label: 'Review weekly check-in',
+      path: `${companyPath(ctx)}/project-check-ins/${checkInId(c)}`,
+      origin: projectOrigin(ctx, p),
+      author_id: personId(author),
+      author_name: author.fullName,
+      description: null,
+      task_status: null,
+    })
   }
   return out
 }
@@ -173,10 +199,11 @@ function group(ctx: Ctx, items: Assignment[]): unknown[] {
  * 1.5.0 answers one flat list (`app/lib/operately_web/api/people/list_assignments.ex` and
  * `serializers/assigments.ex` at 1.5.0): no groups, no `due_date`/`due_status`/`due_status_label`,
  * in the order LoaderV2.load gathers them (`app/lib/operately/assignments/loader_v2.ex`, 1.5.0):
- * project check-ins owed, then goal check-ins owed, then goal check-ins to acknowledge.
+ * project check-ins owed, project check-ins to acknowledge, goal check-ins owed, goal check-ins to
+ * acknowledge.
  */
 function flatList(all: Assignment[]): unknown[] {
-  const kind = (a: Assignment): number => (a.type === 'check_in' ? 0 : a.role === 'owner' ? 1 : 2)
+  const kind = (a: Assignment): number => (a.type === 'check_in' ? 0 : 2) + (a.role === 'owner' ? 0 : 1)
   return [...all]
     .sort((a, b) => kind(a) - kind(b))
     .map((a) => ({

@@ -6,7 +6,15 @@ import { t, type InputSpec } from '../inputs'
 import { findPerson, findVisibleGoal, requireEdit } from '../lookup'
 import { ApiError, replies } from '../replies'
 import { checkIn as serializeCheckIn } from '../serialize'
-import type { CheckIn, CheckInStatus, ContextualDate, ContextualDateType, Goal, Timeframe } from '../types'
+import type {
+  CheckIn,
+  CheckInStatus,
+  ContextualDate,
+  ContextualDateType,
+  Goal,
+  Person,
+  Timeframe,
+} from '../types'
 import { atLeast } from '../version'
 import { markPublished } from '../publish'
 import { mentionedPeople, parseRichText } from './rich-input'
@@ -16,7 +24,7 @@ import { mentionedPeople, parseRichText } from './rich-input'
  * before anything changes, so a failed request leaves the goal as it was.
  */
 
-const CHECK_IN_STATUSES = ['on_track', 'caution', 'off_track'] as const
+export const CHECK_IN_STATUSES = ['on_track', 'caution', 'off_track'] as const
 const DATE_TYPES = ['day', 'month', 'quarter', 'year'] as const
 
 /**
@@ -44,7 +52,17 @@ export function createCheckInInputs(version: string): InputSpec {
     content: { type: t.json, required: true },
     new_target_values: { type: t.string },
   }
-  if (from17) spec.post_as_draft = { type: t.boolean }
+  return { ...spec, ...publishingInputs(version) }
+}
+
+/**
+ * The inputs every kind of check-in takes after its own, in this order (`goals/create_check_in.ex`,
+ * `projects/create_check_in.ex` at each tag): `post_as_draft` from 1.7.0, `send_notifications_to_everyone`,
+ * `subscriber_ids`, `scheduled_at` from 1.8.0.
+ */
+export function publishingInputs(version: string): InputSpec {
+  const spec: InputSpec = {}
+  if (atLeast(version, '1.7.0')) spec.post_as_draft = { type: t.boolean }
   // null: true on 1.5.0; null: false with a default from 1.6.0 (a null is refused, an absent key defaults).
   spec.send_notifications_to_everyone = { type: t.boolean, nullable: !atLeast(version, '1.6.0') }
   // A null list parses as []: allowed on every version.
@@ -129,7 +147,8 @@ function startOfGoal(goal: Goal): ContextualDate {
   return { ...day, value: day.value.replace(/ (\d),/, ' 0$1,') }
 }
 
-function scheduledAt(ctx: Ctx): Date | null {
+/** `Operately.Scheduling.validate_scheduled_at`: the operation's first step. */
+export function scheduledAt(ctx: Ctx): Date | null {
   const raw = ctx.inputs.scheduled_at
   if (typeof raw !== 'string') return null
   // Its form was checked while parsing.
@@ -137,6 +156,31 @@ function scheduledAt(ctx: Ctx): Date | null {
   if (when.getTime() <= ctx.now.getTime())
     throw new ApiError(replies.badRequest('Scheduled time must be in the future'))
   return when
+}
+
+export interface Publishing {
+  draft: boolean
+  /** Default false on 1.5.0 (`|| false`), true on this API from 1.6.0 (`external_default: true`). */
+  sendToEveryone: boolean
+  /** The author, the people asked for and the people mentioned; an id naming no one fails the operation. */
+  subscriberIds: string[]
+}
+
+export function publishing(ctx: Ctx, mentioned: Person[]): Publishing {
+  const { inputs, state } = ctx
+  const asked = ((inputs.subscriber_ids as string[] | null | undefined) ?? []).map((id) => {
+    const who = findPerson(state, id)
+    if (!who) fail()
+    return who!.id
+  })
+  return {
+    draft: inputs.post_as_draft === true,
+    sendToEveryone:
+      typeof inputs.send_notifications_to_everyone === 'boolean'
+        ? inputs.send_notifications_to_everyone
+        : atLeast(ctx.version, '1.6.0'),
+    subscriberIds: [...new Set([ctx.me.id, ...asked, ...mentioned.map((p) => p.id)])],
+  }
 }
 
 function handle(ctx: Ctx): unknown {
@@ -153,16 +197,7 @@ function handle(ctx: Ctx): unknown {
   const due = dueDate(inputs.due_date)
   const checks = checklist(inputs.checklist)
   const values = targetUpdates(goal, targetValues ?? [])
-  const subscriberIds = ((inputs.subscriber_ids as string[] | null | undefined) ?? []).map((id) => {
-    const who = findPerson(state, id)
-    if (!who) fail()
-    return who!.id
-  })
-  const draft = inputs.post_as_draft === true
-  const sendToEveryone =
-    typeof inputs.send_notifications_to_everyone === 'boolean'
-      ? inputs.send_notifications_to_everyone
-      : atLeast(ctx.version, '1.6.0')
+  const { draft, sendToEveryone, subscriberIds } = publishing(ctx, mentioned)
 
   // --- everything is valid. What the check-in records is what was sent
   // (`app/lib/operately/operations/goal_check_in.ex`, 1.5.0–1.8.0): a timeframe only when `due_date` was
@@ -213,7 +248,7 @@ function handle(ctx: Ctx): unknown {
     timeframe,
     acknowledgedAt: null,
     acknowledgedById: null,
-    subscriberIds: [...new Set([ctx.me.id, ...subscriberIds, ...mentioned.map((p) => p.id)])],
+    subscriberIds,
     sendToEveryone,
     commentsCount: 0,
   }
