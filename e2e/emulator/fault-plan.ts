@@ -104,7 +104,7 @@ function mulberry32(seed: number): () => number {
   }
 }
 
-type Draw = (random: () => number, chaos: ChaosFaults) => FaultPlan
+type Draw = (random: () => number, chaos: ChaosFaults, endpoint: string) => FaultPlan
 
 const answerFirst =
   (name: string, reply: () => Reply): Draw =>
@@ -165,17 +165,23 @@ const mutationOnly: Record<string, Draw> = {
   }),
   'commit-then-drop': afterCommit('commit-then-drop', { kind: 'drop' }),
   'commit-then-reset': afterCommit('commit-then-reset', { kind: 'reset' }),
-  'commit-after-give-up': (random, chaos) => ({
-    name: 'commit-after-give-up',
-    before: {
-      kind: 'commit-after-give-up',
-      lateMs:
-        chaos.lateCommitMaxMs === undefined
-          ? chaos.lateCommitMs
-          : chaos.lateCommitMs + Math.floor(random() * (chaos.lateCommitMaxMs - chaos.lateCommitMs)),
-    },
-    after: null,
-  }),
+  'commit-after-give-up': (random, chaos, endpoint) => {
+    const max = Math.min(
+      chaos.lateCommitMaxMs ?? chaos.lateCommitMs,
+      chaos.lateCommitMaxMsFor?.[endpoint] ?? Infinity,
+    )
+    return {
+      name: 'commit-after-give-up',
+      before: {
+        kind: 'commit-after-give-up',
+        lateMs:
+          max <= chaos.lateCommitMs
+            ? chaos.lateCommitMs
+            : chaos.lateCommitMs + Math.floor(random() * (max - chaos.lateCommitMs)),
+      },
+      after: null,
+    }
+  },
 }
 
 /** Every fault the chaos mix can draw, by name (README lists them). */
@@ -193,7 +199,7 @@ export function createChaos() {
   const seen = new Map<string, number>()
   return {
     reset: () => seen.clear(),
-    plan(chaos: ChaosFaults, identity: string, isMutation: boolean): FaultPlan {
+    plan(chaos: ChaosFaults, identity: string, isMutation: boolean, endpoint: string): FaultPlan {
       const occurrence = seen.get(identity) ?? 0
       seen.set(identity, occurrence + 1)
       const digest = createHash('sha256').update(`${chaos.seed}\n${identity}\n${occurrence}`).digest()
@@ -202,7 +208,7 @@ export function createChaos() {
       const table = isMutation ? { ...anyRequest, ...mutationOnly } : { ...anyRequest, ...queryOnly }
       const names = Object.keys(table)
       const draw = table[names[Math.floor(random() * names.length)]!]!
-      return draw(random, chaos)
+      return draw(random, chaos, endpoint)
     },
   }
 }

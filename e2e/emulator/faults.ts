@@ -44,12 +44,18 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
       'chaos must be null or {"seed": <whole number>, "rate": <0 to 1>, "holdMs": <ms>, "lateCommitMs": <ms>}.',
   }
   if (typeof v !== 'object' || Array.isArray(v)) return bad
-  const { seed, rate, holdMs, lateCommitMs, lateCommitMaxMs, ...rest } = v as Record<string, unknown>
+  const { seed, rate, holdMs, lateCommitMs, lateCommitMaxMs, lateCommitMaxMsFor, ...rest } = v as Record<
+    string,
+    unknown
+  >
   if (Object.keys(rest).length > 0) return bad
   if (!Number.isSafeInteger(seed) || !isCount(rate) || rate > 1) return bad
   if (!isCount(holdMs) || !isCount(lateCommitMs)) return bad
   if (lateCommitMaxMs !== undefined && (!isCount(lateCommitMaxMs) || lateCommitMaxMs < lateCommitMs))
     return bad
+  const byEndpoint = lateCommitMaxMsFor ?? {}
+  if (typeof byEndpoint !== 'object' || byEndpoint === null || Array.isArray(byEndpoint)) return bad
+  if (!Object.values(byEndpoint).every((ms) => isCount(ms))) return bad
   return {
     ok: true,
     chaos: {
@@ -58,6 +64,9 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
       holdMs,
       lateCommitMs,
       ...(lateCommitMaxMs !== undefined ? { lateCommitMaxMs } : {}),
+      ...(lateCommitMaxMsFor !== undefined
+        ? { lateCommitMaxMsFor: byEndpoint as Record<string, number> }
+        : {}),
     },
   }
 }

@@ -104,7 +104,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (bySwitch) return bySwitch
     if (!faults.chaos) return { name: null, before: { kind: 'none' }, after: null }
     const inputs = isMutation ? rawBody : url.search
-    return chaos.plan(faults.chaos, `${method} ${url.pathname} ${inputs}`, isMutation)
+    const endpoint = url.pathname.replace(/^\/api\/external\/v1\//, '')
+    return chaos.plan(faults.chaos, `${method} ${url.pathname} ${inputs}`, isMutation, endpoint)
   }
 
   async function onApiRequest(

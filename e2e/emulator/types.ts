@@ -95,6 +95,11 @@ export interface ChaosFaults {
    * client's whole wait for them, as a server slower still would.
    */
   lateCommitMaxMs?: number
+  /**
+   * A lower bound than `lateCommitMaxMs` for some endpoints (`projects/update_description`): where what a
+   * client can do about a commit later than its wait is only a documented limit, not behaviour to test.
+   */
+  lateCommitMaxMsFor?: Record<string, number>
 }
 
 export interface EmulatorTokens {
