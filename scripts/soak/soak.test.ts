@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { formatReport, runSoak } from './soak'
 import { hasSecretService } from '../../src/main/services/vault/testing/secret-service'
+import { soakRunsHere } from './where-it-runs'
 
 // The chaos soak's short profile, inside `npm test`: 1,000 writes and 50 SIGKILL-and-restart points of the
 // services process, every fault of the emulator drawn at random. A new seed each run (printed with the
@@ -8,7 +9,7 @@ import { hasSecretService } from '../../src/main/services/vault/testing/secret-s
 
 const seed = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31)
 
-describe.skipIf(!hasSecretService)('chaos soak (short profile)', () => {
+describe.runIf(soakRunsHere(process.env, hasSecretService))('chaos soak (short profile)', () => {
   it(`acknowledged writes reach the server exactly once, whatever fails (seed ${seed})`, async () => {
     const report = await runSoak({ seed, writes: 1_000, kills: 50, faultRate: 0.06 })
     const table = formatReport(
