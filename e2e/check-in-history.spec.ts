@@ -127,3 +127,25 @@ test('starting from a message asks before it replaces one already written; keepi
   await expect(ui.message).not.toContainText('My own words.')
   await expect(ui.message).toBeFocused()
 })
+
+test('each earlier check-in opens its page in Operately, through the app’s own question', async ({
+  page,
+  signedIn,
+  emulator,
+  openedUrls,
+  linkDialog,
+}) => {
+  const ui = await openCheckIns(page, signedIn.url)
+  const history = historyUi(page)
+  await ui.openGoal(SHIP_ENGINE)
+  await expect(history.region.locator('details')).toHaveCount(3)
+  const latest = history.region.locator('details').first()
+  const open = latest.getByRole('button', { name: 'Open in Operately' })
+  await expect(open).toHaveAccessibleDescription(/^the check-in of /)
+  await open.click()
+  await expect.poll(() => linkDialog.asked.length).toBe(1)
+  linkDialog.answer(true)
+  await expect.poll(() => openedUrls).toHaveLength(1)
+  expect(openedUrls[0]!.startsWith(`${emulator.url}/`)).toBe(true)
+  expect(openedUrls[0]).toMatch(/\/goal-check-ins\/\d{4}-\d{2}-\d{2}-[A-Za-z0-9]+$/)
+})

@@ -281,6 +281,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
         cache,
         connectivity,
         knownPeople: createKnownPeople({ session, log, ...(options.now ? { now: options.now } : {}) }),
+        webUrls,
       }),
     ),
     ...createPeopleHandlers(createPeopleService({ session, cache, connectivity, log })),

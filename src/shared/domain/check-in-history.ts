@@ -48,6 +48,8 @@ export const pastCheckInSchema = z
      * `people/list`, suspended people included); null when that could not be checked.
      */
     formerMentions: z.array(formerPersonSchema).nullable(),
+    /** Its page in Operately, to comment on it; null when the address cannot be built (copies kept before had none). */
+    webUrl: z.string().nullable().default(null),
   })
   .strict()
 export type PastCheckIn = z.infer<typeof pastCheckInSchema>

@@ -77,6 +77,22 @@ describe.skipIf(!hasSecretService)('the check-in history (goals.checkIns)', () =
     expect(Date.parse(latest!.publishedAt!)).toBeGreaterThan(Date.parse(middle!.publishedAt!))
   })
 
+  it('links each check-in to its page in Operately, as the assignments write such paths', async () => {
+    const read = await history(ship)
+    // The company part as the goal's own page has it (both learnt from the assignments' paths).
+    const goal = await session.services.dispatch('goals.get', { id: ship })
+    const goalPage = goal.ok ? (goal.value as { webUrl: string }).webUrl : ''
+    const company = new URL(goalPage).pathname.split('/')[1]
+    expect(company).toContain(shortIdFromUuid(SEED_IDS.company))
+    expect(read.checkIns.length).toBeGreaterThan(0)
+    for (const checkIn of read.checkIns) {
+      expect(checkIn.webUrl).toBe(`${emulator.url}/${company}/goal-check-ins/${checkIn.id}`)
+    }
+    // Offline, the kept copy keeps its links.
+    network = 'offline'
+    expect((await history(ship)).checkIns.map((c) => c.webUrl)).toEqual(read.checkIns.map((c) => c.webUrl))
+  })
+
   it('names the mentioned people the server no longer knows, and only them', async () => {
     const read = await history(ship)
     const [latest, middle, oldest] = read.checkIns

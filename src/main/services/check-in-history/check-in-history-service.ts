@@ -2,6 +2,7 @@ import { checkInHistorySchema, type CheckInHistoryRead } from '@shared/domain/ch
 import { AppFailure, appError } from '@shared/errors'
 import { lastSegment } from '@shared/ids'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
+import type { WebUrls } from '../goals/web-urls'
 import type { KnownPeople } from '../people/known-people'
 import type { SessionService } from '../session/session-service'
 import { isPublished, toPastCheckIn, withoutRepeats } from './map-check-in'
@@ -24,8 +25,10 @@ export function createCheckInHistoryService(deps: {
   connectivity: ConnectivityReporter
   /** Who the company knows (asked once in a while, not for every goal opened). */
   knownPeople: KnownPeople
+  /** Each check-in's page in Operately. */
+  webUrls: Pick<WebUrls, 'checkIn'>
 }): CheckInHistoryService {
-  const { session, cache, connectivity, knownPeople } = deps
+  const { session, cache, connectivity, knownPeople, webUrls } = deps
 
   return {
     async list(goalId) {
@@ -45,9 +48,10 @@ export function createCheckInHistoryService(deps: {
               client.listCheckIns(goalId),
               knownPeople.idsFor({ baseUrl: state.baseUrl, personId: state.person.id }),
             ])
-            return {
-              checkIns: withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known)),
-            }
+            const shown = withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known))
+            // The company part of the address is learnt once per server: one look for all of them.
+            const addresses = await Promise.all(shown.map((c) => webUrls.checkIn(c.id)))
+            return { checkIns: shown.map((c, i) => ({ ...c, webUrl: addresses[i] ?? null })) }
           },
           { connectivity, schema: checkInHistorySchema },
         )

@@ -25,7 +25,7 @@ export function formerMentions(
 export const isPublished = (c: CheckIn): boolean => c.state === null || c.state === 'published'
 
 /** One check-in from `goals/list_check_ins` as the history shows it. */
-export function toPastCheckIn(c: CheckIn, known: readonly string[] | null): PastCheckIn {
+export function toPastCheckIn(c: CheckIn, known: readonly string[] | null): Omit<PastCheckIn, 'webUrl'> {
   return {
     id: c.id,
     status: c.status,

@@ -26,6 +26,7 @@ const checkIns: PastCheckIn[] = Array.from({ length: 500 }, (_, i) => ({
   targets: [],
   checklist: [],
   formerMentions: [],
+  webUrl: null,
 }))
 const read: CheckInHistoryRead = {
   checkIns,

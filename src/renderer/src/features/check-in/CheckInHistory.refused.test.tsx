@@ -26,6 +26,7 @@ const checkIn: PastCheckIn = {
   targets: [{ id: 't1', name: 'Teams', value: 72, previousValue: 48, from: 40, to: 120, unit: 'teams' }],
   checklist: [],
   formerMentions: [],
+  webUrl: null,
 }
 const fresh: CheckInHistoryRead = {
   checkIns: [checkIn],

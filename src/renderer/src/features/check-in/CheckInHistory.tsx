@@ -1,6 +1,8 @@
 import { useId, useRef, useState, useEffect } from 'react'
 import type { PastCheckIn } from '@shared/domain/check-in-history'
 import { timeLabel } from '@shared/time-label'
+import { openInBrowser } from '../../bridge/app'
+import type { BridgeError } from '../../bridge/bridge-error'
 import { useCheckInHistory } from '../../bridge/check-in-history'
 import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
@@ -68,6 +70,13 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     onStart(ready.doc, ready.note)
   }
   const askOrStart = (c: PastCheckIn) => (hasMessage() ? setAsking(c.id) : start(c))
+  // To comment on it, or see it as the team does: its page in Operately, through main's own question.
+  const openPage = (url: string) => {
+    setProblem(null)
+    openInBrowser(url).catch((error: BridgeError) =>
+      setProblem(`Its page in Operately could not be opened: ${error.message}`),
+    )
+  }
 
   const headingId = `${id}-heading`
   let body: React.ReactNode
@@ -150,6 +159,16 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
                       Start from this message
                     </Button>
                   )}
+                  {c.webUrl ? (
+                    <Button
+                      variant="secondary"
+                      className="ci-button-small"
+                      onClick={() => openPage(c.webUrl!)}
+                      aria-describedby={`${id}-when-${index}`}
+                    >
+                      Open in Operately
+                    </Button>
+                  ) : null}
                   <span id={`${id}-when-${index}`} hidden>
                     {`the check-in of ${when(c, now)}`}
                   </span>

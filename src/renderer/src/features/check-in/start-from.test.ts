@@ -13,6 +13,7 @@ const past = (message: string | null, formerMentions: PastCheckIn['formerMention
   targets: [],
   checklist: [],
   formerMentions,
+  webUrl: null,
 })
 
 const mary = { type: 'mention', attrs: { id: 'mary-somerville-M1', label: 'Mary Somerville' } }

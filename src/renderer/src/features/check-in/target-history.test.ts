@@ -33,6 +33,7 @@ const checkIn = (
   targets,
   checklist: [],
   formerMentions: [],
+  webUrl: null,
 })
 
 describe('targetHistory', () => {
