@@ -6,7 +6,7 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import type { Logger } from '../log/logger'
 import { silentLogger } from '../log/logger'
 import type { Goal } from '../operately/types'
-import { createListedWithRights } from '../lists/listed-with-rights'
+import { createListedWithRights, type Listed } from '../lists/listed-with-rights'
 import type { SessionService } from '../session/session-service'
 import { editPermission, sortGoals, toGoalDetail, toGoalSummary } from './map-goal'
 import type { WebUrls } from './web-urls'
@@ -49,42 +49,27 @@ export function createGoalsService(deps: {
   const listed = createListedWithRights<GoalSummary>({
     session,
     cache,
+    connectivity,
     log,
-    key: 'goal-rights',
-    ask: async (client, id) => editPermission({ permissions: await client.getGoalPermissions(id) }),
-  })
-  const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
-
-  const list = async (options: { first?: number } = {}): Promise<GoalList> => {
-    const state = await listed.signedIn()
-    const me = state.person.id
-    const read = await cache.cachedRead(
-      'goals',
-      async () => {
-        const raw = await (await session.client()).listGoals()
-        const goals = raw
+    key: 'goals',
+    schema: goalListSchema,
+    read: async (client, me) =>
+      sortGoals(
+        (await client.listGoals())
           .filter((g) => g.is_archived !== true)
           .map((g) => toGoalSummary(g, me))
           // Champions and reviewers have full access to their goals.
-          .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g))
-        return sortGoals(goals)
-      },
-      { connectivity, schema: goalListSchema },
-    )
-    const freshness = freshnessOf(read)
-    const mine = read.value.filter((g) => g.role !== null).map((g) => g.id)
-    const { rows, rest } = await listed.answer(state, { rows: read.value, freshness }, mine, options.first)
-    return { goals: rows, rest, ...freshness }
-  }
+          .map((g) => (g.canEdit === null && g.role !== null ? { ...g, canEdit: true } : g)),
+      ),
+    settled: (g) => g.role !== null,
+    ask: async (client, id) => editPermission({ permissions: await client.getGoalPermissions(id) }),
+  })
+  const fetchRaw = async (id: string): Promise<Goal> => (await session.client()).getGoal(id)
+  const asGoals = ({ rows, ...rest }: Listed<GoalSummary>): GoalList => ({ goals: rows, ...rest })
 
   return {
-    list,
-
-    async listRest(readId) {
-      const kept = await listed.rest(readId)
-      return kept ? { goals: kept.rows, rest: null, ...kept.freshness } : list()
-    },
-
+    list: async (options) => asGoals(await listed.list(options)),
+    listRest: async (readId) => asGoals(await listed.listRest(readId)),
     editRights: listed.editRights,
     refused: listed.refused,
 

@@ -1,7 +1,8 @@
 import type { Freshness } from '@shared/domain/freshness'
 import { AppFailure, appError } from '@shared/errors'
 import type { SessionState } from '@shared/session'
-import type { Cache } from '../cache/cache'
+import type { z } from 'zod'
+import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
 import type { Logger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
 import { createEditRightsBook } from '../permissions/edit-rights'
@@ -19,18 +20,20 @@ import { createFirstScreens, type RestOfList } from './first-screen'
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 type Row = { id: string; canEdit: boolean | null }
 
+/** A list as the services answer it: its rows, where the rest waits when answered in part, how fresh. */
+export type Listed<T> = { rows: T[]; rest: RestOfList | null } & Freshness
+
 export interface ListedWithRights<T extends Row> {
   /** The session, or `not_signed_in` said plainly. */
   signedIn(): Promise<SignedIn>
-  /** A list as read: rights the roles settle noted, the first screen split off, every known right filled in. */
-  answer(
-    state: SignedIn,
-    read: { rows: T[]; freshness: Freshness },
-    settledIds: readonly string[],
-    first: number | undefined,
-  ): Promise<{ rows: T[]; rest: RestOfList | null }>
-  /** The rest of a list answered in part, filled with rights learnt since; null when it is no longer kept. */
-  rest(readId: string): Promise<{ rows: T[]; freshness: Freshness } | null>
+  /**
+   * Every row the person can see, fresh from the server or the kept copy when it cannot be reached:
+   * rights the roles settle noted, with `first` the first rows split off (the rest kept for `listRest`),
+   * every right known so far filled in.
+   */
+  list(options?: { first?: number }): Promise<Listed<T>>
+  /** The rest of a list answered in part, filled with rights learnt since; a fresh read when it is gone. */
+  listRest(readId: string): Promise<Listed<T>>
   /** Whether the person may edit these ids: known rights as they are, the rest asked (never for a read-only token). */
   editRights(ids: readonly string[]): Promise<{ rights: Array<{ id: string; canEdit: boolean | null }> }>
   /** The server refused an action on this id for want of rights: its mark says so from now on. */
@@ -45,14 +48,20 @@ export interface ListedWithRights<T extends Row> {
 export function createListedWithRights<T extends Row>(deps: {
   session: SessionService
   cache: Cache
+  connectivity: ConnectivityReporter
   log: Logger
-  /** Where the rights are kept on disk: one book per kind of list. */
+  /** Where the list's copy is kept (`goals`, `projects`), its rights beside it (`goals-rights`…). */
   key: string
+  schema: z.ZodType<T[]>
+  /** The rows as the server has them now, sorted, for the person signed in. */
+  read: (client: OperatelyClient, personId: string) => Promise<T[]>
+  /** A row whose right the person's role settles (their own: full access), never asked about. */
+  settled: (row: T) => boolean
   /** Asks the server whether the person may edit one item; null when it does not say. */
   ask: (client: OperatelyClient, id: string) => Promise<boolean | null>
 }): ListedWithRights<T> {
   const { session, cache, log } = deps
-  const rights = createEditRightsBook({ cache, key: deps.key, log })
+  const rights = createEditRightsBook({ cache, key: `${deps.key.replace(/s$/, '')}-rights`, log })
   const firstScreens = createFirstScreens<T>()
 
   const signedIn = async (): Promise<SignedIn> => {
@@ -65,22 +74,34 @@ export function createListedWithRights<T extends Row>(deps: {
     return state
   }
 
+  const list = async (options: { first?: number } = {}): Promise<Listed<T>> => {
+    const state = await signedIn()
+    const read = await cache.cachedRead(
+      deps.key,
+      async () => deps.read(await session.client(), state.person.id),
+      { connectivity: deps.connectivity, schema: deps.schema },
+    )
+    rights.settledByRole(
+      state,
+      read.value.filter(deps.settled).map((row) => row.id),
+    )
+    const freshness = freshnessOf(read)
+    const account = accountKey(state.baseUrl, state.person.id)
+    const { head, rest } = firstScreens.split(account, { rows: read.value, freshness }, options.first)
+    return { rows: await rights.fill(state, head), rest, ...freshness }
+  }
+
   return {
     signedIn,
 
-    async answer(state, read, settledIds, first) {
-      rights.settledByRole(state, settledIds)
-      const account = accountKey(state.baseUrl, state.person.id)
-      const { head, rest } = firstScreens.split(account, read, first)
-      return { rows: await rights.fill(state, head), rest }
-    },
+    list,
 
-    async rest(readId) {
+    async listRest(readId) {
       const state = await signedIn()
       const kept = firstScreens.take(accountKey(state.baseUrl, state.person.id), readId)
-      if (kept === null) return null
+      if (kept === null) return list()
       // Filled now, not when kept: rights learnt since the first screen (its rows were asked about) count.
-      return { rows: await rights.fill(state, kept.rows), freshness: kept.freshness }
+      return { rows: await rights.fill(state, kept.rows), rest: null, ...kept.freshness }
     },
 
     async editRights(ids) {

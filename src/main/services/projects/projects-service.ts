@@ -12,7 +12,7 @@ import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cac
 import { detailKey } from '../cache/cache-key'
 import type { WebUrls } from '../goals/web-urls'
 import type { Logger } from '../log/logger'
-import { createListedWithRights } from '../lists/listed-with-rights'
+import { createListedWithRights, type Listed } from '../lists/listed-with-rights'
 import type { SessionService } from '../session/session-service'
 import type { RestOfList } from '../lists/first-screen'
 import {
@@ -111,10 +111,23 @@ export function createProjectsService(deps: {
   const listed = createListedWithRights<ProjectSummary>({
     session,
     cache,
+    connectivity,
     log,
-    key: 'project-rights',
+    key: 'projects',
+    schema: projectListSchema,
+    read: async (client, me) =>
+      sortProjects(
+        (await explained(() => client.listProjects()))
+          .filter((p) => p.is_archived !== true)
+          // Champions and reviewers have full access to their projects.
+          .map((p) =>
+            toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
+          ),
+      ),
+    settled: (p) => p.canEdit === true,
     ask: async (client, id) => descriptionPermission({ permissions: await client.getProjectPermissions(id) }),
   })
+  const asProjects = ({ rows, ...rest }: Listed<ProjectSummary>): ProjectList => ({ projects: rows, ...rest })
   const signedIn = listed.signedIn
 
   /** The kept copy follows a save, so the project opens offline with the text that is on the server. */
@@ -135,36 +148,9 @@ export function createProjectsService(deps: {
     if (!state.canWrite) throw new AppFailure(reworded(appError('read_only_token', '')))
   }
 
-  const list = async (options: { first?: number } = {}): Promise<ProjectList> => {
-    const state = await signedIn()
-    const me = state.person.id
-    const read = await cache.cachedRead(
-      'projects',
-      async () => {
-        const raw = await explained(async () => (await session.client()).listProjects())
-        const projects = raw
-          .filter((p) => p.is_archived !== true)
-          // Champions and reviewers have full access to their projects.
-          .map((p) =>
-            toProjectSummary(p, me, descriptionPermission(p) ?? (leadsProject(p, me) ? true : null)),
-          )
-        return sortProjects(projects)
-      },
-      { connectivity, schema: projectListSchema },
-    )
-    const freshness = freshnessOf(read)
-    const mine = read.value.filter((p) => p.canEdit === true).map((p) => p.id)
-    const { rows, rest } = await listed.answer(state, { rows: read.value, freshness }, mine, options.first)
-    return { projects: rows, rest, ...freshness }
-  }
-
   return {
-    list,
-
-    async listRest(readId) {
-      const kept = await listed.rest(readId)
-      return kept ? { projects: kept.rows, rest: null, ...kept.freshness } : list()
-    },
+    list: async (options) => asProjects(await listed.list(options)),
+    listRest: async (readId) => asProjects(await listed.listRest(readId)),
 
     editRights: listed.editRights,
     refused: listed.refused,

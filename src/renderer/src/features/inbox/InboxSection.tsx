@@ -1,4 +1,6 @@
 import { AllDone } from '../../ui/AllDone'
+import { LoadedOrRetry } from '../../ui/LoadedOrRetry'
+import { SectionScreen } from '../../ui/SectionScreen'
 import { useEffect, useId, useRef, useState } from 'react'
 import type { AssignmentsView, InboxItem } from '@shared/domain/assignments'
 import { useNavigation } from '../../app/navigation'
@@ -25,7 +27,6 @@ import { InboxRow } from './InboxRow'
 import { ServerDraftRows } from './ServerDraftRows'
 import { startRound, type RoundSummary } from './round'
 import { RoundSummaryCard } from './RoundSummaryCard'
-import { Loading } from '../../ui/Loading'
 
 /** A button whose visible words are shared by every row and whose accessible name also says which row. */
 function RowButton({
@@ -189,17 +190,13 @@ export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | u
   const problem = refresh.error ?? (view ? null : assignments.error)
 
   return (
-    <section className="section-screen" aria-labelledby="inbox-title">
-      <header className="section-screen__head">
-        <div className="section-screen__heading">
-          <h1 id="inbox-title" ref={heading} tabIndex={-1} className="screen-title">
-            Inbox
-          </h1>
-          {view ? <Freshness read={view} busy={view.refreshing} /> : null}
-        </div>
-        <RefreshButton busy={refresh.isPending} onRefresh={() => refresh.mutate()} />
-      </header>
-
+    <SectionScreen
+      id="inbox-title"
+      ref={heading}
+      title="Inbox"
+      beside={view ? <Freshness read={view} busy={view.refreshing} /> : null}
+      action={<RefreshButton busy={refresh.isPending} onRefresh={() => refresh.mutate()} />}
+    >
       {roundSummary ? <RoundSummaryCard ref={summaryHeading} summary={roundSummary} /> : null}
       <ErrorAlert title={problem ? errorTitle(problem.kind) : undefined} message={problem?.message} />
       <ErrorAlert
@@ -208,20 +205,14 @@ export function InboxSection({ roundSummary }: { roundSummary?: RoundSummary | u
       />
 
       <ServerDraftRows />
-      {view ? (
-        <InboxLists view={view} open={open} />
-      ) : assignments.isPending ? (
-        <Loading what="Loading what is due…" />
-      ) : (
-        <Button
-          variant="secondary"
-          busy={assignments.isFetching}
-          busyLabel="Trying again…"
-          onClick={() => void assignments.refetch()}
-        >
-          Try again
-        </Button>
-      )}
-    </section>
+      <LoadedOrRetry
+        loading="Loading what is due…"
+        pending={assignments.isPending}
+        retrying={assignments.isFetching}
+        onRetry={() => void assignments.refetch()}
+      >
+        {view ? <InboxLists view={view} open={open} /> : null}
+      </LoadedOrRetry>
+    </SectionScreen>
   )
 }

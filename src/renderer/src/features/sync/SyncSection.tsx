@@ -1,4 +1,6 @@
 import { AllDone } from '../../ui/AllDone'
+import { LoadedOrRetry } from '../../ui/LoadedOrRetry'
+import { SectionScreen } from '../../ui/SectionScreen'
 import { useEffect, useRef, useState } from 'react'
 import type { DamagedItem, SyncItem, SyncView } from '@shared/domain/sync'
 import { useNavigation } from '../../app/navigation'
@@ -20,7 +22,6 @@ import {
   waitingCount,
 } from './sync-display'
 import { SyncRow } from './SyncRow'
-import { Loading } from '../../ui/Loading'
 
 /** A row of the Sync view: an item waiting to be sent, or a queued file that could not be read. */
 type Shown = { id: string; item: SyncItem; file?: never } | { id: string; file: DamagedItem; item?: never }
@@ -123,26 +124,26 @@ export function SyncSection() {
   }
 
   return (
-    <section className="section-screen" aria-labelledby="sync-title">
-      <header className="section-screen__head">
-        <div className="section-screen__heading">
-          <h1 id="sync-title" ref={heading} tabIndex={-1} className="screen-title">
-            Sync
-          </h1>
-          {view ? (
-            <div role="status" className="sync__status">
-              <p
-                className={
-                  view.status.online ? 'sync__status-line' : 'sync__status-line sync__status-line--offline'
-                }
-              >
-                {view.status.online ? null : <span className="sync__status-dot" aria-hidden="true" />}
-                {statusLine(view.status, waiting, new Date())}
-              </p>
-              {next ? <p className="sync__status-detail">{next}</p> : null}
-            </div>
-          ) : null}
-        </div>
+    <SectionScreen
+      id="sync-title"
+      ref={heading}
+      title="Sync"
+      beside={
+        view ? (
+          <div role="status" className="sync__status">
+            <p
+              className={
+                view.status.online ? 'sync__status-line' : 'sync__status-line sync__status-line--offline'
+              }
+            >
+              {view.status.online ? null : <span className="sync__status-dot" aria-hidden="true" />}
+              {statusLine(view.status, waiting, new Date())}
+            </p>
+            {next ? <p className="sync__status-detail">{next}</p> : null}
+          </div>
+        ) : null
+      }
+      action={
         <Button
           variant="secondary"
           className="compact-button"
@@ -155,28 +156,22 @@ export function SyncSection() {
         >
           Sync now
         </Button>
-      </header>
-
+      }
+    >
       {view ? <HaltedBanner view={view} onSignIn={() => navigate({ section: 'account' })} /> : null}
       <ErrorAlert title={problem ? errorTitle(problem.kind) : undefined} message={problem?.message} />
       <p className="visually-hidden" role="status">
         {note}
       </p>
 
-      {view ? (
-        <SyncLists view={view} onDiscarded={onDiscarded} />
-      ) : sync.isPending ? (
-        <Loading what="Loading what is waiting…" />
-      ) : (
-        <Button
-          variant="secondary"
-          busy={sync.isFetching}
-          busyLabel="Trying again…"
-          onClick={() => void sync.refetch()}
-        >
-          Try again
-        </Button>
-      )}
-    </section>
+      <LoadedOrRetry
+        loading="Loading what is waiting…"
+        pending={sync.isPending}
+        retrying={sync.isFetching}
+        onRetry={() => void sync.refetch()}
+      >
+        {view ? <SyncLists view={view} onDiscarded={onDiscarded} /> : null}
+      </LoadedOrRetry>
+    </SectionScreen>
   )
 }
