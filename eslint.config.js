@@ -1,3 +1,4 @@
+import { builtinModules } from 'node:module'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -24,7 +25,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: [{ name: 'electron', message: 'Only src/main/shell may import electron.' }] },
+        {
+          patterns: [
+            { group: ['electron', 'electron/*'], message: 'Only src/main/shell may import electron.' },
+          ],
+        },
       ],
     },
   },
@@ -37,9 +42,15 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // Node's modules by their bare names too (`fs` as well as `node:fs`): exact names, since a
+          // pattern `domain` would also match `@shared/domain/…`.
+          paths: builtinModules.map((name) => ({
+            name,
+            message: 'The renderer has no Node and no main-process code.',
+          })),
           patterns: [
             {
-              group: ['node:*', '**/main/**', 'electron'],
+              group: ['node:*', '**/main/**', 'electron', 'electron/*'],
               message: 'The renderer has no Node and no main-process code.',
             },
           ],

@@ -11,7 +11,7 @@ const docs = (name: string) => fileURLToPath(new URL(`../docs/${name}`, import.m
 const target = docs('screenshot-popup.png')
 const syncTarget = docs('screenshot-sync.png')
 
-// Refreshes the README's pictures of the popup; they are tracked files, so this runs only when asked.
+// Refreshes the pictures of the popup in docs/; they are tracked files, so this runs only when asked.
 test.skip(!process.env.UPDATE_SCREENSHOT, 'Set UPDATE_SCREENSHOT=1 to refresh the pictures in docs/.')
 test.use({ viewport: { width: 380, height: 560 }, colorScheme: 'light', deviceScaleFactor: 2 })
 

@@ -6,5 +6,6 @@ export interface TestTime {
   runner: 'unit' | 'e2e'
 }
 export declare function testTimes(vitest: unknown, playwright: unknown): TestTime[]
+export declare function playwrightTests(report: unknown): Array<{ title: string; test: unknown }>
 export declare function slowestTests(vitest: unknown, playwright: unknown, count?: number): TestTime[]
 export declare function timingReport(parts: Array<[string, number, string?]>, slowest: TestTime[]): string

@@ -1,6 +1,11 @@
+import { relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
 // Where a CI run's time goes: a table of its parts (install, lint and types, build, unit, soak,
 // crash-safety, e2e, security gate) and its ten slowest tests, read from the runners' JSON reports.
 // Printed at the end of `npm test` (scripts/test-all.mjs), so a slow run says why without a profiler.
+
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 /** Test files that are parts of their own in the table: run inside the unit tests, timed apart. */
 export const separateUnitFiles = [
@@ -26,7 +31,7 @@ export function separateUnitSeconds(vitest) {
 export function testTimes(vitest, playwright) {
   const times = []
   for (const file of vitest?.testResults ?? []) {
-    const where = String(file.name ?? '').replace(/^.*?\/(src|e2e|scripts)\//, '$1/')
+    const where = relative(root, String(file.name ?? ''))
     for (const test of file.assertionResults ?? []) {
       if (typeof test.duration !== 'number') continue
       times.push({
@@ -36,18 +41,25 @@ export function testTimes(vitest, playwright) {
       })
     }
   }
+  for (const { title, test } of playwrightTests(playwright)) {
+    // Every try counts: a retried test cost the run all of them.
+    const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0)
+    times.push({ title, seconds: ms / 1000, runner: 'e2e' })
+  }
+  return times
+}
+
+/** Every test of a Playwright JSON report, with its full title (file › describe › test). */
+export function playwrightTests(report) {
+  const out = []
   const walk = (suite, path) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        // Every try counts: a retried test cost the run all of them.
-        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0)
-        times.push({ title: [...path, spec.title].join(' › '), seconds: ms / 1000, runner: 'e2e' })
-      }
+      for (const test of spec.tests ?? []) out.push({ title: [...path, spec.title].join(' › '), test })
     }
     for (const child of suite.suites ?? []) walk(child, [...path, child.title])
   }
-  for (const suite of playwright?.suites ?? []) walk(suite, [suite.title])
-  return times
+  for (const suite of report?.suites ?? []) walk(suite, [suite.title])
+  return out
 }
 
 export const slowestTests = (vitest, playwright, count = 10) =>

@@ -1,18 +1,22 @@
 import { describe, expect, it } from 'vitest'
+import { fileURLToPath } from 'node:url'
 import { separateUnitSeconds, slowestTests, timingReport } from './ci-timing.mjs'
+
+// The repository's root, as vitest names its files (absolute); the table names them from the root.
+const root = fileURLToPath(new URL('..', import.meta.url))
 
 // The table at the end of `npm test`: read from the runners' own JSON reports, in the shapes they write.
 
 const vitest = {
   testResults: [
     {
-      name: '/ci/clone/scripts/soak/soak.test.ts',
+      name: `${root}scripts/soak/soak.test.ts`,
       startTime: 1_000,
       endTime: 151_000,
       assertionResults: [{ fullName: 'the soak loses nothing', duration: 149_500 }],
     },
     {
-      name: '/ci/clone/src/main/services/outbox/crash/crash-safety.test.ts',
+      name: `${root}src/main/services/outbox/crash/crash-safety.test.ts`,
       startTime: 2_000,
       endTime: 32_000,
       assertionResults: [
@@ -21,7 +25,7 @@ const vitest = {
       ],
     },
     {
-      name: '/ci/clone/src/shared/ids.test.ts',
+      name: `${root}src/shared/ids.test.ts`,
       startTime: 3_000,
       endTime: 3_050,
       assertionResults: [{ fullName: 'ids › compare by the last segment', duration: 2 }],

@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { separateUnitSeconds, slowestTests, timingReport } from './ci-timing.mjs'
+import { playwrightTests, separateUnitSeconds, slowestTests, timingReport } from './ci-timing.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 process.chdir(root)
@@ -50,19 +50,10 @@ const readJson = (path) => {
 }
 
 /** The titles of the tests Playwright's JSON report marks flaky (failed, then passed on a retry). */
-function flakyTitles(report) {
-  const titles = []
-  const walk = (suite, path) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status === 'flaky') titles.push([...path, spec.title].join(' › '))
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title])
-  }
-  for (const suite of report.suites ?? []) walk(suite, [suite.title])
-  return titles
-}
+const flakyTitles = (report) =>
+  playwrightTests(report)
+    .filter(({ test }) => test.status === 'flaky')
+    .map(({ title }) => title)
 
 const totals = { passed: 0, failed: 0, skipped: 0 }
 const failedSteps = []
@@ -136,7 +127,8 @@ if (!run('security gate', process.execPath, ['scripts/security.mjs', '--hosted-o
 // is timed by .ci/run, which did it before this script started.
 const step = (title) => stepSeconds.get(title) ?? 0
 const apart = separateUnitSeconds(vitest)
-const installSeconds = Number(process.env.OPERATELY_TRAY_INSTALL_SECONDS)
+// Unset or empty when npm test is run by hand: no install row then.
+const installSeconds = Number(process.env.OPERATELY_TRAY_INSTALL_SECONDS || NaN)
 console.log(
   timingReport(
     [

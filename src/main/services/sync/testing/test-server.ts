@@ -1,7 +1,7 @@
 /**
  * What the test rigs need of an Operately server to talk to: where it is, a token, and the requests it
- * received. The emulator (`e2e/emulator`) is one; the rigs name only this, so nothing under `src/` reaches
- * back up into `e2e/` for a type.
+ * received. The emulator (`e2e/emulator`) is one; the rigs name only this, so the rigs do not reach back up
+ * into `e2e/` for a type (test helpers that start an emulator do: docs/architecture.md, rule 3).
  */
 export interface TestServer {
   url: string
