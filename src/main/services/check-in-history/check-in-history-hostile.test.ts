@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { beforeEach, describe, expect, it } from 'vitest'
 import type { CheckInHistoryRead } from '@shared/domain/check-in-history'
 import type { AppError } from '@shared/errors'
-import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { hasSecretService, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest } from '../check-ins/testing/signed-in-each-test'
 
 // goals.checkIns against a hostile server: the emulator's real answer, rewritten on its way to the app.
 
@@ -12,7 +12,6 @@ type Json = Record<string, unknown>
 type Rewrite = { path: string; change: (body: Json) => Json | Response }
 
 describe.skipIf(!hasSecretService)('the check-in history, as a hostile server answers', () => {
-  let emulator: Emulator
   let session: SignedIn
   let rewrite: Rewrite | null = null
 
@@ -28,20 +27,10 @@ describe.skipIf(!hasSecretService)('the check-in history, as a hostile server an
     })
   }
 
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
+  beforeEach(() => {
     rewrite = null
-    emulator.reset()
-    session = await signedInServices(emulator, { fetch: rewritingFetch })
   })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  signedInForEachTest((signed) => ({ session } = signed), { fetch: rewritingFetch })
 
   const dispatch = async (goalId: string) => session.services.dispatch('goals.checkIns', { goalId })
   const history = async (goalId: string): Promise<CheckInHistoryRead> => {

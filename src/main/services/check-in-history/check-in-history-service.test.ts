@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SEED_IDS, shortIdFromUuid, startEmulator, type Emulator } from '../../../../e2e/emulator'
+import { beforeEach, describe, expect, it } from 'vitest'
+import { SEED_IDS, shortIdFromUuid, type Emulator } from '../../../../e2e/emulator'
 import type { CheckInHistoryRead } from '@shared/domain/check-in-history'
 import type { AppError } from '@shared/errors'
-import { hasSecretService, signedInServices, type SignedIn } from '../check-ins/testing/signed-in'
+import { hasSecretService, type SignedIn } from '../check-ins/testing/signed-in'
+import { signedInForEachTest } from '../check-ins/testing/signed-in-each-test'
 
 // goals.checkIns end to end: real HTTP to the emulator, the real keychain, the real cache on disk.
 
@@ -28,20 +29,10 @@ describe.skipIf(!hasSecretService)('the check-in history (goals.checkIns)', () =
     return fetch(input, init)
   }
 
-  beforeAll(async () => {
-    emulator = await startEmulator()
-  })
-  afterAll(async () => {
-    await emulator.close()
-  })
-  beforeEach(async () => {
+  beforeEach(() => {
     network = 'normal'
-    emulator.reset()
-    session = await signedInServices(emulator, { fetch: switchableFetch })
   })
-  afterEach(async () => {
-    await session.cleanup()
-  })
+  signedInForEachTest((signed) => ({ emulator, session } = signed), { fetch: switchableFetch })
 
   const history = async (goalId: string): Promise<CheckInHistoryRead> => {
     const result = await session.services.dispatch('goals.checkIns', { goalId })

@@ -15,7 +15,11 @@ export interface SignedInTest {
  * The set-up most service tests share: one emulator for the file, reset before each test, and services
  * signed in to it afresh for each test, cleaned up after. `use` is handed them before every test.
  */
-export function signedInForEachTest(use: (signed: SignedInTest) => void): void {
+export function signedInForEachTest(
+  use: (signed: SignedInTest) => void,
+  /** How each test's first session signs in (a watching fetch, another token). */
+  options: SignInOptions = {},
+): void {
   let emulator: Emulator
   let session: SignedIn | null = null
   const again = async (options: SignInOptions): Promise<SignedIn> => {
@@ -32,7 +36,7 @@ export function signedInForEachTest(use: (signed: SignedInTest) => void): void {
   })
   beforeEach(async () => {
     emulator.reset()
-    session = await signedInServices(emulator)
+    session = await signedInServices(emulator, options)
     use({ emulator, session, again })
   })
   afterEach(async () => {
