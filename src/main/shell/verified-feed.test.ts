@@ -85,6 +85,8 @@ const served = new Map<string, Buffer>()
 const bottomless = new Set<string>()
 const bottomlessSize = 64 * 1024 * 1024
 let bottomlessSent = 0
+/** Paths the host redirects, to another path (GitHub's releases/latest/download/ does so for every file). */
+const redirected = new Map<string, string>()
 const requested: string[] = []
 const queries: string[] = []
 let server: Server
@@ -96,6 +98,11 @@ beforeAll(async () => {
     const path = url.pathname
     requested.push(path)
     queries.push(url.search)
+    const location = redirected.get(path)
+    if (location) {
+      res.writeHead(302, { location }).end()
+      return
+    }
     if (bottomless.has(path)) {
       const chunk = Buffer.alloc(64 * 1024, 'A')
       let closed = false
@@ -136,6 +143,7 @@ describe.each(systems)('the $feedName update feed ($platform), served over HTTP'
     served.clear()
     bottomless.clear()
     bottomlessSent = 0
+    redirected.clear()
     requested.length = 0
     queries.length = 0
     verified = null
@@ -288,4 +296,14 @@ describe.each(systems)('the $feedName update feed ($platform), served over HTTP'
       expect(verified).toBeNull()
     },
   )
+
+  it('follows the host’s redirects for the feed and its signature, and verifies what is at the end', async () => {
+    for (const path of [feedPath, `${feedPath}.sig`]) {
+      served.set(`/assets${path}`, served.get(path)!)
+      served.delete(path)
+      redirected.set(path, `/assets${path}`)
+    }
+    expect((await provider().getLatestVersion()).version).toBe('1.2.3')
+    expect(requested).toEqual([feedPath, `/assets${feedPath}`, `${feedPath}.sig`, `/assets${feedPath}.sig`])
+  })
 })
