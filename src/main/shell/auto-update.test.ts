@@ -93,11 +93,26 @@ class FakeUpdater extends EventEmitter implements UpdaterLike {
   private async downloadThroughFeed(version: string): Promise<string | undefined> {
     if (!this.feed) return undefined
     const host = this.host ?? linuxRelease(version)
+    // What the provider's capped read (verified-feed.ts, readAtMost) uses of electron-updater's client.
     const executor = {
-      downloadToBuffer: async (url: URL) => {
-        const body = host.get(basename(url.pathname))
-        if (!body) throw new Error(`Cannot download "${url.href}", status 404: Not Found`)
-        return body
+      createRequest: () => ({ abort: () => undefined }),
+      doDownload(
+        request: { path?: string },
+        options: {
+          callback: (error: Error | null) => void
+          responseHandler: (response: EventEmitter, callback: (error: Error | null) => void) => void
+        },
+      ) {
+        const path = (request.path ?? '/').split('?')[0]!
+        const body = host.get(basename(path))
+        if (!body) {
+          options.callback(new Error(`Cannot download "${path}", status 404: Not Found`))
+          return
+        }
+        const response = new EventEmitter()
+        options.responseHandler(response, options.callback)
+        response.emit('data', Buffer.from(body))
+        response.emit('end')
       },
     }
     const provider = new this.feed.updateProvider(

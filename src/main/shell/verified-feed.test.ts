@@ -81,6 +81,12 @@ function signatureOf(
 
 /** What the feed host serves, by path; changed by each test. */
 const served = new Map<string, Buffer>()
+/** Paths the host answers with a body that does not end (64 MB, sent as fast as the app reads it). */
+const bottomless = new Set<string>()
+const bottomlessSize = 64 * 1024 * 1024
+let bottomlessSent = 0
+/** Paths the host redirects, to another path (GitHub's releases/latest/download/ does so for every file). */
+const redirected = new Map<string, string>()
 const requested: string[] = []
 const queries: string[] = []
 let server: Server
@@ -92,6 +98,26 @@ beforeAll(async () => {
     const path = url.pathname
     requested.push(path)
     queries.push(url.search)
+    const location = redirected.get(path)
+    if (location) {
+      res.writeHead(302, { location }).end()
+      return
+    }
+    if (bottomless.has(path)) {
+      const chunk = Buffer.alloc(64 * 1024, 'A')
+      let closed = false
+      res.on('close', () => (closed = true))
+      res.writeHead(200)
+      const pump = () => {
+        while (!closed && bottomlessSent < bottomlessSize) {
+          bottomlessSent += chunk.length
+          if (!res.write(chunk)) return void res.once('drain', pump)
+        }
+        if (!closed) res.end()
+      }
+      pump()
+      return
+    }
     const body = served.get(path)
     if (!body) {
       res.writeHead(404).end('Not Found')
@@ -115,6 +141,9 @@ describe.each(systems)('the $feedName update feed ($platform), served over HTTP'
 
   beforeEach(() => {
     served.clear()
+    bottomless.clear()
+    bottomlessSent = 0
+    redirected.clear()
     requested.length = 0
     queries.length = 0
     verified = null
@@ -244,5 +273,37 @@ describe.each(systems)('the $feedName update feed ($platform), served over HTTP'
       expect.stringMatching(/^\?noCache=\w+$/),
       expect.stringMatching(/^\?noCache=\w+$/),
     ])
+  })
+
+  // A feed host that answers with a body that never ends: the app must not hold it (electron-updater's
+  // own reader keeps up to 500 MB of it in memory, then a string of as much for the signature).
+  it.each(['signature', 'feed'] as const)(
+    'is refused once a %s is larger than any genuine one, without reading the rest',
+    async (which) => {
+      bottomless.add(which === 'feed' ? feedPath : `${feedPath}.sig`)
+      const error = await provider()
+        .getLatestVersion()
+        .then(
+          () => null,
+          (err: unknown) => err,
+        )
+      const sentWhenRefused = bottomlessSent
+      // What the host had sent when the app gave up: no more than the sockets hold in flight.
+      expect(sentWhenRefused).toBeLessThan(24 * 1024 * 1024)
+      expect(error).toBeInstanceOf(Error)
+      if (which === 'signature') expect((error as Error).message).toMatch(feedSignatureRefusal)
+      expect((error as Error).message).toMatch(/larger than/)
+      expect(verified).toBeNull()
+    },
+  )
+
+  it('follows the host’s redirects for the feed and its signature, and verifies what is at the end', async () => {
+    for (const path of [feedPath, `${feedPath}.sig`]) {
+      served.set(`/assets${path}`, served.get(path)!)
+      served.delete(path)
+      redirected.set(path, `/assets${path}`)
+    }
+    expect((await provider().getLatestVersion()).version).toBe('1.2.3')
+    expect(requested).toEqual([feedPath, `/assets${feedPath}`, `${feedPath}.sig`, `/assets${feedPath}.sig`])
   })
 })

@@ -1,5 +1,12 @@
-import type { OutgoingHttpHeaders } from 'node:http'
-import { CancellationToken, type CustomPublishOptions, type UpdateInfo } from 'builder-util-runtime'
+import type { IncomingMessage, OutgoingHttpHeaders, RequestOptions } from 'node:http'
+import {
+  CancellationToken,
+  configureRequestOptions,
+  configureRequestUrl,
+  type CustomPublishOptions,
+  type HttpExecutor,
+  type UpdateInfo,
+} from 'builder-util-runtime'
 import type { ResolvedUpdateFileInfo } from 'electron-updater'
 import {
   parseUpdateInfo,
@@ -40,6 +47,94 @@ export class FeedRefused extends Error {
     super(verdict.reason)
     this.name = 'FeedRefused'
   }
+}
+
+/**
+ * The most of a feed and of its .sig that is read. electron-builder's feeds are a few hundred bytes and a
+ * .sig under 400; electron-updater's own reader (downloadToBuffer) keeps up to 500 MB, which a feed host
+ * that answers with a body that never ends would have the app hold, every check, twice.
+ */
+export const maxFeedBytes = 1024 * 1024
+export const maxSignatureBytes = 4 * 1024
+
+/** The part of electron-updater's HTTP client a capped read uses (its redirects, proxy and timeouts). */
+interface Downloading {
+  createRequest(options: RequestOptions, callback: (response: IncomingMessage) => void): { abort(): void }
+  doDownload(
+    requestOptions: RequestOptions,
+    options: {
+      destination: null
+      options: { cancellationToken: CancellationToken }
+      onCancel: (callback: () => void) => void
+      callback: (error: Error | null) => void
+      responseHandler: (response: IncomingMessage, callback: (error: Error | null) => void) => void
+    },
+    redirectCount: number,
+  ): void
+}
+
+/**
+ * Reads `url` as electron-updater's downloadToBuffer does (same client, headers and redirects), but gives
+ * up, and aborts the request, once the body passes `maxBytes`: rejects with an error without a `code`
+ * (for the .sig, a refusal; for the feed, a failed check).
+ */
+export function readAtMost(
+  executor: HttpExecutor<Electron.ClientRequest>,
+  url: URL,
+  headers: OutgoingHttpHeaders | null,
+  maxBytes: number,
+  what: string,
+): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const requests: { abort(): void }[] = []
+    const chunks: Buffer[] = []
+    let received = 0
+    let settled = false
+    const settle = (error: Error | null) => {
+      if (settled) return
+      settled = true
+      if (error) reject(error)
+      else resolve(Buffer.concat(chunks))
+    }
+    // The executor itself, except that each request it makes (redirects too) can be aborted from here.
+    const base = executor as unknown as Downloading
+    const downloading = Object.create(base, {
+      createRequest: {
+        value: (options: RequestOptions, callback: (response: IncomingMessage) => void) => {
+          const request = base.createRequest(options, callback)
+          requests.push(request)
+          return request
+        },
+      },
+    }) as Downloading
+    const requestOptions = { headers: headers ?? undefined, redirect: 'manual' } as RequestOptions
+    configureRequestUrl(url, requestOptions)
+    configureRequestOptions(requestOptions)
+    downloading.doDownload(
+      requestOptions,
+      {
+        destination: null,
+        options: { cancellationToken: new CancellationToken() },
+        onCancel: () => undefined,
+        callback: settle,
+        responseHandler: (response, callback) => {
+          response.on('data', (chunk: Buffer) => {
+            if (settled) return
+            received += chunk.length
+            if (received > maxBytes) {
+              chunks.length = 0
+              callback(new Error(`the ${what} is larger than ${maxBytes} bytes`))
+              for (const request of requests) request.abort()
+              return
+            }
+            chunks.push(chunk)
+          })
+          response.on('end', () => callback(null))
+        },
+      },
+      0,
+    )
+  })
 }
 
 /** The part of electron-updater's AppUpdater a provider reads. */
@@ -83,11 +178,14 @@ export function verifiedFeedProvider(options: VerifiedFeedOptions): VerifiedFeed
         publicKeys: options.publicKeys,
         currentVersion: options.currentVersion,
         get: (url) =>
-          this.executor.downloadToBuffer(url, {
+          readAtMost(
+            this.executor,
+            url,
             // The headers electron-updater gives its own feed requests (its staging id among them).
-            headers: (this.createRequestOptions(url).headers as OutgoingHttpHeaders | undefined) ?? null,
-            cancellationToken: new CancellationToken(),
-          }),
+            (this.createRequestOptions(url).headers as OutgoingHttpHeaders | undefined) ?? null,
+            url.href === feedUrl.href ? maxFeedBytes : maxSignatureBytes,
+            url.href === feedUrl.href ? 'update feed' : 'signature',
+          ),
       })
       if (!verdict.ok) throw new FeedRefused(verdict)
       options.onVerified?.(verdict)
