@@ -116,8 +116,7 @@ export function createCheckInService(deps: {
         const { checkIn, goal, client } = await read(delivery)
         const input = submitted ?? submittedFrom(checkIn, goal, delivery.submissionId)
         const prepared: PreparedCheckIn =
-          delivery.prepared ??
-          prepareCheckIn(input, goal, client ? await client.capabilities().catch(() => null) : null)
+          delivery.prepared ?? prepareCheckIn(input, goal, client?.knownCapabilities() ?? null)
         const webUrl = await goals.webUrl(goal.id).catch((err: unknown) => {
           log.warn('could not build the web address of a posted check-in', { error: String(err) })
           return null

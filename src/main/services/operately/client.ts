@@ -52,6 +52,11 @@ export interface OperatelyClient {
    * failure when there is none.
    */
   capabilities(): Promise<ServerCapabilities>
+  /**
+   * What is known the server takes, without asking it: null when nothing is known, or when the server has
+   * sent another version header since (what it takes now is not known then).
+   */
+  knownCapabilities(): ServerCapabilities | null
   getMe(): Promise<Person>
   /** Whether the token may write, asked without changing anything (see probeWriteAccess below). */
   probeWriteAccess(): Promise<boolean>
@@ -109,6 +114,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
 
   return {
     serverVersion: http.serverVersion,
+
+    knownCapabilities() {
+      const header = http.serverVersion()
+      return known && (header === null || header === known.header) ? known : null
+    },
 
     async capabilities() {
       const header = http.serverVersion()

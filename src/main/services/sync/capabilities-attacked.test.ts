@@ -26,9 +26,11 @@ describe('a check-in to publish now, on a server the probe cannot read', () => {
   })
 
   /** create_check_in without a goal (the probe's questions) answered 200 `{}`; the rest as the server does. */
+  let questionsAnswered = 0
   const probeAnsweredOddly: typeof fetch = async (input, init) => {
     const url = String(input instanceof Request ? input.url : input)
     if (url.endsWith('/goals/create_check_in') && !String(init?.body ?? '').includes('goal_id')) {
+      questionsAnswered++
       return new Response('{}', {
         status: 200,
         headers: { 'content-type': 'application/json', 'x-operately-version': versionHeader('1.8.0') },
@@ -44,8 +46,17 @@ describe('a check-in to publish now, on a server the probe cannot read', () => {
     const clock = createFakeClock()
     rig = await createRig({ emulator, clock, fetch: probeAnsweredOddly, settleMs: 60_000 })
     const goal = wireId(emulator, SEED_IDS.goals.shipEngine)
+    const questions = () => questionsAnswered
+    const asked = questions()
     await rig.outbox.append(checkInSubmission(goal, doc('Posted whatever the probe says.')))
     await rig.settle()
+    // Nor does it pay for a probe: a server failing it would slow every check-in (a soak in CI met that).
+    expect(questions()).toBe(asked)
+    const sent = emulator.state.requests.find(
+      (r) => r.endpoint === 'goals/create_check_in' && JSON.stringify(r.body ?? {}).includes('goal_id'),
+    )
+    // Nothing current is known: the due date goes back as the goal has it, as every release takes it.
+    expect(sent?.body).toHaveProperty('due_date')
     const posted = emulator.state.checkIns.filter((c) =>
       sameJson(c.message, JSON.parse(doc('Posted whatever the probe says.'))),
     )

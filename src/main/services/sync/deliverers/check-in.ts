@@ -362,13 +362,12 @@ export function createCheckInDeliverer(deps: {
     // The goal first: its answer carries the version header that says whether what the server takes
     // must be asked again (an update since sign-in).
     const goal = await api.getGoal(input.goalId)
-    // A check-in to publish now needs nothing the probe finds (unknown, the due date goes back as on every
-    // release): one the probe cannot tell about is sent all the same. A draft or a schedule waits for it.
+    // A check-in to publish now needs nothing the probe finds: what is known is used (an untouched due
+    // date left out only where the server was found not to require it), and where nothing current is
+    // known the due date goes back, as every release takes it. It never waits for, nor pays for, a probe
+    // (a server failing the probe would slow every check-in). A draft or a schedule asks the server first.
     const publishNow = (input.publication?.mode ?? 'now') === 'now'
-    const takes = await api.capabilities().catch((err: unknown) => {
-      if (publishNow && err instanceof AppFailure) return null
-      throw err
-    })
+    const takes = publishNow ? api.knownCapabilities() : await api.capabilities()
     const prepared = prepareCheckIn(input, goal, takes)
     const sentAt = context.now()
     // Until its answer is recorded, a request may have been applied: the entry says so on disk in the
