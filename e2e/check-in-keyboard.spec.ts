@@ -29,14 +29,18 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await page.keyboard.press('Enter')
   await expect(ui.heading(SHIP_ENGINE)).toBeFocused()
 
-  // The earlier check-ins come first: the latest open with its "Start from this message", then each
-  // earlier one's disclosure (Enter or Space opens it).
+  // The earlier check-ins come first: the latest open with its "Start from this message" and "Open in
+  // Operately", then each earlier one's disclosure (Enter or Space opens it).
   const history = page.getByRole('region', { name: 'Earlier check-ins' })
   await expect(history.locator('summary')).toHaveCount(3)
   await stops.next(history.locator('summary').nth(0), 'the latest check-in')
   await stops.next(
     history.getByRole('button', { name: 'Start from this message' }),
     'start from this message',
+  )
+  await stops.next(
+    history.locator('details').first().getByRole('button', { name: 'Open in Operately' }),
+    'open in Operately',
   )
   await stops.next(history.locator('summary').nth(1), 'an earlier check-in')
   await page.keyboard.press('Enter')
