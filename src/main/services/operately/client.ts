@@ -98,6 +98,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
   const post = (path: string, body: Record<string, unknown>) => http.request({ method: 'POST', path, body })
 
   let known = options.knownCapabilities ?? null
+  // What was found holds while the server sends the header it was found under (or none yet this run).
+  const current = (): ServerCapabilities | null => {
+    const header = http.serverVersion()
+    return known && (header === null || header === known.header) ? known : null
+  }
   let asking: Promise<ServerCapabilities> | null = null
   const ask = () => {
     asking ??= probeCapabilities(http.answerOf, http.serverVersion)
@@ -115,14 +120,11 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
   return {
     serverVersion: http.serverVersion,
 
-    knownCapabilities() {
-      const header = http.serverVersion()
-      return known && (header === null || header === known.header) ? known : null
-    },
+    knownCapabilities: current,
 
     async capabilities() {
-      const header = http.serverVersion()
-      if (known && (header === null || header === known.header)) return known
+      const found = current()
+      if (found) return found
       try {
         return await ask()
       } catch (err) {

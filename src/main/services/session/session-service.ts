@@ -236,16 +236,13 @@ export function createSessionService({
     }
   }
 
-  const capabilities = async (): Promise<ServerCapabilities | null> => {
-    const signedIn = await client()
-    try {
-      return await signedIn.capabilities()
-    } catch (err) {
-      if (!(err instanceof AppFailure)) throw err
-      const state = await store.read()
-      return state.status === 'signed_in' ? state.capabilities : null
-    }
-  }
+  // The client falls back on what it knew (the session's answer, or a later one) when it cannot ask: a
+  // failure here means nothing was known.
+  const capabilities = async (): Promise<ServerCapabilities | null> =>
+    (await client()).capabilities().catch((err: unknown) => {
+      if (err instanceof AppFailure) return null
+      throw err
+    })
 
   return {
     get,
