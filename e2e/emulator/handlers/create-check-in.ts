@@ -8,6 +8,7 @@ import { ApiError, replies } from '../replies'
 import { checkIn as serializeCheckIn } from '../serialize'
 import type {
   CheckIn,
+  CheckInRecord,
   CheckInStatus,
   ContextualDate,
   ContextualDateType,
@@ -158,28 +159,43 @@ export function scheduledAt(ctx: Ctx): Date | null {
   return when
 }
 
-export interface Publishing {
-  draft: boolean
-  /** Default false on 1.5.0 (`|| false`), true on this API from 1.6.0 (`external_default: true`). */
-  sendToEveryone: boolean
-  /** The author, the people asked for and the people mentioned; an id naming no one fails the operation. */
-  subscriberIds: string[]
-}
-
-export function publishing(ctx: Ctx, mentioned: Person[]): Publishing {
+/**
+ * What every new check-in records, goal or project, from the publishing inputs: its state (a draft, held
+ * for its time, or published), and who is told: the author, the people asked for and the people mentioned
+ * (an id naming no one fails the operation). `send_notifications_to_everyone` defaults to false on 1.5.0
+ * (`|| false`), true on this API from 1.6.0 (`external_default: true`).
+ */
+export function newCheckInRecord(
+  ctx: Ctx,
+  id: string,
+  schedule: Date | null,
+  mentioned: Person[],
+): CheckInRecord {
   const { inputs, state } = ctx
-  const asked = ((inputs.subscriber_ids as string[] | null | undefined) ?? []).map((id) => {
-    const who = findPerson(state, id)
+  const asked = ((inputs.subscriber_ids as string[] | null | undefined) ?? []).map((personId) => {
+    const who = findPerson(state, personId)
     if (!who) fail()
     return who!.id
   })
+  const now = isoTimestamp(ctx.now)
   return {
-    draft: inputs.post_as_draft === true,
+    id,
+    authorId: ctx.me.id,
+    status: inputs.status as CheckInStatus,
+    state: inputs.post_as_draft === true ? 'draft' : schedule ? 'scheduled' : 'published',
+    insertedAt: now,
+    updatedAt: now,
+    publishedAt: null,
+    // A draft keeps the time it was sent with.
+    scheduledAt: schedule ? isoTimestamp(schedule) : null,
+    acknowledgedAt: null,
+    acknowledgedById: null,
+    subscriberIds: [...new Set([ctx.me.id, ...asked, ...mentioned.map((p) => p.id)])],
     sendToEveryone:
       typeof inputs.send_notifications_to_everyone === 'boolean'
         ? inputs.send_notifications_to_everyone
         : atLeast(ctx.version, '1.6.0'),
-    subscriberIds: [...new Set([ctx.me.id, ...asked, ...mentioned.map((p) => p.id)])],
+    commentsCount: 0,
   }
 }
 
@@ -197,7 +213,12 @@ function handle(ctx: Ctx): unknown {
   const due = dueDate(inputs.due_date)
   const checks = checklist(inputs.checklist)
   const values = targetUpdates(goal, targetValues ?? [])
-  const { draft, sendToEveryone, subscriberIds } = publishing(ctx, mentioned)
+  const base = newCheckInRecord(
+    ctx,
+    deterministicUuid(`created-check-in:${++state.sequence}`),
+    schedule,
+    mentioned,
+  )
 
   // --- everything is valid. What the check-in records is what was sent
   // (`app/lib/operately/operations/goal_check_in.ex`, 1.5.0–1.8.0): a timeframe only when `due_date` was
@@ -230,27 +251,14 @@ function handle(ctx: Ctx): unknown {
     completed: c.completed,
   }))
 
-  const status = inputs.status as CheckInStatus
-  const published = !draft && !schedule
+  const published = base.state === 'published'
   const record: CheckIn = {
-    id: deterministicUuid(`created-check-in:${++state.sequence}`),
+    ...base,
     goalId: goal.id,
-    authorId: ctx.me.id,
-    status,
     message,
-    state: draft ? 'draft' : schedule ? 'scheduled' : 'published',
-    insertedAt: now,
-    updatedAt: now,
-    publishedAt: null,
-    scheduledAt: schedule ? isoTimestamp(schedule) : null,
     targets: sentTargets,
     checklist: sentChecks,
     timeframe,
-    acknowledgedAt: null,
-    acknowledgedById: null,
-    subscriberIds,
-    sendToEveryone,
-    commentsCount: 0,
   }
   state.checkIns.push(record)
 

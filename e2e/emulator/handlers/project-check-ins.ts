@@ -1,5 +1,4 @@
 import { flag, type Ctx } from '../context'
-import { isoTimestamp } from '../dates'
 import type { Endpoint } from '../endpoint'
 import { deterministicUuid, parseIdInput } from '../ids'
 import { flags, t, type InputSpec } from '../inputs'
@@ -8,9 +7,9 @@ import { markProjectCheckInPublished } from '../publish'
 import { ApiError, replies } from '../replies'
 import { projectCheckIn } from '../serialize'
 import { accessLevel, rank } from '../access'
-import type { CheckInStatus, ProjectCheckIn } from '../types'
+import type { ProjectCheckIn } from '../types'
 import { atLeast } from '../version'
-import { CHECK_IN_STATUSES, publishing, publishingInputs, scheduledAt } from './create-check-in'
+import { CHECK_IN_STATUSES, newCheckInRecord, publishingInputs, scheduledAt } from './create-check-in'
 import { mentionedPeople, parseRichText } from './rich-input'
 
 /**
@@ -37,31 +36,21 @@ function handleCreate(ctx: Ctx): unknown {
   // ProjectCheckIn.run validates scheduled_at before anything else (1.8.0).
   const schedule = scheduledAt(ctx)
   const description = parseRichText(ctx, inputs.description as string)
-  const { draft, sendToEveryone, subscriberIds } = publishing(ctx, mentionedPeople(ctx, description))
 
-  const now = isoTimestamp(ctx.now)
   const record: ProjectCheckIn = {
-    id: deterministicUuid(`created-project-check-in:${++state.sequence}`),
+    ...newCheckInRecord(
+      ctx,
+      deterministicUuid(`created-project-check-in:${++state.sequence}`),
+      schedule,
+      mentionedPeople(ctx, description),
+    ),
     projectId: project.id,
-    authorId: ctx.me.id,
-    status: inputs.status as CheckInStatus,
     description,
-    state: draft ? 'draft' : schedule ? 'scheduled' : 'published',
-    insertedAt: now,
-    updatedAt: now,
-    publishedAt: null,
-    // A draft keeps the time it was sent with, as goal check-ins do.
-    scheduledAt: schedule ? isoTimestamp(schedule) : null,
-    acknowledgedAt: null,
-    acknowledgedById: null,
-    subscriberIds,
-    sendToEveryone,
-    commentsCount: 0,
   }
   state.projectCheckIns.push(record)
   // Drafts and scheduled ones leave the project as it is (maybe_update_project); scheduled ones are
   // published by the clock (publish.ts).
-  if (!draft && !schedule) markProjectCheckInPublished(state, project, record, ctx.now)
+  if (record.state === 'published') markProjectCheckInPublished(state, project, record, ctx.now)
 
   // `level: :essential` of an operation result: project, space, author, acknowledged_by not loaded (null);
   // comments_count not counted (null).
