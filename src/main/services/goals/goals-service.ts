@@ -52,6 +52,7 @@ export function createGoalsService(deps: {
     connectivity,
     log,
     key: 'goals',
+    rightsKey: 'goal-rights',
     schema: goalListSchema,
     read: async (client, me) =>
       sortGoals(

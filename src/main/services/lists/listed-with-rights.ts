@@ -50,8 +50,10 @@ export function createListedWithRights<T extends Row>(deps: {
   cache: Cache
   connectivity: ConnectivityReporter
   log: Logger
-  /** Where the list's copy is kept (`goals`, `projects`), its rights beside it (`goals-rights`…). */
+  /** Where the list's copy is kept (`goals`, `projects`). */
   key: string
+  /** Where its edit rights are kept (`goal-rights`, `project-rights`): one book per kind of list. */
+  rightsKey: string
   schema: z.ZodType<T[]>
   /** The rows as the server has them now, sorted, for the person signed in. */
   read: (client: OperatelyClient, personId: string) => Promise<T[]>
@@ -61,7 +63,7 @@ export function createListedWithRights<T extends Row>(deps: {
   ask: (client: OperatelyClient, id: string) => Promise<boolean | null>
 }): ListedWithRights<T> {
   const { session, cache, log } = deps
-  const rights = createEditRightsBook({ cache, key: `${deps.key.replace(/s$/, '')}-rights`, log })
+  const rights = createEditRightsBook({ cache, key: deps.rightsKey, log })
   const firstScreens = createFirstScreens<T>()
 
   const signedIn = async (): Promise<SignedIn> => {

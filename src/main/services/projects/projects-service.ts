@@ -114,6 +114,7 @@ export function createProjectsService(deps: {
     connectivity,
     log,
     key: 'projects',
+    rightsKey: 'project-rights',
     schema: projectListSchema,
     read: async (client, me) =>
       sortProjects(
