@@ -10,6 +10,9 @@ import { inboxScreen } from './support/inbox'
 // 1.5.0 lists assignments flat; the notify list starts with those Operately always tells; a scheduled
 // check-in's publishing applies its status alone.
 
+// It guards "asked without changing anything": a pass that needed a retry would prove nothing.
+test.describe.configure({ retries: 0 })
+
 const releaseHeader = /^\d{4}-\d{2}-\d{2}-[0-9a-f]{7,}$/
 
 /** Everything the emulator keeps but its request log: what a request with a side effect would change. */
