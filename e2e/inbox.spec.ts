@@ -103,12 +103,11 @@ test.describe('the inbox', () => {
     expect(url.pathname).toContain('/goal-check-ins/')
   })
 
-  test('other assignments are listed and open in the browser', async ({
+  test('the weekly project check-in is listed with the other assignments and written from its row', async ({
     page,
     signedIn,
     emulator,
     openedUrls,
-    linkDialog,
   }) => {
     // Ada's weekly project check-in on "Launch site" became due two days ago.
     const launchSite = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
@@ -123,16 +122,14 @@ test.describe('the inbox', () => {
     // Project check-ins are not goal check-ins: the tab's count is still the one goal.
     await expect(inbox.tab).toHaveAccessibleName('Inbox, 1 due')
 
-    await inbox.openInOperately('Launch site').click()
-    await expect.poll(() => linkDialog.asked.length).toBe(1)
-    linkDialog.answer(true)
-    await expect.poll(() => openedUrls.length).toBe(1)
-    // Said Open once: the server's next page opens without asking again.
-    await inbox.openInOperately('Launch site').click()
-    await expect.poll(() => openedUrls.length).toBe(2)
-    expect(linkDialog.asked).toHaveLength(1)
-    expect(openedUrls[0]).toContain(`/projects/`)
-    expect(openedUrls[0]).toContain(shortIdFromUuid(SEED_IDS.projects.launchSite))
+    // Written here, like a goal's: the row opens the project's check-in form, not the browser.
+    await other.getByRole('button', { name: 'Write check-in for Launch site' }).click()
+    await expect(page.getByRole('heading', { level: 1, name: 'Launch site' })).toBeVisible()
+    await expect(page.getByText('New weekly check-in')).toBeVisible()
+    await expect(page.getByRole('radiogroup', { name: 'Status' })).toBeVisible()
+    // A project has no due date, targets or checklist of its own in its check-in.
+    await expect(page.getByRole('group', { name: /due date/i })).toHaveCount(0)
+    expect(openedUrls).toEqual([])
   })
 
   test('says so plainly when nothing is due', async ({ page, signedIn, emulator }) => {

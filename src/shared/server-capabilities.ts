@@ -19,6 +19,21 @@ export const serverCapabilitiesSchema = z
      * not tell (a read-only token is refused before the list of missing fields is made).
      */
     dueDateRequired: z.boolean().nullable(),
+    /**
+     * The same two keys at `projects/create_check_in`, asked there. Absent in answers kept before project
+     * check-ins: such an answer is asked again before a project's form relies on it.
+     */
+    projects: z.object({ drafts: z.boolean(), schedule: z.boolean() }).strict().optional(),
   })
   .strict()
 export type ServerCapabilities = z.infer<typeof serverCapabilitiesSchema>
+
+/** Which publishing choices a kind of check-in has on this server; null while not known. */
+export const publishingTakes = (
+  takes: ServerCapabilities | null,
+  kind: 'goal' | 'project',
+): { drafts: boolean; schedule: boolean } | null => {
+  if (!takes) return null
+  if (kind === 'goal') return { drafts: takes.drafts, schedule: takes.schedule }
+  return takes.projects ?? null
+}

@@ -200,7 +200,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
   const initialSession = await session.get()
   const cacheFollower = clearCacheWithAccount(cache, session, initialSession, log)
   const goals = createGoalsService({ session, webUrls, cache, connectivity, log })
-  const checkIns = createCheckInService({ session, goals, log })
+  const checkIns = createCheckInService({ session, webUrls, log })
   const projects = servingDescriptions(
     createProjectsService({ session, webUrls, cache, connectivity, log }),
     servedTexts,

@@ -1,17 +1,19 @@
 import { z } from 'zod'
 import { MAX_RICH_TEXT_CHARS } from '../domain/operately-limits'
+import type { CheckInSubject } from '../domain/check-ins'
 import { lastSegment } from '../ids'
 
 /**
  * Drafts live in main, on disk, so they survive closing the popup, a crash and a restart.
- * Keys name what the draft is for: `check-in:<goal id>`, `description:<project id>`.
+ * Keys name what the draft is for: `check-in:<goal id>`, `project-check-in:<project id>`,
+ * `description:<project id>`.
  */
 export const draftKeySchema = z
   .string()
   .max(300)
   .regex(
-    /^(check-in|description):[A-Za-z0-9-]{1,200}$/,
-    'must be check-in:<goal id> or description:<project id>',
+    /^(check-in|project-check-in|description):[A-Za-z0-9-]{1,200}$/,
+    'must be check-in:<goal id>, project-check-in:<project id> or description:<project id>',
   )
 
 /**
@@ -19,6 +21,9 @@ export const draftKeySchema = z
  * through its slug, its short id or a pasted link has one draft.
  */
 export const checkInDraftKey = (goalId: string): `check-in:${string}` => `check-in:${lastSegment(goalId)}`
+/** A check-in's draft, a goal's or a project's (a goal's key is the one drafts had before projects). */
+export const subjectDraftKey = (subject: CheckInSubject): string =>
+  subject.kind === 'goal' ? checkInDraftKey(subject.id) : `project-check-in:${lastSegment(subject.id)}`
 export const descriptionDraftKey = (projectId: string): `description:${string}` =>
   `description:${lastSegment(projectId)}`
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isEmptyMessage, MESSAGE_REQUIRED } from '../domain/check-in-message'
 import {
+  checkInKinds,
   checkInOutcomeSchema,
   checkInSubmissionSchema,
   createCheckInInputSchema,
@@ -73,7 +74,11 @@ export const goalOperations = {
    */
   'checkIns.submission': {
     input: z
-      .object({ goalId: idInput, submissionId: z.uuid().optional(), recent: z.boolean().optional() })
+      .object({
+        subject: z.object({ kind: z.enum(checkInKinds), id: idInput }).strict(),
+        submissionId: z.uuid().optional(),
+        recent: z.boolean().optional(),
+      })
       .strict(),
     output: checkInSubmissionSchema,
   },

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { freshnessFields } from '../domain/freshness'
 import {
+  projectCheckInDetailSchema,
   projectDetailSchema,
   projectSummarySchema,
   saveDescriptionInputSchema,
@@ -60,6 +61,14 @@ export const projectOperations = {
         .regex(/^[0-9a-f]{64}$/)
         .nullable(),
     }),
+  },
+  /**
+   * One project as its weekly check-in form shows it: status, champion and reviewer, who may be notified,
+   * when the next check-in is due; the kept copy when the server cannot be reached.
+   */
+  'projects.checkInDetail': {
+    input: z.object({ id: idInput }).strict(),
+    output: projectCheckInDetailSchema.extend(freshnessFields),
   },
   /**
    * Save a description; answers `conflict` instead of overwriting a newer server version unless

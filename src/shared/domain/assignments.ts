@@ -34,6 +34,8 @@ export const inboxItemSchema = z
     kind: z.enum(inboxItemKinds),
     /** The goal the item belongs to (for goal check-ins: the goal to open the form for), when there is one. */
     goalId: z.string().nullable(),
+    /** The project whose weekly check-in the person owes (project check-ins only): the form opens for it. */
+    projectId: z.string().nullable().default(null),
     title: z.string(),
     /** The goal, project or space the item belongs to. */
     originName: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { lastSegment, sameId } from '../ids'
 import { MAX_RICH_TEXT_CHARS } from './operately-limits'
 import { contextualDateSchema } from './contextual-date-schema'
 import { checklistItemSchema } from './goals'
@@ -38,12 +39,22 @@ export const publicationSchema = z.discriminatedUnion('mode', [
 ])
 export type Publication = z.infer<typeof publicationSchema>
 
-export const createCheckInInputSchema = z
+/** What every check-in carries, a goal's or a project's: the mechanism that sends them shares these. */
+const commonInputFields = {
+  /** Chosen by the form once per submission; the same id twice is the same submission (never two check-ins). */
+  submissionId: z.uuid(),
+  status: checkInStatusSchema,
+  message: richTextStringSchema,
+  notify: notifySchema,
+  /** Absent on submissions queued before drafts existed: published at once. */
+  publication: publicationSchema.optional(),
+}
+
+/** The monthly goal check-in: the common fields, and the goal's own (due date, targets, checklist). */
+export const goalCheckInInputSchema = z
   .object({
-    /** Chosen by the form once per submission; the same id twice is the same submission (never two check-ins). */
-    submissionId: z.uuid(),
+    ...commonInputFields,
     goalId: z.string().min(1).max(200),
-    status: checkInStatusSchema,
     dueDate: dueDateChangeSchema,
     /** Only the targets the user changed. */
     targetValues: z
@@ -51,13 +62,43 @@ export const createCheckInInputSchema = z
       .max(200),
     /** The goal's full checklist, in index order. */
     checklist: z.array(checklistItemSchema).max(1000),
-    message: richTextStringSchema,
-    notify: notifySchema,
-    /** Absent on submissions queued before drafts existed: published at once. */
-    publication: publicationSchema.optional(),
   })
   .strict()
+export type GoalCheckInInput = z.infer<typeof goalCheckInInputSchema>
+
+/** The weekly project check-in: the common fields only (Operately's project check-in has nothing more). */
+export const projectCheckInInputSchema = z
+  .object({ ...commonInputFields, projectId: z.string().min(1).max(200) })
+  .strict()
+export type ProjectCheckInInput = z.infer<typeof projectCheckInInputSchema>
+
+/**
+ * A submission of either kind. Goal submissions carry no kind field (those queued before projects
+ * could be checked in on read back unchanged); a project's is told by its `projectId`.
+ */
+export const createCheckInInputSchema = z.union([goalCheckInInputSchema, projectCheckInInputSchema])
 export type CreateCheckInInput = z.infer<typeof createCheckInInputSchema>
+
+export const checkInKinds = ['goal', 'project'] as const
+export type CheckInKind = (typeof checkInKinds)[number]
+
+/** What a check-in is about: a goal or a project, by the id the app was given. */
+export interface CheckInSubject {
+  kind: CheckInKind
+  id: string
+}
+export const checkInSubjectSchema = z
+  .object({ kind: z.enum(checkInKinds), id: z.string().min(1).max(200) })
+  .strict()
+
+export const isProjectCheckIn = (input: CreateCheckInInput): input is ProjectCheckInInput =>
+  'projectId' in input
+
+export const sameSubject = (a: CheckInSubject, b: CheckInSubject): boolean =>
+  a.kind === b.kind && sameId(lastSegment(a.id), lastSegment(b.id))
+
+export const subjectOf = (input: CreateCheckInInput): CheckInSubject =>
+  isProjectCheckIn(input) ? { kind: 'project', id: input.projectId } : { kind: 'goal', id: input.goalId }
 
 export const targetChangeSchema = z
   .object({
@@ -76,17 +117,34 @@ export const checklistChangeSchema = z
   .object({ id: z.string(), name: z.string(), completed: z.boolean() })
   .strict()
 
-export const checkInResultSchema = z
+/** What every result shows, a goal's check-in or a project's. */
+const commonResultFields = {
+  id: z.string(),
+  status: checkInStatusSchema.nullable(),
+  /** The goal's or project's status just before this check-in (on_track, pending, …), as the server had it. */
+  previousStatus: z.string().nullable(),
+  /** JSON string of the message document the server stored. */
+  message: z.string(),
+  insertedAt: z.string().nullable(),
+  /**
+   * False when the check-in is known to be on the server but could not be read back: the previous and
+   * recorded values are then unknown, and the view says so instead of listing changes.
+   */
+  changesKnown: z.boolean(),
+  webUrl: z.string().nullable(),
+  /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
+  recovered: z.boolean(),
+  /** How the server holds it: absent means published (results built before drafts existed). */
+  state: z.enum(['published', 'draft', 'scheduled']).optional(),
+  /** When a scheduled check-in will be published (ISO-8601), as the server said or as it was asked. */
+  scheduledAt: z.string().nullable().optional(),
+}
+
+export const goalCheckInResultSchema = z
   .object({
-    id: z.string(),
+    ...commonResultFields,
     goalId: z.string(),
     goalName: z.string(),
-    status: checkInStatusSchema.nullable(),
-    /** The goal's status just before this check-in (on_track, pending, outdated, …), as the server had it. */
-    previousStatus: z.string().nullable(),
-    /** JSON string of the message document the server stored. */
-    message: z.string(),
-    insertedAt: z.string().nullable(),
     targetChanges: z.array(targetChangeSchema),
     checklist: z.array(checklistItemSchema),
     /** The items whose completion the server recorded as changed by this check-in, in index order. */
@@ -94,21 +152,26 @@ export const checkInResultSchema = z
     dueDate: contextualDateSchema.nullable(),
     /** The goal's due date just before this check-in. */
     previousDueDate: contextualDateSchema.nullable(),
-    /**
-     * False when the check-in is known to be on the server but could not be read back: the previous and
-     * recorded values above are then unknown, and the view says so instead of listing changes.
-     */
-    changesKnown: z.boolean(),
-    webUrl: z.string().nullable(),
-    /** True when a request failed ambiguously and the check-in was found on the server instead of re-sent. */
-    recovered: z.boolean(),
-    /** How the server holds it: absent means published (results built before drafts existed). */
-    state: z.enum(['published', 'draft', 'scheduled']).optional(),
-    /** When a scheduled check-in will be published (ISO-8601), as the server said or as it was asked. */
-    scheduledAt: z.string().nullable().optional(),
   })
   .strict()
+export type GoalCheckInResult = z.infer<typeof goalCheckInResultSchema>
+
+export const projectCheckInResultSchema = z
+  .object({ ...commonResultFields, projectId: z.string(), projectName: z.string() })
+  .strict()
+export type ProjectCheckInResult = z.infer<typeof projectCheckInResultSchema>
+
+export const checkInResultSchema = z.union([goalCheckInResultSchema, projectCheckInResultSchema])
 export type CheckInResult = z.infer<typeof checkInResultSchema>
+
+export const isProjectResult = (result: CheckInResult): result is ProjectCheckInResult =>
+  'projectId' in result
+
+/** What a result is about, with the name the server gave it. */
+export const resultSubject = (result: CheckInResult): CheckInSubject & { name: string } =>
+  isProjectResult(result)
+    ? { kind: 'project', id: result.projectId, name: result.projectName }
+    : { kind: 'goal', id: result.goalId, name: result.goalName }
 
 /**
  * Where a submission that is not on the server yet stands:
@@ -125,7 +188,7 @@ export const queuedCheckInSchema = z
   .object({
     outcome: z.literal('queued'),
     entryId: z.uuid(),
-    goalId: z.string(),
+    subject: checkInSubjectSchema,
     submissionId: z.uuid(),
     queuedAt: z.string(),
     state: z.enum(submissionStates),
@@ -138,13 +201,14 @@ export const queuedCheckInSchema = z
 export type QueuedCheckIn = z.infer<typeof queuedCheckInSchema>
 
 /** What submitting a check-in comes to: created on the server, or queued to be created later. */
-export const checkInOutcomeSchema = z.discriminatedUnion('outcome', [
-  checkInResultSchema.extend({ outcome: z.literal('created') }),
+export const checkInOutcomeSchema = z.union([
+  goalCheckInResultSchema.extend({ outcome: z.literal('created') }),
+  projectCheckInResultSchema.extend({ outcome: z.literal('created') }),
   queuedCheckInSchema,
 ])
 export type CheckInOutcome = z.infer<typeof checkInOutcomeSchema>
 
-/** A goal's submission as the check-in screen finds it when it opens, or follows it while it waits. */
+/** A goal's or project's submission as the check-in screen finds it when it opens, or follows it while it waits. */
 export const checkInSubmissionSchema = z.discriminatedUnion('status', [
   z.object({ status: z.literal('none') }).strict(),
   z

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { richTextStringSchema } from './check-ins'
+import { subscriberCandidateSchema } from './goals'
 
 export const projectSummarySchema = z
   .object({
@@ -26,6 +27,28 @@ export const projectDetailSchema = projectSummarySchema
   })
   .strict()
 export type ProjectDetail = z.infer<typeof projectDetailSchema>
+
+/**
+ * What the weekly check-in form shows of its project, as Operately's own form reads it (`projects/get`
+ * with the reviewer and who may be notified): the parts a goal's form shows too, and when it is due.
+ */
+export const projectCheckInDetailSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    status: z.string().nullable(),
+    /** Whether the person may check in: edit access (Operately answers 403 otherwise). */
+    canEdit: z.boolean(),
+    championName: z.string().nullable(),
+    reviewerName: z.string().nullable(),
+    potentialSubscribers: z.array(subscriberCandidateSchema),
+    /** When the next check-in is due (ISO-8601), as the server says; null when it does not. */
+    nextCheckInDue: z.string().nullable(),
+    webUrl: z.string().nullable(),
+    fetchedAt: z.string(),
+  })
+  .strict()
+export type ProjectCheckInDetail = z.infer<typeof projectCheckInDetailSchema>
 
 export const saveDescriptionInputSchema = z
   .object({

@@ -23,7 +23,8 @@ export const syncItemSchema = z
     state: z.enum(syncItemStates),
     /** The project's or goal's name when it was queued; null when it was not known. */
     title: z.string().nullable(),
-    /** The project (descriptions) or goal (check-ins) it belongs to. */
+    /** What it belongs to: the project (descriptions, project check-ins) or the goal (goal check-ins). */
+    targetKind: z.enum(['goal', 'project']),
     targetId: z.string(),
     createdAt: z.string(),
     updatedAt: z.string(),

@@ -18,6 +18,7 @@ export const inboxEntrySchema = z
     kind: z.enum(inboxItemKinds),
     role: z.enum(inboxItemRoles),
     goalId: z.string().nullable(),
+    projectId: z.string().nullable().default(null),
     title: z.string(),
     originName: z.string(),
     /** The server's due value as sent: a `YYYY-MM-DD` date or an ISO timestamp (see calendarDateOf). */
@@ -72,6 +73,11 @@ function goalIdOf(
   return null
 }
 
+/** A project check-in you owe is the project itself (its resource id is the project's id). */
+function projectIdOf(assignment: Assignment, kind: InboxItemKind): string | null {
+  return kind === 'project_check_in' && assignment.role === 'owner' ? assignment.resource_id : null
+}
+
 function entryOf(assignment: Assignment, groupOrigin: AssignmentOrigin | null, baseUrl: string): InboxEntry {
   const origin = assignment.origin ?? groupOrigin
   const kind = kindOfType[assignment.type ?? ''] ?? 'other'
@@ -82,6 +88,7 @@ function entryOf(assignment: Assignment, groupOrigin: AssignmentOrigin | null, b
     kind,
     role,
     goalId: goalIdOf(assignment, origin, kind),
+    projectId: projectIdOf(assignment, kind),
     title: text(assignment.name) ?? text(assignment.action_label) ?? (originName || 'Untitled assignment'),
     originName,
     // `due_date` is the calendar date; `due` the same moment as a timestamp. Either may be missing.

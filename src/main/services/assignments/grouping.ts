@@ -70,6 +70,7 @@ function itemOf(entry: InboxEntry, today: string, timeZone: string): InboxItem {
     id: entry.id,
     kind: entry.kind,
     goalId: entry.goalId,
+    projectId: entry.projectId,
     title: entry.title,
     originName: entry.originName,
     dueDate,

@@ -20,4 +20,5 @@ export function cacheFileName(key: string): string {
 }
 
 /** The key of one goal's or project's details: ids that name the same item share it (slug or short id). */
-export const detailKey = (area: 'project' | 'goal', id: string): string => `${area}:${lastSegment(id)}`
+export const detailKey = (area: 'project' | 'goal' | 'project-check-in', id: string): string =>
+  `${area}:${lastSegment(id)}`

@@ -32,7 +32,8 @@ describe.skipIf(!hasSecretService)('the check-in history, as a hostile server an
   })
   signedInForEachTest((signed) => ({ session } = signed), { fetch: rewritingFetch })
 
-  const dispatch = async (goalId: string) => session.services.dispatch('goals.checkIns', { goalId })
+  const dispatch = async (goalId: string) =>
+    session.services.dispatch('checkIns.history', { subject: { kind: 'goal', id: goalId } })
   const history = async (goalId: string): Promise<CheckInHistoryRead> => {
     const result = await dispatch(goalId)
     if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)

@@ -66,7 +66,9 @@ describe.skipIf(!hasSecretService)('the check-in history asks who the company kn
   })
 
   const history = async (goalId: string): Promise<CheckInHistoryRead> => {
-    const result = await session.services.dispatch('goals.checkIns', { goalId })
+    const result = await session.services.dispatch('checkIns.history', {
+      subject: { kind: 'goal', id: goalId },
+    })
     if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
     return result.value as CheckInHistoryRead
   }

@@ -35,12 +35,16 @@ describe.skipIf(!hasSecretService)('the check-in history (goals.checkIns)', () =
   signedInForEachTest((signed) => ({ emulator, session } = signed), { fetch: switchableFetch })
 
   const history = async (goalId: string): Promise<CheckInHistoryRead> => {
-    const result = await session.services.dispatch('goals.checkIns', { goalId })
+    const result = await session.services.dispatch('checkIns.history', {
+      subject: { kind: 'goal', id: goalId },
+    })
     if (!result.ok) throw Object.assign(new Error(result.error.message), { error: result.error })
     return result.value as CheckInHistoryRead
   }
   const failure = async (goalId: string): Promise<AppError> => {
-    const result = await session.services.dispatch('goals.checkIns', { goalId })
+    const result = await session.services.dispatch('checkIns.history', {
+      subject: { kind: 'goal', id: goalId },
+    })
     if (result.ok) throw new Error('expected a failure')
     return result.error
   }

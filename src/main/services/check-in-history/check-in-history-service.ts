@@ -1,6 +1,8 @@
 import { checkInHistorySchema, type CheckInHistoryRead } from '@shared/domain/check-in-history'
 import { AppFailure, appError } from '@shared/errors'
+import type { CheckInSubject } from '@shared/domain/check-ins'
 import { lastSegment } from '@shared/ids'
+import { listCheckInsOf } from '../check-ins/kinds'
 import { freshnessOf, type Cache, type ConnectivityReporter } from '../cache/cache'
 import type { WebUrls } from '../goals/web-urls'
 import type { KnownPeople } from '../people/known-people'
@@ -9,15 +11,19 @@ import { isPublished, toPastCheckIn, withoutRepeats } from './map-check-in'
 
 export interface CheckInHistoryService {
   /**
-   * The goal's published check-ins, newest first. Fresh from the server and kept on disk; the kept copy
-   * when the server cannot be reached or sends something unreadable (with why). A goal the server does
-   * not know (404) is said so, never hidden behind an old copy.
+   * The goal's (the project's) published check-ins, newest first. Fresh from the server and kept on
+   * disk; the kept copy when the server cannot be reached or sends something unreadable (with why). A
+   * goal the server does not know (404) is said so, never hidden behind an old copy.
    */
-  list(goalId: string): Promise<CheckInHistoryRead>
+  list(subject: CheckInSubject): Promise<CheckInHistoryRead>
 }
 
-/** `check-ins:<short id>`: ids naming the same goal (slug or short id) share one copy. */
-export const historyKey = (goalId: string): string => `check-ins:${lastSegment(goalId)}`
+/**
+ * `check-ins:<short id>` (a goal's: the key kept before projects) or `project-check-ins:<short id>`: ids
+ * naming the same goal or project (slug or short id) share one copy.
+ */
+export const historyKey = (subject: CheckInSubject): string =>
+  `${subject.kind === 'goal' ? 'check-ins' : 'project-check-ins'}:${lastSegment(subject.id)}`
 
 export function createCheckInHistoryService(deps: {
   session: SessionService
@@ -26,31 +32,33 @@ export function createCheckInHistoryService(deps: {
   /** Who the company knows (asked once in a while, not for every goal opened). */
   knownPeople: KnownPeople
   /** Each check-in's page in Operately. */
-  webUrls: Pick<WebUrls, 'checkIn'>
+  webUrls: Pick<WebUrls, 'checkIn' | 'projectCheckIn'>
 }): CheckInHistoryService {
   const { session, cache, connectivity, knownPeople, webUrls } = deps
 
   return {
-    async list(goalId) {
+    async list(subject) {
       const state = await session.get()
       if (state.status !== 'signed_in') {
         throw new AppFailure(
           appError('not_signed_in', 'You are signed out. Sign in to your Operately server first.'),
         )
       }
-      const key = historyKey(goalId)
+      const key = historyKey(subject)
+      const pageOf = (id: string) =>
+        subject.kind === 'goal' ? webUrls.checkIn(id) : webUrls.projectCheckIn(id)
       try {
         const read = await cache.cachedRead(
           key,
           async () => {
             const client = await session.client()
             const [checkIns, known] = await Promise.all([
-              client.listCheckIns(goalId),
+              listCheckInsOf(client, subject),
               knownPeople.idsFor({ baseUrl: state.baseUrl, personId: state.person.id }),
             ])
             const shown = withoutRepeats(checkIns.filter(isPublished)).map((c) => toPastCheckIn(c, known))
             // The company part of the address is learnt once per server: one look for all of them.
-            const addresses = await Promise.all(shown.map((c) => webUrls.checkIn(c.id)))
+            const addresses = await Promise.all(shown.map((c) => pageOf(c.id)))
             return { checkIns: shown.map((c, i) => ({ ...c, webUrl: addresses[i] ?? null })) }
           },
           { connectivity, schema: checkInHistorySchema },

@@ -2,11 +2,11 @@ import type { checkInHistoryOperations } from '@shared/contract/check-in-history
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { CheckInHistoryService } from './check-in-history-service'
 
-/** `goals.checkIns`: the history beside the check-in form. */
+/** `checkIns.history`: the history beside the check-in form. */
 export function createCheckInHistoryHandlers(
   history: CheckInHistoryService,
 ): AreaHandlers<typeof checkInHistoryOperations> {
   return {
-    'goals.checkIns': ({ goalId }) => history.list(goalId),
+    'checkIns.history': ({ subject }) => history.list(subject),
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CreateCheckInInput } from '@shared/domain/check-ins'
+import type { GoalCheckInInput as CreateCheckInInput } from '@shared/domain/check-ins'
 import { dueDateFor } from '@shared/domain/contextual-date'
 import { AppFailure } from '@shared/errors'
 import { goalSchema } from '../operately/schemas'

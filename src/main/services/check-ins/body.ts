@@ -1,4 +1,4 @@
-import type { CreateCheckInInput } from '@shared/domain/check-ins'
+import type { CreateCheckInInput, GoalCheckInInput } from '@shared/domain/check-ins'
 import {
   fromServerContextualDate,
   isConsistentContextualDate,
@@ -7,7 +7,7 @@ import {
 } from '@shared/domain/contextual-date'
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
-import type { ServerCapabilities } from '@shared/server-capabilities'
+import { publishingTakes, type ServerCapabilities } from '@shared/server-capabilities'
 import type { CreateCheckInInput as CheckInBody, Goal } from '../operately/types'
 
 /**
@@ -33,7 +33,7 @@ const refuse = (message: string): never => {
 }
 
 /** The message must be a rich-text document: anything else the server answers with a 500. */
-function checkMessage(message: string): void {
+export function checkMessage(message: string): void {
   let doc: unknown
   try {
     doc = JSON.parse(message)
@@ -55,7 +55,7 @@ function checkMessage(message: string): void {
 }
 
 function dueDate(
-  input: CreateCheckInInput,
+  input: GoalCheckInInput,
   current: ContextualDate | null,
   takes: Takes,
 ): { sent: CheckInBody['due_date']; expected: ContextualDate | null } {
@@ -87,9 +87,9 @@ function dueDate(
  * it (1.5/1.6 refuse unknown keys); asked of one that does not, nothing is sent: publishing at once
  * what the person meant to keep, or to publish on Monday, would be worse than asking them.
  */
-function publication(
+export function publication(
   input: CreateCheckInInput,
-  takes: Takes,
+  takes: { drafts: boolean; schedule: boolean } | null,
 ): Pick<CheckInBody, 'post_as_draft' | 'scheduled_at'> {
   const asked = input.publication ?? { mode: 'now' as const }
   switch (asked.mode) {
@@ -117,7 +117,7 @@ function publication(
 }
 
 /** Only targets whose value really changes, by the goal's own ids; the last value typed wins. */
-function changedTargets(input: CreateCheckInInput, goal: Goal): Array<{ id: string; value: number }> {
+function changedTargets(input: GoalCheckInInput, goal: Goal): Array<{ id: string; value: number }> {
   const out = new Map<string, number>()
   for (const change of input.targetValues) {
     const target = goal.targets.find((t) => sameId(t.id, change.id))
@@ -133,7 +133,16 @@ function changedTargets(input: CreateCheckInInput, goal: Goal): Array<{ id: stri
     .map(([id, value]) => ({ id, value }))
 }
 
-export function prepareCheckIn(input: CreateCheckInInput, goal: Goal, takes: Takes): PreparedCheckIn {
+/** Who is told: the form's explicit choice, never a version's default (1.5.0 notifies nobody by default). */
+export function notification(
+  input: CreateCheckInInput,
+): Pick<CheckInBody, 'send_notifications_to_everyone' | 'subscriber_ids'> {
+  return input.notify.mode === 'everyone'
+    ? { send_notifications_to_everyone: true }
+    : { send_notifications_to_everyone: false, subscriber_ids: [...new Set(input.notify.personIds)] }
+}
+
+export function prepareCheckIn(input: GoalCheckInInput, goal: Goal, takes: Takes): PreparedCheckIn {
   checkMessage(input.message)
   const current = fromServerContextualDate(goal.timeframe?.contextual_end_date)
   const due = dueDate(input, current, takes)
@@ -151,12 +160,6 @@ export function prepareCheckIn(input: CreateCheckInInput, goal: Goal, takes: Tak
     new_target_values: JSON.stringify(targets),
   }
   if (due.sent !== undefined) body.due_date = due.sent
-  Object.assign(body, publication(input, takes))
-  if (input.notify.mode === 'everyone') {
-    body.send_notifications_to_everyone = true
-  } else {
-    body.send_notifications_to_everyone = false
-    body.subscriber_ids = [...new Set(input.notify.personIds)]
-  }
+  Object.assign(body, publication(input, publishingTakes(takes, 'goal')), notification(input))
   return { body, expectedDueDate: due.expected, changedTargets: targets }
 }

@@ -12,7 +12,8 @@ import {
 import { post } from '../../../../e2e/emulator/test-support'
 import type {
   CheckInOutcome,
-  CheckInResult,
+  GoalCheckInResult,
+  GoalCheckInInput,
   CheckInStatus,
   CheckInSubmission,
   CreateCheckInInput,
@@ -49,7 +50,7 @@ async function getGoal(services: MainServices, id: string): Promise<GoalDetail> 
 }
 
 /** A check-in that changes nothing but says something. */
-function plainInput(goal: GoalDetail, over: Partial<CreateCheckInInput> = {}): CreateCheckInInput {
+function plainInput(goal: GoalDetail, over: Partial<GoalCheckInInput> = {}): GoalCheckInInput {
   return {
     submissionId: randomUUID(),
     goalId: goal.id,
@@ -63,12 +64,13 @@ function plainInput(goal: GoalDetail, over: Partial<CreateCheckInInput> = {}): C
   }
 }
 
-async function submit(services: MainServices, input: CreateCheckInInput): Promise<CheckInResult> {
+async function submit(services: MainServices, input: CreateCheckInInput): Promise<GoalCheckInResult> {
   const result = await services.dispatch('checkIns.create', input)
   if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`)
   const value = result.value as CheckInOutcome
   if (value.outcome !== 'created') throw new Error(`queued instead of created: ${value.reason}`)
   const { outcome: _created, ...created } = value
+  if (!('goalId' in created)) throw new Error('a goal check-in answered as a project’s')
   return created
 }
 
@@ -563,7 +565,10 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       await vi.waitFor(
         async () =>
           expect(
-            await s.dispatch('checkIns.submission', { goalId: goal.id, submissionId: input.submissionId }),
+            await s.dispatch('checkIns.submission', {
+              subject: { kind: 'goal', id: goal.id },
+              submissionId: input.submissionId,
+            }),
           ).toMatchObject({
             ok: true,
             value: {
@@ -582,7 +587,7 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       await s.dispatch('sync.retry', { id: s.sync.outbox.list()[0]!.id })
       await vi.waitFor(() => expect(s.sync.outbox.list()).toEqual([]), { timeout: 5_000 })
       const sent = await s.dispatch('checkIns.submission', {
-        goalId: goal.id,
+        subject: { kind: 'goal', id: goal.id },
         submissionId: input.submissionId,
       })
       expect(sent).toMatchObject({ ok: true, value: { status: 'sent', result: { recovered: false } } })
@@ -645,7 +650,10 @@ describe.skipIf(!hasSecretService)('check-ins', () => {
       const input = plainInput(goal, { message: messageDoc('Sent from here before.') })
       await submit(services, input)
       const ask = (s: MainServices, recent: boolean) =>
-        s.dispatch('checkIns.submission', { goalId: goal.id, ...(recent ? { recent } : {}) })
+        s.dispatch('checkIns.submission', {
+          subject: { kind: 'goal', id: goal.id },
+          ...(recent ? { recent } : {}),
+        })
       // Only when asked (the form asks when it has no draft: a draft is the person's next check-in).
       expect(await ask(services, false)).toMatchObject({ ok: true, value: { status: 'none' } })
 

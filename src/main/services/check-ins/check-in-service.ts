@@ -1,13 +1,21 @@
-import type { CheckInResult, CreateCheckInInput } from '@shared/domain/check-ins'
+import {
+  subjectOf,
+  type CheckInResult,
+  type CheckInStatus,
+  type CheckInSubject,
+  type CreateCheckInInput,
+} from '@shared/domain/check-ins'
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
 import type { Logger } from '../log/logger'
-import type { CheckIn, Goal, OperatelyClient } from '../operately/types'
+import type { CheckIn, OperatelyClient } from '../operately/types'
 import type { SessionService } from '../session/session-service'
-import type { GoalsService } from '../goals/goals-service'
+import type { WebUrls } from '../goals/web-urls'
 import type { CheckInDelivery } from '../sync/deliverers'
-import { prepareCheckIn, type PreparedCheckIn } from './body'
-import { toCheckInResult } from './result'
+import { prepareCheckIn } from './body'
+import { listCheckInsOf, type Prepared } from './kinds'
+import { prepareProjectCheckIn } from './project-body'
+import { toCheckInResult, toProjectCheckInResult } from './result'
 
 /**
  * What a check-in needs besides the outbox: who may submit one, and what the server recorded once it is
@@ -19,33 +27,32 @@ export interface CheckInService {
   assertCanSubmit(): Promise<void>
   /**
    * The result view's record of a delivered check-in. Built from what the delivery read and sent when it
-   * can be; else read again from the server (the goal and its check-ins). Never fails: the check-in is
-   * posted, so at worst the result shows what was submitted.
+   * can be; else read again from the server (the goal or project and its check-ins). Never fails: the
+   * check-in is posted, so at worst the result shows what was submitted.
    */
   resultOf(delivery: CheckInDelivery, submitted: CreateCheckInInput | null): Promise<CheckInResult>
 }
 
 /** What a check-in that can no longer be read said, taken from the check-in itself. */
-function submittedFrom(checkIn: CheckIn, goal: Goal, submissionId: string): CreateCheckInInput {
-  const status = checkIn.status === 'caution' || checkIn.status === 'off_track' ? checkIn.status : 'on_track'
-  return {
+function submittedFrom(checkIn: CheckIn, subject: CheckInSubject, submissionId: string): CreateCheckInInput {
+  const status: CheckInStatus =
+    checkIn.status === 'caution' || checkIn.status === 'off_track' ? checkIn.status : 'on_track'
+  const common = {
     submissionId,
-    goalId: goal.id,
     status,
-    dueDate: { mode: 'keep' },
-    targetValues: [],
-    checklist: [],
     message: checkIn.message ?? '',
-    notify: { mode: 'everyone' },
+    notify: { mode: 'everyone' as const },
   }
+  if (subject.kind === 'project') return { ...common, projectId: subject.id }
+  return { ...common, goalId: subject.id, dueDate: { mode: 'keep' }, targetValues: [], checklist: [] }
 }
 
 export function createCheckInService(deps: {
   session: SessionService
-  goals: GoalsService
+  webUrls: Pick<WebUrls, 'goal' | 'project'>
   log: Logger
 }): CheckInService {
-  const { session, goals, log } = deps
+  const { session, webUrls, log } = deps
 
   async function assertCanSubmit(): Promise<void> {
     const state = await session.get()
@@ -64,47 +71,74 @@ export function createCheckInService(deps: {
     }
   }
 
+  /** The check-in and what it was built against: from the delivery, else read again from the server. */
   async function read(
     delivery: CheckInDelivery,
-  ): Promise<{ checkIn: CheckIn; goal: Goal; client: OperatelyClient | null }> {
-    if (delivery.checkIn && delivery.goal)
-      return { checkIn: delivery.checkIn, goal: delivery.goal, client: null }
+    submitted: CreateCheckInInput | null,
+  ): Promise<{ checkIn: CheckIn; sent: Prepared }> {
+    if (delivery.checkIn && delivery.sent) return { checkIn: delivery.checkIn, sent: delivery.sent }
     const client = await session.client()
-    const goal = delivery.goal ?? (await client.getGoal(delivery.goalId))
+    const subject = delivery.subject
     const checkIn =
       delivery.checkIn ??
-      (await client.listCheckIns(goal.id)).find((c) => sameId(c.id, delivery.checkInId)) ??
+      (await listCheckInsOf(client, subject)).find((c) => sameId(c.id, delivery.checkInId)) ??
       null
-    if (!checkIn) throw new Error('the posted check-in is not in the goal’s list')
-    return { checkIn, goal, client }
+    if (!checkIn) throw new Error(`the posted check-in is not in the ${subject.kind}’s list`)
+    if (delivery.sent) return { checkIn, sent: delivery.sent }
+    const input = submitted ?? submittedFrom(checkIn, subject, delivery.submissionId)
+    return { checkIn, sent: await rebuilt(client, input) }
   }
+
+  /** The request as it would have been built, against the goal or project as it is now. */
+  async function rebuilt(client: OperatelyClient, input: CreateCheckInInput): Promise<Prepared> {
+    const takes = client.knownCapabilities()
+    if ('projectId' in input) {
+      const project = await client.getProject(input.projectId)
+      return { kind: 'project', project, prepared: prepareProjectCheckIn(input, project, takes) }
+    }
+    const goal = await client.getGoal(input.goalId)
+    return { kind: 'goal', goal, prepared: prepareCheckIn(input, goal, takes) }
+  }
+
+  const pageOf = (sent: Prepared): Promise<string | null> =>
+    (sent.kind === 'goal' ? webUrls.goal(sent.goal.id) : webUrls.project(sent.project.id)).catch(
+      (err: unknown) => {
+        log.warn('could not build the web address of a posted check-in', { error: String(err) })
+        return null
+      },
+    )
 
   /** Only what was submitted, when the server cannot be asked: the check-in is in, the details wait. */
   function fromSubmission(delivery: CheckInDelivery, submitted: CreateCheckInInput | null): CheckInResult {
-    return {
+    const common = {
       id: delivery.checkInId,
-      goalId: delivery.goalId,
-      goalName: '',
       status: submitted?.status ?? null,
       previousStatus: null,
       message: submitted?.message ?? '',
       insertedAt: null,
-      targetChanges: [],
-      checklist: submitted?.checklist ?? [],
-      checklistChanges: [],
-      dueDate: null,
-      previousDueDate: null,
       changesKnown: false,
       webUrl: null,
       recovered: delivery.recovered,
       // What was asked: the server took the request as it was sent.
       state:
         submitted?.publication?.mode === 'draft'
-          ? 'draft'
+          ? ('draft' as const)
           : submitted?.publication?.mode === 'scheduled'
-            ? 'scheduled'
-            : 'published',
+            ? ('scheduled' as const)
+            : ('published' as const),
       scheduledAt: submitted?.publication?.mode === 'scheduled' ? submitted.publication.at : null,
+    }
+    const subject = submitted ? subjectOf(submitted) : delivery.subject
+    if (subject.kind === 'project') return { ...common, projectId: subject.id, projectName: '' }
+    return {
+      ...common,
+      goalId: subject.id,
+      goalName: '',
+      targetChanges: [],
+      checklist: submitted && 'checklist' in submitted ? submitted.checklist : [],
+      checklistChanges: [],
+      dueDate: null,
+      previousDueDate: null,
     }
   }
 
@@ -113,15 +147,17 @@ export function createCheckInService(deps: {
 
     async resultOf(delivery, submitted) {
       try {
-        const { checkIn, goal, client } = await read(delivery)
-        const input = submitted ?? submittedFrom(checkIn, goal, delivery.submissionId)
-        const prepared: PreparedCheckIn =
-          delivery.prepared ?? prepareCheckIn(input, goal, client?.knownCapabilities() ?? null)
-        const webUrl = await goals.webUrl(goal.id).catch((err: unknown) => {
-          log.warn('could not build the web address of a posted check-in', { error: String(err) })
-          return null
-        })
-        return toCheckInResult(checkIn, { goal, prepared, webUrl, recovered: delivery.recovered })
+        const { checkIn, sent } = await read(delivery, submitted)
+        const webUrl = await pageOf(sent)
+        const recovered = delivery.recovered
+        return sent.kind === 'goal'
+          ? toCheckInResult(checkIn, { goal: sent.goal, prepared: sent.prepared, webUrl, recovered })
+          : toProjectCheckInResult(checkIn, {
+              project: sent.project,
+              prepared: sent.prepared,
+              webUrl,
+              recovered,
+            })
       } catch (err) {
         log.warn('a posted check-in could not be read back for its result', { error: String(err) })
         return fromSubmission(delivery, submitted)

@@ -1,9 +1,14 @@
-import { checkInStatusSchema, type CheckInResult } from '@shared/domain/check-ins'
+import {
+  checkInStatusSchema,
+  type GoalCheckInResult,
+  type ProjectCheckInResult,
+} from '@shared/domain/check-ins'
 import { fromServerContextualDate } from '@shared/domain/contextual-date'
 import type { ChecklistItem } from '@shared/domain/goals'
 import { sameId } from '@shared/ids'
-import type { CheckIn, Goal, TargetUpdate } from '../operately/types'
+import type { CheckIn, Goal, Project, TargetUpdate } from '../operately/types'
 import type { PreparedCheckIn } from './body'
+import type { PreparedProjectCheckIn } from './project-body'
 
 /**
  * What the server recorded, for the result view. The create answer carries no goal (`goal: null`), and
@@ -18,7 +23,7 @@ export interface ResultContext {
   recovered: boolean
 }
 
-type TargetChange = CheckInResult['targetChanges'][number]
+type TargetChange = GoalCheckInResult['targetChanges'][number]
 
 function matchTarget(goal: Goal, update: TargetUpdate) {
   return (
@@ -92,7 +97,7 @@ function checklist(checkIn: CheckIn, ctx: ResultContext): ChecklistItem[] {
 }
 
 /** The recorded items whose completion differs from the goal's own checks as read just before sending. */
-function checklistChanges(recorded: ChecklistItem[], goal: Goal): CheckInResult['checklistChanges'] {
+function checklistChanges(recorded: ChecklistItem[], goal: Goal): GoalCheckInResult['checklistChanges'] {
   return recorded.flatMap((item) => {
     const before = goal.checklist.find((c) => sameId(c.id, item.id))
     if (!before || (before.completed ?? false) === item.completed) return []
@@ -104,14 +109,17 @@ const publicationStates = ['published', 'draft', 'scheduled'] as const
 type PublicationState = (typeof publicationStates)[number]
 
 /** How the server holds it: what it said, else what was asked of it (a server that says no state publishes). */
-function stateOf(checkIn: CheckIn, prepared: PreparedCheckIn): PublicationState {
+function stateOf(
+  checkIn: CheckIn,
+  prepared: { body: { post_as_draft?: boolean; scheduled_at?: string } },
+): PublicationState {
   const said = publicationStates.find((s) => s === checkIn.state)
   if (said) return said
   if (prepared.body.post_as_draft) return 'draft'
   return prepared.body.scheduled_at ? 'scheduled' : 'published'
 }
 
-export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInResult {
+export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): GoalCheckInResult {
   const { goal, prepared } = ctx
   const status = checkInStatusSchema.safeParse(checkIn.status ?? prepared.body.status)
   const recordedChecklist = checklist(checkIn, ctx)
@@ -131,6 +139,29 @@ export function toCheckInResult(checkIn: CheckIn, ctx: ResultContext): CheckInRe
       ? fromServerContextualDate(checkIn.timeframe.contextual_end_date)
       : prepared.expectedDueDate,
     previousDueDate: fromServerContextualDate(goal.timeframe?.contextual_end_date),
+    changesKnown: true,
+    webUrl: ctx.webUrl,
+    recovered: ctx.recovered,
+    state: stateOf(checkIn, prepared),
+    scheduledAt: checkIn.scheduled_at ?? prepared.body.scheduled_at ?? null,
+  }
+}
+
+/** A project check-in as the server recorded it: the parts a goal's result shares, without the goal's own. */
+export function toProjectCheckInResult(
+  checkIn: CheckIn,
+  ctx: { project: Project; prepared: PreparedProjectCheckIn; webUrl: string | null; recovered: boolean },
+): ProjectCheckInResult {
+  const { project, prepared } = ctx
+  const status = checkInStatusSchema.safeParse(checkIn.status ?? prepared.body.status)
+  return {
+    id: checkIn.id,
+    projectId: project.id,
+    projectName: project.name ?? '',
+    status: status.success ? status.data : null,
+    previousStatus: project.status,
+    message: checkIn.message ?? prepared.body.description,
+    insertedAt: checkIn.inserted_at ?? checkIn.published_at,
     changesKnown: true,
     webUrl: ctx.webUrl,
     recovered: ctx.recovered,

@@ -176,14 +176,17 @@ export function recordServerDrafts(
     const asked = event.entry.payload.publication
     if (asked?.mode !== 'draft' && asked?.mode !== 'scheduled') return
     const delivery = event.result as CheckInDelivery
+    // The inbox lists goals' drafts: a project's is followed on the project's own check-in list.
+    if (delivery.subject.kind !== 'goal') return
     const said = delivery.checkIn?.state
     // Published already (a draft published in Operately before the app looked): nothing to list.
     if (said === 'published') return
     drafts
       .record({
         checkInId: delivery.checkInId,
-        goalId: delivery.goalId,
-        goalName: delivery.goal?.name ?? event.entry.title ?? '',
+        goalId: delivery.subject.id,
+        goalName:
+          (delivery.sent?.kind === 'goal' ? delivery.sent.goal.name : null) ?? event.entry.title ?? '',
         state: asked.mode,
         scheduledAt: asked.mode === 'scheduled' ? (delivery.checkIn?.scheduled_at ?? asked.at) : null,
         savedAt: new Date(now()).toISOString(),

@@ -1,17 +1,23 @@
-import type {
-  CheckInOutcome,
-  CheckInResult,
-  CheckInSubmission,
-  CreateCheckInInput,
-  QueuedCheckIn,
+import {
+  resultSubject,
+  sameSubject,
+  subjectOf,
+  type CheckInOutcome,
+  type CheckInResult,
+  type CheckInSubject,
+  type CheckInSubmission,
+  type CreateCheckInInput,
+  type QueuedCheckIn,
 } from '@shared/domain/check-ins'
 import { goalDetailSchema } from '@shared/domain/goals'
+import { projectDetailSchema } from '@shared/domain/projects'
 import { AppFailure, appError, type AppError } from '@shared/errors'
-import { idFromRef, lastSegment, sameId } from '@shared/ids'
+import { idFromRef } from '@shared/ids'
 import { timeLabel } from '@shared/time-label'
 import type { Cache } from '../cache/cache'
 import { detailKey } from '../cache/cache-key'
 import type { Logger } from '../log/logger'
+import { claimSubject } from '../outbox/claims'
 import type { CheckInEntry, OutboxEntry } from '../outbox/entry'
 import type { CheckInDelivery } from '../sync/deliverers'
 import type { DeliveryReport } from '../sync/sync-engine'
@@ -24,15 +30,15 @@ import { queueReason } from '../sync/queue-reason'
  * entry before the first request; "online" means it is then sent at once, and the form waits for what
  * that attempt comes to: sent, or still waiting (queued, or being checked on the server), or refused.
  *
- * One submission per goal at a time: the form, its draft and the outbox agree on it. Asked again with
- * the same submission id (a second click, "Try again", the app restarted mid-submit) the answer is that
- * submission's, never a second check-in; a different submission for a goal that has one waiting is
- * refused, and the screen shows the waiting one instead.
+ * One submission per goal (per project) at a time: the form, its draft and the outbox agree on it. Asked
+ * again with the same submission id (a second click, "Try again", the app restarted mid-submit) the
+ * answer is that submission's, never a second check-in; a different submission for a goal that has one
+ * waiting is refused, and the screen shows the waiting one instead. Goals and projects go the same way.
  */
 export interface CheckInSubmitter {
   submit(input: CreateCheckInInput): Promise<CheckInOutcome>
   submission(query: {
-    goalId: string
+    subject: CheckInSubject
     submissionId?: string | undefined
     recent?: boolean | undefined
   }): Promise<CheckInSubmission>
@@ -86,12 +92,11 @@ export function createCheckInSubmitter(deps: {
     const claim = seen ? null : sync.outbox.claimForSubmission(submissionId)
     if (!seen && !claim) return null
     const delivery: CheckInDelivery = seen?.delivery ?? {
-      goalId: claim!.goalId,
+      subject: claimSubject(claim!),
       submissionId: claim!.submissionId,
       checkInId: claim!.checkInId,
       checkIn: null,
-      goal: null,
-      prepared: null,
+      sent: null,
       recovered: claim!.recovered ?? true,
     }
     const result = checkIns.resultOf(delivery, seen?.input ?? submitted ?? claim?.submitted ?? null)
@@ -126,7 +131,7 @@ export function createCheckInSubmitter(deps: {
     return {
       outcome: 'queued',
       entryId: entry.id,
-      goalId: entry.payload.goalId,
+      subject: subjectOf(entry.payload),
       submissionId: entry.payload.submissionId,
       queuedAt: entry.createdAt,
       state,
@@ -135,7 +140,7 @@ export function createCheckInSubmitter(deps: {
     }
   }
 
-  const alreadyWaiting = (entry: OutboxEntry) => {
+  const alreadyWaiting = (entry: OutboxEntry, subject: CheckInSubject) => {
     // In the person's own time and clock format, as the screens show times: the ISO string is UTC.
     const today = new Date(now())
     const label = timeLabel(entry.createdAt, today, locale())
@@ -147,7 +152,7 @@ export function createCheckInSubmitter(deps: {
     return new AppFailure(
       appError(
         'invalid_input',
-        `A check-in for this goal is already on its way${when}. It is sent once; follow it in the Sync view, and write the next one when it is in. ${KEPT}`,
+        `A check-in for this ${subject.kind} is already on its way${when}. It is sent once; follow it in the Sync view, and write the next one when it is in. ${KEPT}`,
       ),
     )
   }
@@ -194,6 +199,15 @@ export function createCheckInSubmitter(deps: {
     return queued(now, outcome && 'error' in outcome ? outcome.error : null, report.released)
   }
 
+  /** The goal's or project's name as last read, for the Sync view's row; null when none is kept. */
+  const titleOf = async (subject: CheckInSubject): Promise<string | null> => {
+    const kept =
+      subject.kind === 'goal'
+        ? await cache.read(detailKey('goal', subject.id), goalDetailSchema).catch(() => null)
+        : await cache.read(detailKey('project', subject.id), projectDetailSchema).catch(() => null)
+    return kept?.value.name ?? null
+  }
+
   let queueing: Promise<unknown> = Promise.resolve()
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
     const turn = queueing.then(work, work)
@@ -204,59 +218,57 @@ export function createCheckInSubmitter(deps: {
   return {
     async submit(input) {
       await checkIns.assertCanSubmit()
-      if (!idFromRef(input.goalId)) {
-        throw new AppFailure(appError('invalid_input', 'That is not a goal id or a link to a goal.'))
+      const subject = subjectOf(input)
+      if (!idFromRef(subject.id)) {
+        throw new AppFailure(
+          appError('invalid_input', `That is not a ${subject.kind} id or a link to a ${subject.kind}.`),
+        )
       }
+      const usedElsewhere = () =>
+        new AppFailure(
+          appError(
+            'invalid_input',
+            `This submission was already used for another ${subject.kind}. Reload the form.`,
+          ),
+        )
       const sent = sentResult(input.submissionId, input)
       if (sent) {
         const result = await sent
-        if (!sameId(lastSegment(result.goalId), lastSegment(input.goalId))) {
-          throw new AppFailure(
-            appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
-          )
-        }
+        if (!sameSubject(resultSubject(result), subject)) throw usedElsewhere()
         return { outcome: 'created', ...result }
       }
 
-      const goal = await cache.read(detailKey('goal', input.goalId), goalDetailSchema).catch(() => null)
+      const title = await titleOf(subject)
       // Looked up and queued as one step, one submission at a time: two at once for one goal (or the same
       // one twice) would otherwise both find nothing waiting and both be queued.
       const entry = await oneAtATime(async () => {
         const known = sync.checkInEntry(input.submissionId) as CheckInEntry | null
-        if (known && !sameId(lastSegment(known.payload.goalId), lastSegment(input.goalId))) {
-          throw new AppFailure(
-            appError('invalid_input', 'This submission was already used for another goal. Reload the form.'),
-          )
-        }
+        if (known && !sameSubject(subjectOf(known.payload), subject)) throw usedElsewhere()
         if (known) return known
-        const other = sync.checkInEntryForGoal(input.goalId)
-        if (other) throw alreadyWaiting(other)
+        const other = sync.checkInEntryFor(subject)
+        if (other) throw alreadyWaiting(other, subject)
         // On disk before anything is sent: from here on, it is sent once, whatever happens to the app.
-        return (await sync.enqueue({
-          kind: 'check-in',
-          payload: input,
-          title: goal?.value.name ?? null,
-        })) as CheckInEntry
+        return (await sync.enqueue({ kind: 'check-in', payload: input, title })) as CheckInEntry
       })
       if (sync.connectivity.knownOffline()) return queued(entry)
       if (entry.state !== 'pending' && entry.state !== 'sending') return queued(entry)
       return answer(await sync.engine.deliverNow(entry.id), entry, input)
     },
 
-    async submission({ goalId, submissionId, recent }) {
+    async submission({ subject, submissionId, recent }) {
       const sentAt = (id: string) => sync.outbox.claimForSubmission(id)?.at ?? null
       if (submissionId) {
         const sent = sentResult(submissionId, null)
         if (sent) return { status: 'sent', result: await sent, sentAt: sentAt(submissionId) }
       }
       const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
-        sync.checkInEntryForGoal(goalId)) as CheckInEntry | null
-      if (entry && sameId(lastSegment(entry.payload.goalId), lastSegment(goalId))) {
+        sync.checkInEntryFor(subject)) as CheckInEntry | null
+      if (entry && sameSubject(subjectOf(entry.payload), subject)) {
         return { status: 'waiting', queued: queued(entry), submission: entry.payload }
       }
       // Nothing waits and no draft says otherwise: a goal checked in from here lately opens on that one
       // (sent in the background, by another window or before a restart), never on a blank form.
-      const lately = recent ? sync.sentCheckInForGoal(goalId, now() - recentCheckInMs) : null
+      const lately = recent ? sync.sentCheckInFor(subject, now() - recentCheckInMs) : null
       const sent = lately ? sentResult(lately.submissionId, null) : null
       if (lately && sent) return { status: 'sent', result: await sent, sentAt: lately.at }
       return { status: 'none' }
@@ -280,7 +292,7 @@ export function createCheckInSubmitter(deps: {
         throw new AppFailure(
           appError(
             'invalid_input',
-            'The first request for this check-in may still reach Operately, so an edited copy could end up beside it. Check the goal in Operately: if it is there, discard this; if not, Retry sends it as it is (after one more look).',
+            `The first request for this check-in may still reach Operately, so an edited copy could end up beside it. Check the ${subjectOf(entry.payload).kind} in Operately: if it is there, discard this; if not, Retry sends it as it is (after one more look).`,
           ),
         )
       }

@@ -55,10 +55,16 @@ export function mapChecklist(checks: GoalCheck[]): ChecklistItem[] {
   }))
 }
 
-/** Who may be notified of a check-in. Not the author: the author is always subscribed. */
-function subscribers(goal: Goal, personId: string): SubscriberCandidate[] {
+/**
+ * Who may be notified of a check-in, a goal's or a project's. Not the author: the author is always
+ * subscribed.
+ */
+export function subscriberCandidates(
+  potential: Goal['potential_subscribers'],
+  personId: string,
+): SubscriberCandidate[] {
   const out: SubscriberCandidate[] = []
-  for (const s of goal.potential_subscribers) {
+  for (const s of potential) {
     if (!s.person || sameId(s.person.id, personId) || out.some((o) => sameId(o.personId, s.person!.id)))
       continue
     out.push({
@@ -108,7 +114,7 @@ export function toGoalDetail(goal: Goal, personId: string, webUrl: string | null
     canEdit: editPermission(goal) ?? true,
     targets: mapTargets(goal.targets),
     checklist: mapChecklist(goal.checklist),
-    potentialSubscribers: subscribers(goal, personId),
+    potentialSubscribers: subscriberCandidates(goal.potential_subscribers, personId),
     championName: goal.champion?.full_name ?? null,
     reviewerName: goal.reviewer?.full_name ?? null,
     webUrl,

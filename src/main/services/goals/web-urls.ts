@@ -63,6 +63,8 @@ export interface WebUrls {
   project(projectId: string): Promise<string | null>
   /** `<server>/<company>/goal-check-ins/<check-in id>`, the path Operately's own assignments use. */
   checkIn(checkInId: string): Promise<string | null>
+  /** `<server>/<company>/project-check-ins/<check-in id>` (Operately's routes/paths.tsx). */
+  projectCheckIn(checkInId: string): Promise<string | null>
 }
 
 export function createWebUrls(deps: { session: SessionService; log: Logger; now?: () => number }): WebUrls {
@@ -104,7 +106,7 @@ export function createWebUrls(deps: { session: SessionService; log: Logger; now?
   }
 
   const page = async (
-    section: 'goals' | 'projects' | 'goal-check-ins',
+    section: 'goals' | 'projects' | 'goal-check-ins' | 'project-check-ins',
     id: string,
   ): Promise<string | null> => {
     const where = await company()
@@ -116,5 +118,6 @@ export function createWebUrls(deps: { session: SessionService; log: Logger; now?
     goal: (id) => page('goals', id),
     project: (id) => page('projects', id),
     checkIn: (id) => page('goal-check-ins', id),
+    projectCheckIn: (id) => page('project-check-ins', id),
   }
 }

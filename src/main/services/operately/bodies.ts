@@ -42,6 +42,20 @@ export interface CreateCheckInInput {
   scheduled_at?: string
 }
 
+/** `projects/create_check_in` (operately-api.md §6): the message is `description` there. */
+export interface CreateProjectCheckInInput {
+  project_id: string
+  status: CheckInStatus
+  /** The message: JSON.stringify of a TipTap document. */
+  description: string
+  send_notifications_to_everyone?: boolean
+  subscriber_ids?: string[]
+  /** 1.7.0+ only, as for goals. */
+  post_as_draft?: boolean
+  /** 1.8.0+ only, as for goals. */
+  scheduled_at?: string
+}
+
 export interface UpdateDescriptionInput {
   projectId: string
   /** JSON.stringify of a TipTap document. */
@@ -71,6 +85,21 @@ export function checkInBody(input: CreateCheckInInput): Record<string, unknown> 
     }))
   }
   if (input.new_target_values !== undefined) body['new_target_values'] = input.new_target_values
+  if (input.send_notifications_to_everyone !== undefined) {
+    body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
+  }
+  if (input.subscriber_ids !== undefined) body['subscriber_ids'] = [...input.subscriber_ids]
+  if (input.post_as_draft !== undefined) body['post_as_draft'] = input.post_as_draft
+  if (input.scheduled_at !== undefined) body['scheduled_at'] = input.scheduled_at
+  return body
+}
+
+export function projectCheckInBody(input: CreateProjectCheckInInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    project_id: input.project_id,
+    status: input.status,
+    description: input.description,
+  }
   if (input.send_notifications_to_everyone !== undefined) {
     body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
   }

@@ -3,7 +3,7 @@ import { AppFailure, appError } from '@shared/errors'
 import type { ApiRequest, RawAnswer } from './http'
 
 /**
- * Asks the server what `goals/create_check_in` takes, with requests it must refuse: nothing is created.
+ * Asks the server what `goals/create_check_in` and `projects/create_check_in` take, with requests it must refuse: nothing is created.
  *
  * Operately parses a request's inputs before it looks at the token (TurboConnect's ParseInputs, then
  * RequireApiToken, EnforceTokenAccessMode, RequiredFieldValidator; operately-api.md §1). A body holding
@@ -12,8 +12,6 @@ import type { ApiRequest, RawAnswer } from './http'
  * to be refused for the token (401, 403) or for the fields it lacks (400 "Missing required fields: …").
  * Only those three answers mean "taken"; none of them reaches the handler.
  */
-
-const endpoint = 'goals/create_check_in'
 
 type Verdict = 'taken' | 'not_taken'
 /** A 500 from the server: a key it has no atom for, or a moment's failure (its database away). */
@@ -45,11 +43,18 @@ function verdictOf(answer: RawAnswer, key: string): Answered {
   throw unknownAnswer(key, answer.status)
 }
 
-export async function probeCapabilities(
+/** What one create endpoint takes, and the fields its refusal of a bare body named (null: not said). */
+interface EndpointTakes {
+  drafts: boolean
+  schedule: boolean
+  missing: string[] | null
+}
+
+async function probeEndpoint(
   answerOf: (req: ApiRequest) => Promise<RawAnswer>,
-  serverVersion: () => string | null,
-  now: () => number = Date.now,
-): Promise<ServerCapabilities> {
+  endpoint: string,
+  now: () => number,
+): Promise<EndpointTakes> {
   const ask = (body: Record<string, unknown>) => answerOf({ method: 'POST', path: endpoint, body })
 
   const draftBody = { post_as_draft: false }
@@ -67,7 +72,7 @@ export async function probeCapabilities(
     // always) and that fails the same way when asked again: a 1.8 server whose database is away for a
     // moment must not be kept as one that takes neither drafts nor scheduling until its next upgrade.
     const control = plain ?? (await ask({}))
-    if (!refusedAsExpected(control)) throw unknownAnswer('goals/create_check_in', control.status)
+    if (!refusedAsExpected(control)) throw unknownAnswer(endpoint, control.status)
     const again = async (body: Record<string, unknown>, key: string): Promise<Verdict> => {
       const verdict = verdictOf(await ask(body), key)
       return verdict === 'crashed' ? 'not_taken' : verdict
@@ -75,11 +80,29 @@ export async function probeCapabilities(
     if (drafts === 'crashed') drafts = await again(draftBody, 'post_as_draft')
     if (schedule === 'crashed') schedule = await again(scheduleBody, 'scheduled_at')
   }
-  const fields = missingFields((plain ?? draftAnswer).said)
   return {
-    header: serverVersion(),
     drafts: drafts === 'taken',
     schedule: schedule === 'taken',
-    dueDateRequired: fields ? fields.includes('due_date') : null,
+    missing: missingFields((plain ?? draftAnswer).said),
+  }
+}
+
+/**
+ * Both kinds of check-in are asked, each at its own endpoint: the keys came to both in the same releases,
+ * but what the app offers on a project's form is what that endpoint was found to take, never inferred.
+ */
+export async function probeCapabilities(
+  answerOf: (req: ApiRequest) => Promise<RawAnswer>,
+  serverVersion: () => string | null,
+  now: () => number = Date.now,
+): Promise<ServerCapabilities> {
+  const goals = await probeEndpoint(answerOf, 'goals/create_check_in', now)
+  const projects = await probeEndpoint(answerOf, 'projects/create_check_in', now)
+  return {
+    header: serverVersion(),
+    drafts: goals.drafts,
+    schedule: goals.schedule,
+    dueDateRequired: goals.missing ? goals.missing.includes('due_date') : null,
+    projects: { drafts: projects.drafts, schedule: projects.schedule },
   }
 }

@@ -1,8 +1,10 @@
 import { AppFailure, appError } from '@shared/errors'
 import {
   checkInBody,
+  projectCheckInBody,
   updateDescriptionBody,
   type CreateCheckInInput,
+  type CreateProjectCheckInInput,
   type UpdateDescriptionInput,
 } from './bodies'
 import type { ServerCapabilities } from '@shared/server-capabilities'
@@ -12,11 +14,13 @@ import {
   assignmentsSchema,
   checkInsResponse,
   createCheckInResponse,
+  createProjectCheckInResponse,
   getMeResponse,
   goalResponse,
   goalsResponse,
   parseResponse,
   peopleResponse,
+  projectCheckInsResponse,
   projectResponse,
   projectsResponse,
   type Assignments,
@@ -71,7 +75,12 @@ export interface OperatelyClient {
   /** Not idempotent: after a timeout, look at listCheckIns before sending again. */
   createCheckIn(input: CreateCheckInInput): Promise<CheckIn | null>
   listProjects(): Promise<Project[]>
-  getProject(id: string): Promise<Project>
+  /** With `forCheckIn`, also its reviewer and who may be notified of a check-in (Operately's form reads both). */
+  getProject(id: string, options?: { forCheckIn?: boolean }): Promise<Project>
+  /** Published check-ins and the caller's own drafts and scheduled ones, newest first (operately-api.md §6). */
+  listProjectCheckIns(projectId: string): Promise<CheckIn[]>
+  /** Null when a 2xx carried no check-in (see `createCheckIn`). */
+  createProjectCheckIn(input: CreateProjectCheckInInput): Promise<CheckIn | null>
   /** A project's permissions alone (projects/list never carries them); null when the server sends none. */
   getProjectPermissions(id: string): Promise<Record<string, boolean> | null>
   updateDescription(input: UpdateDescriptionInput): Promise<Project>
@@ -101,7 +110,8 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
   // What was found holds while the server sends the header it was found under (or none yet this run).
   const current = (): ServerCapabilities | null => {
     const header = http.serverVersion()
-    return known && (header === null || header === known.header) ? known : null
+    // An answer kept before project check-ins were asked about is asked again as a whole.
+    return known && known.projects && (header === null || header === known.header) ? known : null
   }
   let asking: Promise<ServerCapabilities> | null = null
   const ask = () => {
@@ -223,12 +233,15 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
       return parseResponse(projectsResponse, json, 'a list of projects').projects
     },
 
-    async getProject(id) {
+    async getProject(id, options) {
+      const forCheckIn = options?.forCheckIn === true
       const json = await get('projects/get', {
         id,
         include_permissions: true,
         include_champion: true,
         include_space: true,
+        include_reviewer: forCheckIn || undefined,
+        include_potential_subscribers: forCheckIn || undefined,
       })
       return parseResponse(projectResponse, json, 'a project').project
     },
@@ -236,6 +249,18 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
     async getProjectPermissions(id) {
       const json = await get('projects/get', { id, include_permissions: true })
       return parseResponse(projectResponse, json, 'a project').project.permissions
+    },
+
+    async listProjectCheckIns(projectId) {
+      const json = await get('projects/list_check_ins', { project_id: projectId, include_author: true })
+      return parseResponse(projectCheckInsResponse, json, 'a list of project check-ins').project_check_ins
+    },
+
+    async createProjectCheckIn(input) {
+      const json = await post('projects/create_check_in', projectCheckInBody(input))
+      return answerToChange(
+        () => parseResponse(createProjectCheckInResponse, json, 'the saved check-in').check_in,
+      )
     },
 
     async updateDescription(input) {

@@ -132,6 +132,34 @@ export const checkInSchema = z.object({
 })
 export type CheckIn = z.output<typeof checkInSchema>
 
+/**
+ * A project check-in (`projects/list_check_ins`, `projects/create_check_in`): its message is called
+ * `description`, and it has no targets, checklist or timeframe. Read into the goal check-in's shape, so
+ * that recognising one's own check-in after an unclear answer is the same code for both kinds.
+ */
+export const projectCheckInSchema = z
+  .object({
+    id,
+    status: str,
+    state: str,
+    description: str,
+    inserted_at: str,
+    updated_at: str,
+    published_at: str,
+    scheduled_at: str,
+    acknowledged_at: str,
+    author: maybe(personSchema).catch(null),
+  })
+  .transform(({ description, ...rest }): CheckIn => ({
+    ...rest,
+    message: description,
+    goal_target_updates: [],
+    checklist: [],
+    timeframe: null,
+    acknowledged: rest.acknowledged_at !== null,
+    comments_count: null,
+  }))
+
 export const spaceSchema = z.object({ id, name: str })
 export type Space = z.output<typeof spaceSchema>
 
@@ -192,6 +220,7 @@ export const projectSchema = z.object({
   reviewer: maybe(personSchema),
   contributors: list(projectContributorSchema).catch([]),
   permissions,
+  potential_subscribers: list(subscriberSchema),
   is_archived: bool,
   is_outdated: bool,
   next_check_in_scheduled_at: str,
@@ -266,6 +295,8 @@ export const checkInsResponse = z.object({ check_ins: list(checkInSchema) })
 export const createCheckInResponse = z.object({ update: maybe(checkInSchema) })
 export const projectsResponse = z.object({ projects: list(projectSchema) })
 export const projectResponse = z.object({ project: projectSchema })
+export const projectCheckInsResponse = z.object({ project_check_ins: list(projectCheckInSchema) })
+export const createProjectCheckInResponse = z.object({ check_in: maybe(projectCheckInSchema) })
 
 /**
  * Parses a 2xx answer; when something the app needs is missing, throws `invalid_response` saying where,

@@ -23,6 +23,7 @@ export type {
   ChecklistItemInput,
   ContextualDateInput,
   CreateCheckInInput,
+  CreateProjectCheckInInput,
   UpdateDescriptionInput,
 } from './bodies'
 export type { OperatelyClient, OperatelyClientOptions, SearchPeopleInput, SearchScopeType } from './client'

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
 import { z } from 'zod'
+import { subjectOf, type CheckInSubject } from '@shared/domain/check-ins'
 import { lastSegment, sameId } from '@shared/ids'
 import type { Logger } from '../log/logger'
 import type { DurableFiles } from './durable-files'
@@ -19,7 +20,9 @@ const claimSchema = z
   .object({
     entryId: z.uuid(),
     submissionId: z.uuid(),
-    goalId: z.string().min(1).max(200),
+    /** The goal (a goal check-in) or the project (a project check-in) it was written for. */
+    goalId: z.string().min(1).max(200).optional(),
+    projectId: z.string().min(1).max(200).optional(),
     checkInId: z.string().min(1).max(200),
     at: z.string().min(1).max(40),
     /** What was submitted. Missing in claims written before it was kept. */
@@ -29,7 +32,19 @@ const claimSchema = z
     recovered: z.boolean().optional(),
   })
   .strict()
+  .refine(
+    (claim) => (claim.goalId === undefined) !== (claim.projectId === undefined),
+    'one goal or one project',
+  )
 export type Claim = z.infer<typeof claimSchema>
+
+/** What a claim's check-in was written for. */
+export const claimSubject = (claim: Claim): CheckInSubject =>
+  claim.submitted
+    ? subjectOf(claim.submitted)
+    : claim.projectId !== undefined
+      ? { kind: 'project', id: claim.projectId }
+      : { kind: 'goal', id: claim.goalId! }
 
 const fileOf = (entryId: string) => `${entryId}.json`
 const claimFile = /^[0-9a-f-]{36}\.json$/
@@ -42,8 +57,8 @@ export interface Claims {
   of(entryId: string): Claim | null
   /** The claim of a submission, whatever entry it was queued as. */
   forSubmission(submissionId: string): Claim | null
-  /** The newest claim for a goal recorded since `since` (ms) that `accept` agrees to, with what was sent. */
-  latestForGoal(goalId: string, since: number, accept: (claim: Claim) => boolean): Claim | null
+  /** The newest claim for a goal or project recorded since `since` (ms) that `accept` agrees to, with what was sent. */
+  latestFor(subject: CheckInSubject, since: number, accept: (claim: Claim) => boolean): Claim | null
   /** Whether a check-in is claimed by an entry other than `entryId`. */
   takenByOther(checkInId: string, entryId: string): boolean
   /** Durable before it resolves; writing the same claim again changes nothing. */
@@ -83,11 +98,13 @@ export async function openClaims(
     of: (entryId) => byEntry.get(entryId) ?? null,
     forSubmission: (submissionId) =>
       [...byEntry.values()].find((c) => sameSubmission(c.submissionId, submissionId)) ?? null,
-    latestForGoal(goalId, since, accept) {
-      const goal = lastSegment(goalId)
+    latestFor(subject, since, accept) {
+      const id = lastSegment(subject.id)
       let latest: Claim | null = null
       for (const claim of byEntry.values()) {
-        if (!claim.submitted || !sameId(lastSegment(claim.goalId), goal)) continue
+        if (!claim.submitted) continue
+        const of = claimSubject(claim)
+        if (of.kind !== subject.kind || !sameId(lastSegment(of.id), id)) continue
         const at = Date.parse(claim.at)
         if (!(at >= since) || !accept(claim)) continue
         if (!latest || at > Date.parse(latest.at)) latest = claim

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { createCheckInInputSchema, richTextStringSchema } from '@shared/domain/check-ins'
+import { createCheckInInputSchema, richTextStringSchema, subjectOf } from '@shared/domain/check-ins'
 import { errorKinds } from '@shared/errors'
 import { lastSegment, sameId } from '@shared/ids'
 
@@ -35,7 +35,7 @@ export const descriptionPayloadSchema = z
   .strict()
 export type DescriptionPayload = z.infer<typeof descriptionPayloadSchema>
 
-/** A check-in exactly as the user submitted it; the request is built against the goal when it is sent. */
+/** A check-in exactly as the user submitted it; the request is built against its goal or project when sent. */
 export const checkInPayloadSchema = createCheckInInputSchema
 export type CheckInPayload = z.infer<typeof checkInPayloadSchema>
 
@@ -230,11 +230,13 @@ export const descriptionKey = (projectId: string): string => `description:${last
 export const checkInKey = (submissionId: string): string => `check-in:${submissionId.toLowerCase()}`
 
 /**
- * The line an entry waits in: one project's description, or one goal's check-ins. Entries of a lane go
+ * The line an entry waits in: one project's description, or one goal's (one project's) check-ins. Entries of a lane go
  * strictly one after the other, in the order they were queued; lanes do not wait for each other.
  */
 export const laneOf = (entry: OutboxEntry): string =>
-  entry.kind === 'description' ? entry.key : `goal:${lastSegment(entry.payload.goalId)}`
+  entry.kind === 'description'
+    ? entry.key
+    : `${subjectOf(entry.payload).kind}:${lastSegment(subjectOf(entry.payload).id)}`
 
 export const keyOf = (entry: NewOutboxEntry): string =>
   entry.kind === 'description'

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { mkdir, readdir, readFile, unlink } from 'node:fs/promises'
 import { join } from 'node:path'
+import { subjectOf, type CheckInSubject } from '@shared/domain/check-ins'
 import { AppFailure, appError } from '@shared/errors'
 import { silentLogger, type Logger } from '../log/logger'
 import { isoAt, systemClock, type Clock } from '../sync/clock'
@@ -99,8 +100,8 @@ export interface OutboxStore {
   claimOf(entryId: string): Claim | null
   /** The same, by submission id: also for entries that have since left the outbox. */
   claimForSubmission(submissionId: string): Claim | null
-  /** The newest check-in this computer sent for a goal since `since` (ms), among claims `accept` takes. */
-  claimForGoal(goalId: string, since: number, accept: (claim: Claim) => boolean): Claim | null
+  /** The newest check-in this computer sent for a goal or project since `since` (ms), among claims `accept` takes. */
+  claimFor(subject: CheckInSubject, since: number, accept: (claim: Claim) => boolean): Claim | null
   /** Whether another entry has claimed this server check-in. */
   claimedByOther(checkInId: string, entryId: string): boolean
   /**
@@ -508,13 +509,15 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       }),
     claimOf: (entryId) => claims.of(entryId),
     claimForSubmission: (submissionId) => claims.forSubmission(submissionId),
-    claimForGoal: (goalId, since, accept) => claims.latestForGoal(goalId, since, accept),
+    claimFor: (subject, since, accept) => claims.latestFor(subject, since, accept),
     claimedByOther: (checkInId, entryId) => claims.takenByOther(checkInId, entryId),
     recordClaim: (entry, checkInId, recovered) =>
       claims.record({
         entryId: entry.id,
         submissionId: entry.payload.submissionId,
-        goalId: entry.payload.goalId,
+        ...(subjectOf(entry.payload).kind === 'goal'
+          ? { goalId: subjectOf(entry.payload).id }
+          : { projectId: subjectOf(entry.payload).id }),
         checkInId,
         at: isoAt(clock),
         submitted: entry.payload,

@@ -23,6 +23,7 @@ export function createProjectHandlers(deps: {
       }
     },
     'projects.editRights': ({ ids }) => deps.projects.editRights(ids),
+    'projects.checkInDetail': ({ id }) => deps.projects.checkInDetail(id),
     'projects.saveDescription': (input) => deps.saveDescription(input),
   }
 }

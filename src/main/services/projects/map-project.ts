@@ -1,4 +1,5 @@
-import type { ProjectDetail, ProjectSummary } from '@shared/domain/projects'
+import type { ProjectCheckInDetail, ProjectDetail, ProjectSummary } from '@shared/domain/projects'
+import { subscriberCandidates } from '../goals/map-goal'
 import { sameId } from '@shared/ids'
 import type { Project } from '../operately/types'
 import { byNameThenId } from '@shared/by-name'
@@ -53,6 +54,33 @@ export function toProjectDetail(
     ...toProjectSummary(project, personId, extra.canEdit),
     canEdit: extra.canEdit,
     description: project.description,
+    webUrl: extra.webUrl,
+    fetchedAt: extra.fetchedAt,
+  }
+}
+
+/**
+ * Whether the person may check in on the project: `can_check_in` where the server says it, else edit
+ * rights as for the description (Operately requires edit access: a 403 otherwise).
+ */
+export function checkInPermission(project: Pick<Project, 'permissions'>): boolean | null {
+  return project.permissions?.['can_check_in'] ?? descriptionPermission(project)
+}
+
+export function toProjectCheckInDetail(
+  project: Project,
+  personId: string,
+  extra: { canEdit: boolean; webUrl: string | null; fetchedAt: string },
+): ProjectCheckInDetail {
+  return {
+    id: project.id,
+    name: project.name ?? '',
+    status: project.status ?? project.state,
+    canEdit: extra.canEdit,
+    championName: project.champion?.full_name ?? null,
+    reviewerName: project.reviewer?.full_name ?? null,
+    potentialSubscribers: subscriberCandidates(project.potential_subscribers, personId),
+    nextCheckInDue: project.next_check_in_scheduled_at,
     webUrl: extra.webUrl,
     fetchedAt: extra.fetchedAt,
   }

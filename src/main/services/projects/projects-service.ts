@@ -1,8 +1,10 @@
 import { z } from 'zod'
 import type { Freshness } from '@shared/domain/freshness'
 import {
+  projectCheckInDetailSchema,
   projectDetailSchema,
   projectSummarySchema,
+  type ProjectCheckInDetail,
   type ProjectDetail,
   type ProjectSummary,
   type SaveDescriptionInput,
@@ -16,9 +18,11 @@ import { createListedWithRights, type Listed } from '../lists/listed-with-rights
 import type { SessionService } from '../session/session-service'
 import type { RestOfList } from '../lists/first-screen'
 import {
+  checkInPermission,
   descriptionPermission,
   leadsProject,
   sortProjects,
+  toProjectCheckInDetail,
   toProjectDetail,
   toProjectSummary,
 } from './map-project'
@@ -37,6 +41,11 @@ export interface ProjectsService {
   refused(id: string): Promise<void>
   /** One project with its description, read fresh from the server; the kept copy when it cannot be reached. */
   get(id: string): Promise<ProjectDetail & Freshness>
+  /**
+   * One project as its weekly check-in form shows it (reviewer, who may be notified, when it is due),
+   * read fresh; the kept copy when the server cannot be reached.
+   */
+  checkInDetail(id: string): Promise<ProjectCheckInDetail & Freshness>
   /** Throws what a save would be refused for before any request (signed out, not a document, read-only). */
   assertCanSave(input: SaveDescriptionInput): Promise<void>
   /** A description reached the server (saved here or delivered from the outbox): the kept copy follows. */
@@ -174,6 +183,26 @@ export function createProjectsService(deps: {
         { connectivity, schema: projectDetailSchema },
       )
       await listed.detailRead(state, read)
+      return { ...read.value, ...freshnessOf(read) }
+    },
+
+    async checkInDetail(id) {
+      const state = await signedIn()
+      const read = await cache.cachedRead(
+        detailKey('project-check-in', id),
+        async () => {
+          const project = await explained(async () =>
+            (await session.client()).getProject(id, { forCheckIn: true }),
+          )
+          // As for the description: no permissions said is not a refusal (a real server answers 403).
+          return toProjectCheckInDetail(project, state.person.id, {
+            canEdit: checkInPermission(project) ?? true,
+            webUrl: await webUrls.project(project.id),
+            fetchedAt: now().toISOString(),
+          })
+        },
+        { connectivity, schema: projectCheckInDetailSchema },
+      )
       return { ...read.value, ...freshnessOf(read) }
     },
 

@@ -63,6 +63,8 @@ describe.skipIf(!hasSecretService)('session service', () => {
       ['projects/update_description', 400, false],
       ['goals/create_check_in', 400, false],
       ['goals/create_check_in', 400, false],
+      ['projects/create_check_in', 400, false],
+      ['projects/create_check_in', 400, false],
     ])
     // Nothing on disk holds the token, logs included.
     services.log.info('after sign-in')
@@ -151,7 +153,13 @@ describe.skipIf(!hasSecretService)('session service', () => {
     // As an earlier run kept it, for a build of the server that is gone now (an update since).
     const file = join(dataDir, 'session.json')
     const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>
-    const older = { header: '2026-01-09-0a1b2c3d4', drafts: true, schedule: false, dueDateRequired: false }
+    const older = {
+      header: '2026-01-09-0a1b2c3d4',
+      drafts: true,
+      schedule: false,
+      dueDateRequired: false,
+      projects: { drafts: true, schedule: false },
+    }
     writeFileSync(file, JSON.stringify({ ...stored, capabilities: older }))
 
     const restarted = await createMainServices({ dataDir, keytar, vaultService, log: silentLogger })

@@ -1,4 +1,5 @@
-import { checkInDraftKey } from '@shared/contract/drafts'
+import { subjectDraftKey } from '@shared/contract/drafts'
+import { subjectOf } from '@shared/domain/check-ins'
 import type { Logger } from '../log/logger'
 import type { SyncEngine } from './sync-engine'
 
@@ -14,7 +15,7 @@ export function followDeliveries(
     clearDraft: (key: string) => Promise<void>
     refreshAssignments: () => Promise<unknown>
     rememberDescription: (projectId: string, description: string) => Promise<void>
-    /** The server refused a check-in on this goal, or a save of this project's description, for rights. */
+    /** The server refused a check-in on this goal, or a check-in or a description save on this project, for rights. */
     goalRefused: (goalId: string) => Promise<void>
     projectRefused: (projectId: string) => Promise<void>
     log: Logger
@@ -26,17 +27,18 @@ export function followDeliveries(
   return engine.onEvent((event) => {
     if (event.type === 'needs_attention' && event.error.kind === 'forbidden') {
       const { entry } = event
+      const subject = entry.kind === 'check-in' ? subjectOf(entry.payload) : null
       const marked =
-        entry.kind === 'check-in'
-          ? deps.goalRefused(entry.payload.goalId)
-          : deps.projectRefused(entry.payload.projectId)
+        subject?.kind === 'goal'
+          ? deps.goalRefused(subject.id)
+          : deps.projectRefused(subject?.id ?? (entry.payload as { projectId: string }).projectId)
       marked.catch(report('mark the item view only'))
       return
     }
     if (event.type !== 'delivered') return
     const { entry } = event
     if (entry.kind === 'check-in') {
-      deps.clearDraft(checkInDraftKey(entry.payload.goalId)).catch(report('remove the check-in draft'))
+      deps.clearDraft(subjectDraftKey(subjectOf(entry.payload))).catch(report('remove the check-in draft'))
       deps.refreshAssignments().catch(report('refresh the inbox'))
     } else {
       deps

@@ -89,7 +89,7 @@ describe.skipIf(!hasSecretService)('exactly once, attacked', () => {
     expect(saying('A disk that hiccups.')).toHaveLength(1)
     expect(s.services.sync.outbox.list()).toEqual([])
     const submission = await s.services.dispatch('checkIns.submission', {
-      goalId: g.id,
+      subject: { kind: 'goal' as const, id: g.id },
       submissionId: sent.submissionId,
     })
     expect(submission).toMatchObject({ ok: true, value: { status: 'sent' } })

@@ -1,4 +1,5 @@
-import { checkInDraftKey } from '@shared/contract/drafts'
+import { subjectDraftKey } from '@shared/contract/drafts'
+import { subjectOf } from '@shared/domain/check-ins'
 import type { syncOperations } from '@shared/contract/sync'
 import type { AreaHandlers } from '../ipc/dispatcher'
 import type { Logger } from '../log/logger'
@@ -25,7 +26,7 @@ export function createSyncHandlers(
       // so the form opened next reads the goal as it is. The discard itself stands if the draft stays.
       if (discarded?.kind === 'check-in') {
         await deps
-          .clearDraft(checkInDraftKey(discarded.payload.goalId))
+          .clearDraft(subjectDraftKey(subjectOf(discarded.payload)))
           .catch((err: unknown) =>
             deps.log.warn('sync: a discarded check-in kept its draft', { error: String(err) }),
           )

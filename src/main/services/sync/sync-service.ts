@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import { subjectOf, type CheckInSubject } from '@shared/domain/check-ins'
 import { waitsForPerson, type QueuedDescription, type SyncItem, type SyncView } from '@shared/domain/sync'
 import type { SessionState } from '@shared/session'
 import type { Connectivity } from '../connectivity/connectivity'
@@ -40,13 +41,16 @@ export interface SyncService {
   queuedDescription(projectId: string): QueuedDescription | null
   /** The entry of a check-in submission, if it was queued. */
   checkInEntry(submissionId: string): OutboxEntry | null
-  /** The check-in waiting for a goal (the signed-in account's), if one waits: one per goal at a time. */
-  checkInEntryForGoal(goalId: string): OutboxEntry | null
   /**
-   * The newest check-in this computer sent for a goal since `since` (ms), for the signed-in account, with
-   * what was submitted: kept on disk (claims.ts), so it outlives the run, the draft and the entry.
+   * The check-in waiting for a goal or project (the signed-in account's), if one waits: one per goal or
+   * project at a time.
    */
-  sentCheckInForGoal(goalId: string, since: number): Claim | null
+  checkInEntryFor(subject: CheckInSubject): OutboxEntry | null
+  /**
+   * The newest check-in this computer sent for a goal or project since `since` (ms), for the signed-in
+   * account, with what was submitted: kept on disk (claims.ts), so it outlives the run, the draft and the entry.
+   */
+  sentCheckInFor(subject: CheckInSubject, since: number): Claim | null
   /** What waits, for the Sync view: the items, the queue's state, and files that could not be read. */
   view(): Promise<SyncView>
   /** Removes a queued file that could not be read, for good. */
@@ -140,7 +144,8 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
     kind: entry.kind,
     state: stateOf(entry),
     title: entry.title ?? null,
-    targetId: entry.kind === 'description' ? entry.payload.projectId : entry.payload.goalId,
+    targetKind: entry.kind === 'description' ? 'project' : subjectOf(entry.payload).kind,
+    targetId: entry.kind === 'description' ? entry.payload.projectId : subjectOf(entry.payload).id,
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
     attempts: entry.attempts,
@@ -202,18 +207,18 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
           ) ?? null
       )
     },
-    checkInEntryForGoal(goalId) {
-      const goal = lastSegment(goalId)
-      return (
-        outbox
-          .list()
-          .find((e) => e.kind === 'check-in' && mine(e) && sameId(lastSegment(e.payload.goalId), goal)) ??
-        null
-      )
+    checkInEntryFor(subject) {
+      const id = lastSegment(subject.id)
+      const isFor = (e: OutboxEntry) => {
+        if (e.kind !== 'check-in') return false
+        const of = subjectOf(e.payload)
+        return of.kind === subject.kind && sameId(lastSegment(of.id), id)
+      }
+      return outbox.list().find((e) => isFor(e) && mine(e)) ?? null
     },
-    sentCheckInForGoal: (goalId, since) =>
-      outbox.claimForGoal(
-        goalId,
+    sentCheckInFor: (subject, since) =>
+      outbox.claimFor(
+        subject,
         since,
         (claim) => account !== null && claim.account !== undefined && sameAccount(claim.account, account),
       ),

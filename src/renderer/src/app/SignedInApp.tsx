@@ -44,7 +44,9 @@ function CurrentSection({ session }: { session: SignedIn }) {
         </>
       )
     case 'projects':
-      return <ProjectsSection session={session} projectId={route.projectId} />
+      return (
+        <ProjectsSection session={session} projectId={route.projectId} checkIn={route.checkIn ?? false} />
+      )
     case 'sync':
       return <SyncSection />
     case 'account':

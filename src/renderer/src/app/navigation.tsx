@@ -21,7 +21,8 @@ export type Route =
       /** The round's goals by id, named as the inbox listed them when the round started. */
       roundNames?: Record<string, string>
     }
-  | { section: 'projects'; projectId?: string }
+  /** `checkIn`: the project's weekly check-in form rather than its description. */
+  | { section: 'projects'; projectId?: string; checkIn?: boolean }
   /** What is saved on this computer but not yet on the server (the outbox). */
   | { section: 'sync' }
   | { section: 'account' }

@@ -2,7 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type { OperationOutput } from '@shared/contract'
 import type { GoalDetail } from '@shared/domain/goals'
 import { sameId } from '@shared/ids'
-import type { CheckInOutcome, CheckInSubmission, CreateCheckInInput } from '@shared/domain/check-ins'
+import type {
+  CheckInOutcome,
+  CheckInSubject,
+  CheckInSubmission,
+  CreateCheckInInput,
+} from '@shared/domain/check-ins'
 import { call } from './operately'
 import { refreshSync } from './sync'
 
@@ -54,7 +59,7 @@ export function useCreateCheckIn() {
     // Refused for want of rights (they changed on the server): main has marked the goal view only, and
     // so do the list and the goal shown, without reading either again.
     onError: (error, input) => {
-      if (error.kind === 'forbidden') markGoalViewOnly(queryClient, input.goalId)
+      if (error.kind === 'forbidden' && 'goalId' in input) markGoalViewOnly(queryClient, input.goalId)
     },
     // Queued, or sent with an older one for this goal: the Sync tab's count may have changed either way.
     onSettled: () => void refreshSync(queryClient),
@@ -64,32 +69,35 @@ export function useCreateCheckIn() {
 /** How often a submission that waits is read again while its screen is shown. */
 export const submissionPollMs = 1_500
 
-export const checkInSubmissionKey = (goalId: string, submissionId: string | null, recent = false) =>
-  ['check-in-submission', goalId, submissionId, recent] as const
+export const checkInSubmissionKey = (
+  subject: CheckInSubject | null,
+  submissionId: string | null,
+  recent = false,
+) => ['check-in-submission', subject?.kind ?? '', subject?.id ?? '', submissionId, recent] as const
 
 /**
- * The goal's submission that is not on the server yet, if one waits (the screen shows it rather than a
+ * The goal's (the project's) submission that is not on the server yet, if one waits (the screen shows it rather than a
  * second form); with a submission id, also whether it has been sent since, and what the server recorded.
  * `recent`: else the goal's check-in sent from this computer in the last 24 hours, if there is one.
  * `follow` reads it again every second and a half, to show "Sent" when it lands.
  */
 export function useCheckInSubmission(
-  goalId: string | null,
+  subject: CheckInSubject | null,
   submissionId: string | null,
   options: { follow: boolean; enabled?: boolean; recent?: boolean },
 ) {
   const recent = options.recent ?? false
   return useQuery({
-    queryKey: checkInSubmissionKey(goalId ?? '', submissionId, recent),
+    queryKey: checkInSubmissionKey(subject, submissionId, recent),
     queryFn: (): Promise<CheckInSubmission> =>
       call((bridge) =>
         bridge.checkIns.submission({
-          goalId: goalId!,
+          subject: { kind: subject!.kind, id: subject!.id },
           ...(submissionId ? { submissionId } : {}),
           ...(recent ? { recent } : {}),
         }),
       ),
-    enabled: goalId !== null && (options.enabled ?? true),
+    enabled: subject !== null && (options.enabled ?? true),
     staleTime: 0,
     gcTime: 0,
     refetchInterval: options.follow ? submissionPollMs : false,

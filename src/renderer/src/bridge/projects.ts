@@ -43,6 +43,21 @@ export function useProject(id: string) {
   })
 }
 
+export const projectCheckInQueryKey = (id: string) => ['project-check-in', id] as const
+
+/**
+ * A project as its weekly check-in form shows it (status, reviewer, who may be notified), read each time
+ * the form opens; main answers the copy it kept when the server cannot be reached.
+ */
+export function useProjectCheckInDetail(id: string) {
+  return useQuery({
+    queryKey: projectCheckInQueryKey(id),
+    queryFn: () => call((bridge) => bridge.projects.checkInDetail({ id })),
+    staleTime: 0,
+    retry: false,
+  })
+}
+
 /**
  * One project read again outside the page's query (the page stays as it is while this is on its way):
  * used to learn what became of a save that waited in the outbox.

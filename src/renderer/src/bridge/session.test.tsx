@@ -32,7 +32,7 @@ describe('signing out', () => {
       },
     })
     const client = createQueryClient()
-    client.setQueryData(checkInHistoryQueryKey('goal-G1'), adasHistory)
+    client.setQueryData(checkInHistoryQueryKey({ kind: 'goal', id: 'goal-G1' }), adasHistory)
     const SignOutNow = () => {
       const signOut = useSignOut()
       const { mutate } = signOut
@@ -45,6 +45,6 @@ describe('signing out', () => {
       </QueryClientProvider>,
     )
     await waitFor(() => expect(client.getQueryData(sessionQueryKey)).toMatchObject({ status: 'signed_out' }))
-    expect(client.getQueryData(checkInHistoryQueryKey('goal-G1'))).toBeUndefined()
+    expect(client.getQueryData(checkInHistoryQueryKey({ kind: 'goal', id: 'goal-G1' }))).toBeUndefined()
   })
 })

@@ -1,9 +1,10 @@
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { scheduleLabel, timeLabel } from '@shared/time-label'
-import { prepareCheckIn, type PreparedCheckIn } from '../../check-ins/body'
+import { subjectOf, type CheckInSubject } from '@shared/domain/check-ins'
+import { createFrom, listCheckInsOf, prepareFor, type Prepared } from '../../check-ins/kinds'
 import { findEarlierAttempt, findOwnCheckIn, statesFor } from '../../check-ins/recovery'
 import type { OperatelyClient } from '../../operately/client'
-import type { CheckIn, Goal, Person } from '../../operately/types'
+import type { CheckIn, Person } from '../../operately/types'
 import type { CheckInCopy, CheckInEntry, OutboxEntry } from '../../outbox/entry'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { DeliveryContext, DeliveryOutcome, Deliverer } from '../outcomes'
@@ -17,15 +18,15 @@ import {
 
 /** What a delivered check-in reports. */
 export interface CheckInDelivery {
-  goalId: string
+  /** The goal or project it was written for. */
+  subject: CheckInSubject
   submissionId: string
   /** The server's id of the check-in. */
   checkInId: string
   /** The server's record; null when it was not read this time (an earlier pass already found it). */
   checkIn: CheckIn | null
-  /** The goal as read just before sending, and the request built against it; null when not sent now. */
-  goal: Goal | null
-  prepared: PreparedCheckIn | null
+  /** The goal or project as read just before sending, and the request built against it; null when not sent now. */
+  sent: Prepared | null
   /** Found on the server (an earlier request was applied) rather than created by this attempt's answer. */
   recovered: boolean
 }
@@ -121,7 +122,8 @@ function scheduleRefused(
 }
 
 /**
- * Creates a queued check-in exactly once. `goals/create_check_in` is not idempotent, so:
+ * Creates a queued check-in, a goal's or a project's, exactly once. Neither `goals/create_check_in` nor
+ * `projects/create_check_in` is idempotent, so (the goal standing for either below):
  *
  * - before the first request, the ids of the goal's check-ins are read and kept on the entry (the
  *   snapshot). A check-in the server has later that is not in the snapshot, by this person, with this
@@ -140,7 +142,7 @@ function scheduleRefused(
  *   delivered, so an entry whose removal failed finds its claim and is only tidied up, and no other entry
  *   ever takes that check-in for its own.
  *
- * The request itself is built when it is sent, against the goal as it is then (`prepareCheckIn`).
+ * The request itself is built when it is sent, against the goal or project as it is then (kinds.ts).
  */
 export function createCheckInDeliverer(deps: {
   client: () => Promise<OperatelyClient>
@@ -162,7 +164,7 @@ export function createCheckInDeliverer(deps: {
   /** This entry's check-in on the server, if it is there. */
   async function look(api: OperatelyClient, entry: CheckInEntry): Promise<CheckIn | null> {
     const input = entry.payload
-    const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+    const [list, person] = await Promise.all([listCheckInsOf(api, subjectOf(input)), me(api)])
     const taken = (id: string) => deps.claims.claimedByOther(id, entry.id)
     if (entry.snapshot) {
       return findOwnCheckIn(list, {
@@ -190,10 +192,12 @@ export function createCheckInDeliverer(deps: {
     }
     let entry: CheckInEntry = queued
     const input = entry.payload
+    const subject = subjectOf(input)
+    const where = subject.kind
     const delivered = async (
       checkIn: CheckIn,
       recovered: boolean,
-      sent: { goal: Goal; prepared: PreparedCheckIn } | null,
+      sent: Prepared | null,
     ): Promise<DeliveryOutcome> => {
       // Sent again at the person's word: the first request may have landed late beside this one.
       const twin = entry.resent ? await secondCopy(checkIn) : null
@@ -229,7 +233,7 @@ export function createCheckInDeliverer(deps: {
           outcome: 'needs_attention',
           error: appError(
             'server_error',
-            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the goal in Operately and delete one of them (posted ${clock(twin.inserted_at, context.now())} and ${clock(checkIn.inserted_at, context.now())}), then discard this item.${unkept}`.slice(
+            `Operately now has this check-in twice: the request that got no answer arrived after all, besides the one sent again. Open the ${where} in Operately and delete one of them (posted ${clock(twin.inserted_at, context.now())} and ${clock(checkIn.inserted_at, context.now())}), then discard this item.${unkept}`.slice(
               0,
               1900,
             ),
@@ -237,12 +241,11 @@ export function createCheckInDeliverer(deps: {
         }
       }
       const result: CheckInDelivery = {
-        goalId: input.goalId,
+        subject,
         submissionId: input.submissionId,
         checkInId: checkIn.id,
         checkIn,
-        goal: sent?.goal ?? null,
-        prepared: sent?.prepared ?? null,
+        sent,
         recovered,
       }
       return { outcome: 'delivered', result }
@@ -252,12 +255,11 @@ export function createCheckInDeliverer(deps: {
     if (claim) {
       // Delivered before; only the bookkeeping after it was cut short.
       const result: CheckInDelivery = {
-        goalId: input.goalId,
+        subject,
         submissionId: input.submissionId,
         checkInId: claim.checkInId,
         checkIn: null,
-        goal: null,
-        prepared: null,
+        sent: null,
         recovered: true,
       }
       return { outcome: 'delivered', result }
@@ -266,7 +268,7 @@ export function createCheckInDeliverer(deps: {
     const api = await deps.client()
     /** Another check-in of this entry's content, beside `mine`: the late first request of a re-send. */
     const secondCopy = async (mine: CheckIn): Promise<CheckIn | null> => {
-      const [list, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      const [list, person] = await Promise.all([listCheckInsOf(api, subject), me(api)])
       return findOwnCheckIn(list, {
         before: entry.snapshot ?? [],
         personId: person.id,
@@ -306,7 +308,7 @@ export function createCheckInDeliverer(deps: {
           outcome: 'needs_attention',
           error: appError(
             'timeout',
-            `Not on Operately ${waited} after it was sent, and Operately never answered: it may still arrive (check the goal in Operately). Send again? Retry looks once more first, and shows both if two appear.`,
+            `Not on Operately ${waited} after it was sent, and Operately never answered: it may still arrive (check the ${where} in Operately). Send again? Retry looks once more first, and shows both if two appear.`,
           ),
         }
       }
@@ -331,7 +333,7 @@ export function createCheckInDeliverer(deps: {
     // The goal's check-ins as this pass read them: the snapshot below is taken from the same read.
     let list: CheckIn[] | null = null
     if (entry.attempts === 0 && !entry.askedSameWords && context.now() - queuedAt >= sameWordsAfterMs) {
-      const [read, person] = await Promise.all([api.listCheckIns(input.goalId), me(api)])
+      const [read, person] = await Promise.all([listCheckInsOf(api, subject), me(api)])
       list = read
       const already = findEarlierAttempt(list, {
         personId: person.id,
@@ -349,26 +351,19 @@ export function createCheckInDeliverer(deps: {
           outcome: 'needs_attention',
           error: appError(
             'invalid_input',
-            `The goal already has a check-in with these words by you, posted ${clock(already.inserted_at, context.now())} (from the web or another computer?). Send this one too? Retry sends it; discard it if it is the same.`,
+            `The ${where} already has a check-in with these words by you, posted ${clock(already.inserted_at, context.now())} (from the web or another computer?). Send this one too? Retry sends it; discard it if it is the same.`,
           ),
         }
       }
     }
 
     if (!entry.snapshot) {
-      list ??= await api.listCheckIns(input.goalId)
+      list ??= await listCheckInsOf(api, subject)
       entry = (await context.record({ snapshot: list.map((c) => c.id) })) as CheckInEntry
     }
-    // The goal first: its answer carries the version header that says whether what the server takes
-    // must be asked again (an update since sign-in).
-    const goal = await api.getGoal(input.goalId)
-    // A check-in to publish now needs nothing the probe finds: what is known is used (an untouched due
-    // date left out only where the server was found not to require it), and where nothing current is
-    // known the due date goes back, as every release takes it. It never waits for, nor pays for, a probe
-    // (a server failing the probe would slow every check-in). A draft or a schedule asks the server first.
-    const publishNow = (input.publication?.mode ?? 'now') === 'now'
-    const takes = publishNow ? api.knownCapabilities() : await api.capabilities()
-    const prepared = prepareCheckIn(input, goal, takes)
+    // Built against the goal or project as it is now (kinds.ts): an untouched due date is left out only
+    // where the server was found not to require it; where nothing current is known it goes back.
+    const sending = await prepareFor(api, input)
     const sentAt = context.now()
     // Until its answer is recorded, a request may have been applied: the entry says so on disk in the
     // same write that counts the attempt, so that whatever keeps the app from recording the answer (a
@@ -378,7 +373,7 @@ export function createCheckInDeliverer(deps: {
     })) as CheckInEntry
     let created: CheckIn | null
     try {
-      created = await api.createCheckIn(prepared.body)
+      created = await createFrom(api, sending)
     } catch (err) {
       if (err instanceof AppFailure && !err.error.maybeApplied) {
         // Refused before anything was applied, or never sent: nothing to look for next time.
@@ -408,17 +403,16 @@ export function createCheckInDeliverer(deps: {
       // The server answered, and the check-in is not there: it was not applied.
       return refusedByServer(err.error)
     }
-    if (created) return delivered(created, false, { goal, prepared })
+    if (created) return delivered(created, false, sending)
     // A success without the check-in in it: find it rather than guess.
     entry = (await context.record({ unconfirmed: unconfirmedFrom(sentAt, sentAt, true) })) as CheckInEntry
     const found = await look(api, entry)
-    if (found) return delivered(found, false, { goal, prepared })
+    if (found) return delivered(found, false, sending)
     return {
       outcome: 'needs_attention',
       error: {
         kind: 'invalid_response',
-        message:
-          'Operately accepted the check-in but did not send it back, and it is not in the goal’s list of check-ins. Open the goal in Operately to see whether it was posted before sending it again.',
+        message: `Operately accepted the check-in but did not send it back, and it is not in the ${where}’s list of check-ins. Open the ${where} in Operately to see whether it was posted before sending it again.`,
       },
     }
   }

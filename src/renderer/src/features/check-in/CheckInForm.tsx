@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useMemo, useRef, useState, type Keyboard
 import { useForm } from 'react-hook-form'
 import type { CheckInOutcome, CreateCheckInInput, Publication } from '@shared/domain/check-ins'
 import type { Freshness as FreshnessFields } from '@shared/domain/freshness'
-import type { GoalDetail } from '@shared/domain/goals'
+import { subjectDraftKey } from '@shared/contract/drafts'
 import { clearDraft, saveDraft, type StoredDraft } from '../../bridge/drafts'
 import { keepInBackground, useCreateCheckIn } from '../../bridge/goals'
 import { searchMentionable } from '../../bridge/people'
@@ -16,7 +16,8 @@ import { LockIcon } from '../../ui/icons'
 import { CheckInAlert } from './CheckInAlert'
 import { CheckInHistory } from './CheckInHistory'
 import { ChecklistField } from './ChecklistField'
-import { draftKeyFor, restoreDraft, toStoredDraft, type Json } from './draft'
+import { refOf, type CheckInFormSubject } from './check-in-subject'
+import { restoreDraft, toStoredDraft, type Json } from './draft'
 import { draftErrorText } from './draft-errors'
 import { createDraftSaver } from './draft-saver'
 import { DueDateField } from './DueDateField'
@@ -30,6 +31,7 @@ import { StatusField } from './StatusField'
 import { describeSubmitError, type FormArea, type SubmitProblem } from './submit-errors'
 import { TargetFields } from './TargetFields'
 import { useTargetTrends } from './use-target-trends'
+import { weeklyTiming, weeklyTimingWords } from './weekly-schedule'
 import type { NumberLocale } from './number-conventions'
 
 type DraftNote =
@@ -49,8 +51,9 @@ const slowSubmitMs = 3_000
 /** Why this check-in cannot be submitted, said before anything is typed; null when it can be. */
 function blockReason(
   canWrite: boolean,
-  goal: GoalDetail,
+  goal: CheckInFormSubject,
 ): { title: string; text: string; short: string } | null {
+  const what = goal.kind
   if (!canWrite) {
     return {
       title: 'This token can only read',
@@ -60,16 +63,17 @@ function blockReason(
   }
   if (goal.canEdit === false) {
     return {
-      title: 'You can view this goal but not check in on it',
-      text: 'Only people with edit access to the goal can post check-ins. Ask its champion or an admin of its space for access. What you type is kept as a draft.',
-      short: 'you do not have edit access to this goal.',
+      title: `You can view this ${what} but not check in on it`,
+      text: `Only people with edit access to the ${what} can post check-ins. Ask its champion or an admin of its space for access. What you type is kept as a draft.`,
+      short: `you do not have edit access to this ${what}.`,
     }
   }
   return null
 }
 
 export interface CheckInFormProps {
-  goal: GoalDetail
+  /** The goal or project the check-in is for; a project has none of the goal's own parts. */
+  goal: CheckInFormSubject
   canWrite: boolean
   /** What the signed-in server takes: which of "Save as draft" and "Schedule…" it can do. */
   takes: ServerCapabilities | null
@@ -77,7 +81,7 @@ export interface CheckInFormProps {
   personId: string
   /** How the person writes numbers (decimal sign, thousands separator), the same for the whole visit. */
   locale: NumberLocale
-  /** The draft main had for this goal when the form opened. */
+  /** The draft main had for this check-in when the form opened. */
   stored: StoredDraft | null
   /** Reading the draft failed: say so rather than silently starting from scratch. */
   draftProblem: string | null
@@ -86,6 +90,8 @@ export interface CheckInFormProps {
   /** The check-in was created, or queued to be created later; with what the form sent. */
   onSubmitted: (outcome: CheckInOutcome, input: CreateCheckInInput) => void
   onBack: () => void
+  /** Where the back button goes, in words ("All goals", "Project"). */
+  backLabel: string
 }
 
 export function CheckInForm({
@@ -99,12 +105,14 @@ export function CheckInForm({
   freshness,
   onSubmitted,
   onBack,
+  backLabel,
 }: CheckInFormProps) {
   const id = useId()
   const [now] = useState(() => new Date())
   const [prefill] = useState(() => prefillFrom(goal, now, locale))
   const [restored] = useState(() => (stored?.value != null ? restoreDraft(stored.value, prefill) : null))
-  const draftKey = draftKeyFor(goal.id)
+  const draftKey = subjectDraftKey(refOf(goal))
+  const isGoal = goal.kind === 'goal'
   const trends = useTargetTrends(goal)
   const checklistItems = useMemo(
     () => [...goal.checklist].sort((a, b) => a.index - b.index),
@@ -140,6 +148,11 @@ export function CheckInForm({
   )
 
   const blocked = blockReason(canWrite, goal)
+  // Said before anything is sent: a project's check-in written too early does not count for its week.
+  const weeklyWords = weeklyTimingWords(goal.nextCheckInDue, now)
+  const weekly = weeklyWords
+    ? { words: weeklyWords, counts: weeklyTiming(goal.nextCheckInDue, now)?.counts ?? true }
+    : null
   const createCheckIn = useCreateCheckIn()
   // A second click or Ctrl+Enter can arrive before React re-renders the disabled button.
   const inFlight = useRef(false)
@@ -373,9 +386,9 @@ export function CheckInForm({
       <header className="check-in__head">
         <div className="check-in__nav">
           <button type="button" className="ci-back" onClick={onBack}>
-            <span aria-hidden="true">‹</span> All goals
+            <span aria-hidden="true">‹</span> {backLabel}
           </button>
-          <p className="check-in__eyebrow">New check-in</p>
+          <p className="check-in__eyebrow">{isGoal ? 'New check-in' : 'New weekly check-in'}</p>
         </div>
         <h1
           id={`${id}-title`}
@@ -397,6 +410,14 @@ export function CheckInForm({
           </p>
         ) : null}
         <Freshness read={freshness} className="check-in__freshness" />
+        {weekly ? (
+          <p
+            id={`${id}-week`}
+            className={weekly.counts ? 'check-in__meta' : 'notice notice--warning check-in__week'}
+          >
+            {weekly.words}
+          </p>
+        ) : null}
       </header>
 
       {blocked ? (
@@ -422,7 +443,7 @@ export function CheckInForm({
         busy={createCheckIn.isPending}
       />
 
-      <CheckInHistory goalId={goal.id} locale={locale} hasMessage={hasMessage} onStart={startFrom} />
+      <CheckInHistory subject={refOf(goal)} locale={locale} hasMessage={hasMessage} onStart={startFrom} />
 
       {/* A form landmark without a <form> element: the editor's link field is a form of its own, and forms
           cannot nest. Nothing here relies on implicit submission: the button and Ctrl+Enter submit. */}
@@ -439,22 +460,27 @@ export function CheckInForm({
             error={errors.status?.message ?? areaError('status')}
           />
         </div>
-        <div id={`${id}-area-due`}>
-          <DueDateField form={form} current={goal.dueDate} now={now} areaError={areaError('due')} />
-        </div>
-        <div id={`${id}-area-targets`}>
-          <TargetFields
-            targets={goal.targets}
-            form={form}
-            locale={locale}
-            history={trends}
-            errors={errors.targets}
-            areaError={areaError('targets')}
-          />
-        </div>
-        <div id={`${id}-area-checklist`}>
-          <ChecklistField items={checklistItems} register={register} areaError={areaError('checklist')} />
-        </div>
+        {/* The goal's own parts: a project's check-in has none. */}
+        {isGoal ? (
+          <>
+            <div id={`${id}-area-due`}>
+              <DueDateField form={form} current={goal.dueDate} now={now} areaError={areaError('due')} />
+            </div>
+            <div id={`${id}-area-targets`}>
+              <TargetFields
+                targets={goal.targets}
+                form={form}
+                locale={locale}
+                history={trends}
+                errors={errors.targets}
+                areaError={areaError('targets')}
+              />
+            </div>
+            <div id={`${id}-area-checklist`}>
+              <ChecklistField items={checklistItems} register={register} areaError={areaError('checklist')} />
+            </div>
+          </>
+        ) : null}
         <div id={`${id}-area-message`} className="ci-section">
           <div className="ci-section__label" aria-hidden="true">
             Message
@@ -479,12 +505,18 @@ export function CheckInForm({
           />
         </div>
         <div id={`${id}-area-notify`}>
-          <NotifyField form={form} candidates={goal.potentialSubscribers} areaError={areaError('notify')} />
+          <NotifyField
+            form={form}
+            candidates={goal.potentialSubscribers}
+            areaError={areaError('notify')}
+            kind={goal.kind}
+          />
         </div>
 
         {blocked ? null : (
           <PublishControls
             takes={takes}
+            kind={goal.kind}
             pending={createCheckIn.isPending}
             onPublish={(publication) => void submit(publication)}
           />

@@ -44,12 +44,17 @@ describe('a goal with 500 earlier check-ins', () => {
   })
 
   it('draws only the open check-in’s message, and an earlier one’s once it is opened', async () => {
-    Object.assign(window, { operately: { goals: { checkIns: async () => ({ ok: true, value: read }) } } })
+    Object.assign(window, { operately: { checkIns: { history: async () => ({ ok: true, value: read }) } } })
     const client = createQueryClient()
-    client.setQueryData(checkInHistoryQueryKey('goal-G1'), read)
+    client.setQueryData(checkInHistoryQueryKey({ kind: 'goal', id: 'goal-G1' }), read)
     shown = await render(
       <QueryClientProvider client={client}>
-        <CheckInHistory goalId="goal-G1" locale="en-US" hasMessage={() => false} onStart={() => undefined} />
+        <CheckInHistory
+          subject={{ kind: 'goal', id: 'goal-G1' }}
+          locale="en-US"
+          hasMessage={() => false}
+          onStart={() => undefined}
+        />
       </QueryClientProvider>,
     )
     const container = shown.container

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { goalSubject } from './check-in-subject'
 // The history and the trends after a later read of the same goal is refused (access taken away, goal
 // deleted): react-query keeps the earlier answer beside the error; the screen must not show it as current.
 import { QueryClientProvider } from '@tanstack/react-query'
@@ -46,16 +47,21 @@ describe('the earlier check-ins once a later read is refused', () => {
 
   it('shows neither the old check-ins, their freshness line, nor their trend points', async () => {
     let answer: unknown = { ok: true, value: fresh }
-    Object.assign(window, { operately: { goals: { checkIns: async () => answer } } })
+    Object.assign(window, { operately: { checkIns: { history: async () => answer } } })
     const client = createQueryClient()
     let trends: ReturnType<typeof useTargetTrends> = undefined
     const Trends = () => {
-      trends = useTargetTrends(goal)
+      trends = useTargetTrends(goalSubject(goal))
       return null
     }
     const page = (
       <QueryClientProvider client={client}>
-        <CheckInHistory goalId="goal-G1" locale="en-US" hasMessage={() => false} onStart={() => undefined} />
+        <CheckInHistory
+          subject={{ kind: 'goal', id: 'goal-G1' }}
+          locale="en-US"
+          hasMessage={() => false}
+          onStart={() => undefined}
+        />
         <Trends />
       </QueryClientProvider>
     )
@@ -65,7 +71,7 @@ describe('the earlier check-ins once a later read is refused', () => {
 
     answer = { ok: false, error: { kind: 'forbidden', message: 'You no longer have access to this goal.' } }
     await act(async () => {
-      await client.refetchQueries({ queryKey: checkInHistoryQueryKey('goal-G1') })
+      await client.refetchQueries({ queryKey: checkInHistoryQueryKey({ kind: 'goal', id: 'goal-G1' }) })
     })
     await waitFor(() => expect(shown!.container.textContent).toContain('could not be read'))
     expect(shown.container.textContent).not.toContain('Read from Operately at')

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, useEffect } from 'react'
 import type { PastCheckIn } from '@shared/domain/check-in-history'
+import type { CheckInSubject } from '@shared/domain/check-ins'
 import { timeLabel } from '@shared/time-label'
 import { openInBrowser } from '../../bridge/app'
 import type { BridgeError } from '../../bridge/bridge-error'
@@ -13,7 +14,8 @@ import { startingMessage } from './start-from'
 import { StatusBadge } from './StatusBadge'
 
 export interface CheckInHistoryProps {
-  goalId: string
+  /** The goal or project whose check-ins these are. */
+  subject: CheckInSubject
   locale: NumberLocale
   /** Whether the form's message holds anything yet (then starting from another asks first). */
   hasMessage: () => boolean
@@ -33,9 +35,9 @@ const number = (value: number | null, unit: string | null, locale: NumberLocale)
  * The goal's earlier check-ins above the form, newest first: the latest open, each earlier one a click (or
  * Enter) away. Each can be the start of the new message. Offline, the copy from the last visit, saying so.
  */
-export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInHistoryProps) {
+export function CheckInHistory({ subject, locale, hasMessage, onStart }: CheckInHistoryProps) {
   const id = useId()
-  const history = useCheckInHistory(goalId)
+  const history = useCheckInHistory(subject)
   const [now] = useState(() => new Date())
   const [opened, setOpened] = useState<ReadonlySet<string> | null>(null)
   const [asking, setAsking] = useState<string | null>(null)
@@ -87,12 +89,12 @@ export function CheckInHistory({ goalId, locale, hasMessage, onStart }: CheckInH
     body = (
       <p className="ci-history__quiet">
         {kind === 'offline' || kind === 'timeout' || kind === 'server_error'
-          ? 'No earlier check-ins are kept on this computer yet: they show once the app has reached Operately with this goal open.'
+          ? `No earlier check-ins are kept on this computer yet: they show once the app has reached Operately with this ${subject.kind} open.`
           : `The earlier check-ins could not be read. ${history.error.message}`}
       </p>
     )
   } else if (checkIns.length === 0) {
-    body = <p className="ci-history__quiet">No check-ins on this goal yet.</p>
+    body = <p className="ci-history__quiet">No check-ins on this {subject.kind} yet.</p>
   } else {
     body = (
       <ol className="ci-history__list">

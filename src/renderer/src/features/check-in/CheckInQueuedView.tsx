@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { AlertIcon, ClockIcon } from '../../ui/icons'
 import { isEmptyMessage } from '@shared/domain/check-in-message'
-import { NextGoalActions } from './NextGoalActions'
+import { WayOn } from './WayOn'
 import { StatusBadge } from './StatusBadge'
 import { submissionHeading, submissionText } from './submission-words'
 
@@ -26,6 +26,7 @@ export function CheckInQueuedView({
   goalName,
   onNext,
   onBack,
+  backLabel,
   onOpenSync,
   onSent,
   onBackToForm,
@@ -37,6 +38,8 @@ export function CheckInQueuedView({
   goalName: string
   onNext: (goalId: string | null) => void
   onBack: () => void
+  /** Where `onBack` goes, in words (a project's check-in). */
+  backLabel: string
   onOpenSync: () => void
   /** It is on the server now: show what was recorded. */
   onSent: (result: CheckInResult) => void
@@ -48,7 +51,7 @@ export function CheckInQueuedView({
   const id = useId()
   const heading = useRef<HTMLHeadingElement>(null)
   const queryClient = useQueryClient()
-  const followed = useCheckInSubmission(initial.goalId, initial.submissionId, { follow: true })
+  const followed = useCheckInSubmission(initial.subject, initial.submissionId, { follow: true })
   const retry = useRetrySyncItem()
   const discard = useDiscardSyncItem()
   const [confirming, setConfirming] = useState(false)
@@ -184,11 +187,11 @@ export function CheckInQueuedView({
           </div>
         )
       ) : (
-        <NextGoalActions goalId={queued.goalId} onNext={onNext} onBack={onBack}>
+        <WayOn subject={queued.subject} onNext={onNext} onBack={onBack} backLabel={backLabel}>
           <Button variant="secondary" onClick={onOpenSync}>
             Open Sync
           </Button>
-        </NextGoalActions>
+        </WayOn>
       )}
     </section>
   )

@@ -44,7 +44,13 @@ describe('the result of a scheduled check-in that changes the status alone', () 
   it('says publishing sets the status, and nothing of target values, checklist or due date "below"', async () => {
     rendered = await render(
       <QueryClientProvider client={new QueryClient()}>
-        <CheckInResultView result={scheduled()} locale="en-US" onNext={() => {}} onBack={() => {}} />
+        <CheckInResultView
+          result={scheduled()}
+          locale="en-US"
+          onNext={() => {}}
+          onBack={() => {}}
+          backLabel="All goals"
+        />
       </QueryClientProvider>,
     )
     const text = rendered.container.textContent ?? ''
@@ -62,7 +68,13 @@ describe('the result of a scheduled check-in that changes the status alone', () 
     })
     rendered = await render(
       <QueryClientProvider client={new QueryClient()}>
-        <CheckInResultView result={result} locale="en-US" onNext={() => {}} onBack={() => {}} />
+        <CheckInResultView
+          result={result}
+          locale="en-US"
+          onNext={() => {}}
+          onBack={() => {}}
+          backLabel="All goals"
+        />
       </QueryClientProvider>,
     )
     const text = rendered.container.textContent ?? ''

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react'
-import type { CheckInResult } from '@shared/domain/check-ins'
+import { isProjectResult, resultSubject, type CheckInResult } from '@shared/domain/check-ins'
 import { openInBrowser } from '../../bridge/app'
 import type { BridgeError } from '../../bridge/bridge-error'
 import { RichTextView } from '../../editor'
@@ -7,7 +7,7 @@ import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
 import { CheckIcon } from '../../ui/icons'
 import { isEmptyMessage } from '@shared/domain/check-in-message'
-import { NextGoalActions } from './NextGoalActions'
+import { WayOn } from './WayOn'
 import { publicationWords } from './publication-words'
 import { changeLines, type ChangeLine } from './result-changes'
 import { StatusBadge } from './StatusBadge'
@@ -27,6 +27,7 @@ export function CheckInResultView({
   onBack,
   sentAt = null,
   onWriteAnother = null,
+  backLabel,
 }: {
   result: CheckInResult
   /** How the person writes numbers: the targets' old and new values are written so. */
@@ -38,8 +39,11 @@ export function CheckInResultView({
   sentAt?: string | null
   /** Opens a blank form for a second check-in; offered when the screen opened on this one. */
   onWriteAnother?: (() => void) | null
+  /** Where `onBack` goes, in words (a project's check-in). */
+  backLabel: string
 }) {
   const id = useId()
+  const subject = resultSubject(result)
   const heading = useRef<HTMLHeadingElement>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const sentAtLabel = sentAt ? sentAtWords(sentAt, new Date(), localeTag(locale)) : null
@@ -52,7 +56,8 @@ export function CheckInResultView({
     ? lines.filter((line) => line.kind !== 'status' && !(line.kind === 'due' && line.from === null))
     : []
   const words = publicationWords(result, new Date(), localeTag(locale), {
-    recordsMore: result.changesKnown ? recorded.length > 0 : true,
+    // A project's check-in records nothing besides its status and message.
+    recordsMore: isProjectResult(result) ? false : result.changesKnown ? recorded.length > 0 : true,
   })
 
   // The form was scrolled down to its button: the result starts at the top, focus on its heading.
@@ -76,7 +81,7 @@ export function CheckInResultView({
           <h1 id={`${id}-title`} ref={heading} tabIndex={-1} className="result__title">
             {words.title}
           </h1>
-          <p className="result__goal">{result.goalName}</p>
+          <p className="result__goal">{subject.name}</p>
           {sentAtLabel ? <p className="result__when">{sentAtLabel}</p> : null}
         </div>
       </header>
@@ -124,7 +129,7 @@ export function CheckInResultView({
         message={openError?.message}
       />
 
-      <NextGoalActions goalId={result.goalId} onNext={onNext} onBack={onBack}>
+      <WayOn subject={subject} onNext={onNext} onBack={onBack} backLabel={backLabel}>
         {onWriteAnother ? (
           <Button variant="secondary" onClick={onWriteAnother}>
             Write another check-in
@@ -135,7 +140,7 @@ export function CheckInResultView({
             Open in Operately
           </Button>
         ) : null}
-      </NextGoalActions>
+      </WayOn>
     </section>
   )
 }

@@ -1,11 +1,15 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query'
+import { useEffect, useMemo, useState } from 'react'
+import { subjectDraftKey } from '@shared/contract/drafts'
 import type { CheckInResult, CreateCheckInInput, QueuedCheckIn } from '@shared/domain/check-ins'
+import type { Freshness as FreshnessFields } from '@shared/domain/freshness'
 import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
+import type { BridgeError } from '../../bridge/bridge-error'
 import { useNumberLocale } from './use-number-locale'
 import { clearDraft, draftQueryKey, getDraft, saveDraft } from '../../bridge/drafts'
 import { useCheckInSubmission, useGoal } from '../../bridge/goals'
+import { useProjectCheckInDetail } from '../../bridge/projects'
 import { useServerCapabilities } from '../../bridge/session'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
@@ -14,7 +18,8 @@ import { useRoundStep } from '../inbox/round'
 import { CheckInForm } from './CheckInForm'
 import { CheckInQueuedView } from './CheckInQueuedView'
 import { CheckInResultView } from './CheckInResultView'
-import { draftKeyFor, draftOfSubmission, submissionOfDraft } from './draft'
+import { draftOfSubmission, submissionOfDraft } from './draft'
+import { goalSubject, projectSubject, refOf, type CheckInFormSubject } from './check-in-subject'
 import { Loading } from '../../ui/Loading'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
@@ -24,23 +29,99 @@ type Shown =
   | { kind: 'waiting'; queued: QueuedCheckIn; submission: CreateCheckInInput }
   | { kind: 'sent'; result: CheckInResult; sentAt?: string | null; earlier?: boolean }
 
-/**
- * One goal's check-in: the goal and its draft are read, then the form, then what the server recorded. A
- * goal has one submission at a time: when one for it is still waiting in the outbox (sent from another
- * visit, queued offline, kept in the background, or cut short by a restart), the screen shows that one,
- * following it until it is in, never a second empty form.
- */
+/** One goal's monthly check-in: the goal read for the form, the rest as for every check-in. */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
   const { navigate } = useNavigation()
-  const queryClient = useQueryClient()
-  // In the weekly round a submitted check-in moves straight on to the next goal, saying how this one went.
-  const roundStep = useRoundStep()
   const goal = useGoal(goalId)
+  return (
+    <CheckInFlow
+      session={session}
+      read={goal}
+      toSubject={goalSubject}
+      // In the weekly round a submitted check-in moves straight on to the next goal, saying how it went.
+      round
+      backLabel="All goals"
+      onBack={() => navigate({ section: 'check-ins' })}
+      words={{
+        loading: 'Loading the goal…',
+        notFound: 'Goal not found',
+        notFoundText:
+          'There is no goal with this link or id that you can see. It may have been deleted, or you may not have access to it. Check the link, or pick the goal from the list.',
+        notLoaded: 'The goal could not be loaded',
+        back: 'Back to goals',
+      }}
+    />
+  )
+}
+
+/** One project's weekly check-in, opened from the inbox or the project's page: the same flow as a goal's. */
+export function ProjectCheckInScreen({
+  session,
+  projectId,
+  onBack,
+  backLabel,
+}: {
+  session: SignedIn
+  projectId: string
+  onBack: () => void
+  backLabel: string
+}) {
+  const project = useProjectCheckInDetail(projectId)
+  return (
+    <CheckInFlow
+      session={session}
+      read={project}
+      toSubject={projectSubject}
+      round={false}
+      backLabel={backLabel}
+      onBack={onBack}
+      words={{
+        loading: 'Loading the project…',
+        notFound: 'Project not found',
+        notFoundText:
+          'There is no project with this link or id that you can see. It may have been deleted, or you may not have access to it.',
+        notLoaded: 'The project could not be loaded',
+        back: backLabel,
+      }}
+    />
+  )
+}
+
+/**
+ * A check-in, a goal's or a project's: what it is for and its draft are read, then the form, then what
+ * the server recorded. Each has one submission at a time: when one for it is still waiting in the outbox
+ * (sent from another visit, queued offline, kept in the background, or cut short by a restart), the
+ * screen shows that one, following it until it is in, never a second empty form.
+ */
+function CheckInFlow<T extends FreshnessFields>({
+  session,
+  read: goal,
+  toSubject,
+  round,
+  backLabel,
+  onBack,
+  words,
+}: {
+  session: SignedIn
+  /** The goal or project as main answers it (fresh, or the copy kept for offline). */
+  read: UseQueryResult<T, BridgeError>
+  toSubject: (read: T) => CheckInFormSubject
+  /** Whether the weekly round of goals moves on after a submission. */
+  round: boolean
+  backLabel: string
+  onBack: () => void
+  /** What the screen says while the goal or project loads, or when it cannot be. */
+  words: { loading: string; notFound: string; notFoundText: string; notLoaded: string; back: string }
+}) {
+  const { navigate } = useNavigation()
+  const queryClient = useQueryClient()
+  const roundStep = useRoundStep()
+  const subject = useMemo(() => (goal.data ? toSubject(goal.data) : null), [goal.data, toSubject])
   // Asked as the form opens: a server updated since sign-in is asked again (main keeps the answer).
   const takes = useServerCapabilities(goal.isSuccess)
   // Numbers are read and written the person's way (1,200.5 or 1.200,5): the OS's, asked of main once.
   const locale = useNumberLocale()
-  const draftKey = goal.data ? draftKeyFor(goal.data.id) : null
+  const draftKey = subject ? subjectDraftKey(refOf(subject)) : null
   const [shown, setShown] = useState<Shown | null>(null)
   // "Write another check-in": the person chose a second one over the one sent lately (see below).
   const [another, setAnother] = useState(false)
@@ -63,12 +144,12 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
   // is open must not swap the form out for another question.
   const [openedWithoutDraft, setOpenedWithoutDraft] = useState<boolean | null>(null)
   if (openedWithoutDraft === null && draft.data) setOpenedWithoutDraft(draft.data.value === null)
-  const waiting = useCheckInSubmission(goal.data?.id ?? null, draftSubmission, {
+  const waiting = useCheckInSubmission(subject ? refOf(subject) : null, draftSubmission, {
     follow: false,
     enabled: shown === null && !draft.isPending,
     recent: !another && openedWithoutDraft === true,
   })
-  const backToList = () => navigate({ section: 'check-ins' })
+  const backToList = onBack
   const openSync = () => navigate({ section: 'sync' })
   const onNext = (next: string | null) =>
     navigate(next ? { section: 'check-ins', goalId: next } : { section: 'check-ins' })
@@ -78,10 +159,10 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
    * the outbox copy is then the only one, and it is about to go.
    */
   const keepAsDraft = async (submission: CreateCheckInInput) => {
-    if (!draftKey || !goal.data || locale === null) return
+    if (!draftKey || !subject || locale === null) return
     const stored = await getDraft(draftKey)
     if (submissionOfDraft(stored.value) === submission.submissionId) return
-    await saveDraft(draftKey, draftOfSubmission(submission, goal.data, new Date(), locale))
+    await saveDraft(draftKey, draftOfSubmission(submission, subject, new Date(), locale))
     // The form opens on what is read now, not on the (missing) draft read when the screen opened.
     await queryClient.invalidateQueries({ queryKey: draftQueryKey(draftKey) })
   }
@@ -124,6 +205,7 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
         onNext={onNext}
         sentAt={current.sentAt ?? null}
         onWriteAnother={current.earlier ? writeAnother : null}
+        backLabel={backLabel}
       />
     )
   }
@@ -133,9 +215,10 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
         key={current.queued.submissionId}
         queued={current.queued}
         submitted={current.submission}
-        goalName={goal.data?.name ?? 'This goal'}
+        goalName={subject?.name ?? 'This check-in'}
         onNext={onNext}
         onBack={backToList}
+        backLabel={backLabel}
         onOpenSync={openSync}
         onSent={(result) => setShown({ kind: 'sent', result })}
         onBackToForm={backToForm}
@@ -144,28 +227,24 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
     )
   }
 
-  if (goal.isPending) return <Loading what="Loading the goal…" />
+  if (goal.isPending) return <Loading what={words.loading} />
 
   if (goal.isError) {
     const missing = goal.error.kind === 'not_found' || goal.error.kind === 'invalid_input'
     return (
       <section className="check-in-missing" aria-labelledby="check-in-missing-title">
         <button type="button" className="ci-back" onClick={backToList}>
-          <span aria-hidden="true">‹</span> All goals
+          <span aria-hidden="true">‹</span> {backLabel}
         </button>
         <h1 id="check-in-missing-title" className="screen-title">
-          {missing ? 'Goal not found' : 'The goal could not be loaded'}
+          {missing ? words.notFound : words.notLoaded}
         </h1>
         <ErrorAlert
           title={missing ? undefined : errorTitle(goal.error.kind)}
-          message={
-            missing
-              ? 'There is no goal with this link or id that you can see. It may have been deleted, or you may not have access to it. Check the link, or pick the goal from the list.'
-              : goal.error.message
-          }
+          message={missing ? words.notFoundText : goal.error.message}
         />
         {missing ? (
-          <Button onClick={backToList}>Back to goals</Button>
+          <Button onClick={backToList}>{words.back}</Button>
         ) : (
           <Button busy={goal.isFetching} busyLabel="Trying again…" onClick={() => void goal.refetch()}>
             Try again
@@ -180,7 +259,8 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
 
   return (
     <CheckInForm
-      goal={goal.data}
+      goal={subject!}
+      backLabel={backLabel}
       canWrite={session.canWrite}
       takes={takes.data ?? session.capabilities}
       personId={session.person.id}
@@ -188,16 +268,16 @@ export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: 
       stored={draft.data ?? null}
       draftProblem={
         draft.isError
-          ? `Your saved draft for this goal could not be read (${draft.error.message}). You are starting from the goal as it is now.`
+          ? `Your saved draft for this check-in could not be read (${draft.error.message}). You are starting from the goal as it is now.`
           : null
       }
       freshness={goal.data}
       onSubmitted={(outcome, input) => {
-        if (roundStep) {
+        if (roundStep && round && subject) {
           // The round goes on; a check-in still on its way is followed by the Sync view and a notification.
           roundStep({
-            goalId: goal.data.id,
-            goalName: goal.data.name,
+            goalId: subject.id,
+            goalName: subject.name,
             outcome: outcome.outcome === 'created' ? 'sent' : 'queued',
             status: input.status,
           })

@@ -12,10 +12,13 @@ export function NotifyField({
   form,
   candidates,
   areaError,
+  kind = 'goal',
 }: {
   form: UseFormReturn<CheckInFormValues>
   candidates: SubscriberCandidate[]
   areaError: string | undefined
+  /** What is checked in on: said where nobody else follows it. */
+  kind?: 'goal' | 'project'
 }) {
   const id = useId()
   const { register, setValue, control } = form
@@ -46,7 +49,7 @@ export function NotifyField({
       </div>
       {mode === 'selected' ? (
         candidates.length === 0 ? (
-          <p className="ci-section__hint">Nobody else follows this goal: only you will be subscribed.</p>
+          <p className="ci-section__hint">Nobody else follows this {kind}: only you will be subscribed.</p>
         ) : (
           <div className="ci-people" role="group" aria-label="People to notify">
             {candidates.map((person) => (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
-import type { Publication } from '@shared/domain/check-ins'
-import type { ServerCapabilities } from '@shared/server-capabilities'
+import type { CheckInKind, Publication } from '@shared/domain/check-ins'
+import { publishingTakes, type ServerCapabilities } from '@shared/server-capabilities'
 import { Button } from '../../ui/Button'
 import { FieldError } from './FieldError'
 import {
@@ -18,17 +18,20 @@ import {
  */
 export function PublishControls({
   takes,
+  kind,
   pending,
   onPublish,
 }: {
   /** What the signed-in server takes, as main found by asking it; null while not known. */
   takes: ServerCapabilities | null
+  /** A goal's check-in or a project's: each endpoint was asked for itself. */
+  kind: CheckInKind
   /** A submission is on its way: nothing else is started meanwhile. */
   pending: boolean
   onPublish: (publication: Exclude<Publication, { mode: 'now' }>) => void
 }) {
   const id = useId()
-  const support = publishSupport(takes)
+  const support = publishSupport(publishingTakes(takes, kind))
   const [picking, setPicking] = useState(false)
   const [value, setValue] = useState(() => localInputValue(nextMondayMorning(new Date())))
   const [problem, setProblem] = useState<string | null>(null)
@@ -92,7 +95,7 @@ export function PublishControls({
           />
           <p id={`${id}-hint`} className="ci-publish__note">
             Your local time. Operately publishes the check-in then; until then only you see it.{' '}
-            {scheduledAppliesOnlyStatus}
+            {kind === 'goal' ? scheduledAppliesOnlyStatus : null}
           </p>
           <FieldError id={`${id}-problem`} message={problem ?? undefined} />
           <Button variant="secondary" className="ci-button-small" disabled={pending} onClick={schedule}>

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { goalSubject } from './check-in-subject'
 import { parseJson, stringifyJson } from '@shared/exact-json'
 import { draftKeyFor, draftOfSubmission, restoreDraft, toStoredDraft } from './draft'
 import { prefillFrom, toCreateCheckInInput } from './form-values'
@@ -37,7 +38,9 @@ describe('check-in drafts', () => {
     const submissionId = '6f1c1a52-3f7e-4c55-9a8e-1d2b3c4d5e6f'
     const submitted = toCreateCheckInInput({ values, goal, message, submissionId, locale: 'en-US' })
 
-    const stored = JSON.parse(JSON.stringify(draftOfSubmission(submitted, goal, now, 'en-US'))) as unknown
+    const stored = JSON.parse(
+      JSON.stringify(draftOfSubmission(submitted, goalSubject(goal), now, 'en-US')),
+    ) as unknown
     const restored = restoreDraft(stored, prefill)!
     expect(restored.submissionId).toBe(submissionId)
     expect(

@@ -1,8 +1,8 @@
 import { z } from 'zod'
 import { parseJson, portableJson } from '@shared/exact-json'
-import { checkInStatuses, type CreateCheckInInput } from '@shared/domain/check-ins'
+import { checkInStatuses, isProjectCheckIn, type CreateCheckInInput } from '@shared/domain/check-ins'
 import { dateTypes } from '@shared/domain/contextual-date'
-import type { GoalDetail } from '@shared/domain/goals'
+import type { CheckInFormSubject } from './check-in-subject'
 import { dueDateFieldsFor, prefillFrom, targetText, type CheckInFormValues } from './form-values'
 import type { NumberLocale } from './number-conventions'
 
@@ -125,12 +125,16 @@ export function restoreDraft(stored: unknown, prefill: CheckInFormValues): Check
  * or was removed since): the form then opens on those words, not on the goal as if nothing was written.
  */
 export function draftOfSubmission(
-  submission: CreateCheckInInput,
-  goal: GoalDetail,
+  submitted: CreateCheckInInput,
+  goal: CheckInFormSubject,
   now: Date,
   locale: NumberLocale,
 ): Json {
   const prefill = prefillFrom(goal, now, locale)
+  // A project's submission has none of the goal's parts: read as one that changed none of them.
+  const submission = isProjectCheckIn(submitted)
+    ? { ...submitted, targetValues: [], checklist: [], dueDate: { mode: 'keep' as const } }
+    : submitted
   const typed = new Map(submission.targetValues.map((t) => [t.id, t.value]))
   const ticked = new Map(submission.checklist.map((c) => [c.id, c.completed]))
   const change = submission.dueDate

@@ -1,9 +1,12 @@
 import { z } from 'zod'
 import {
   checkInStatuses,
+  type CheckInKind,
   type CheckInStatus,
   type CreateCheckInInput,
   type DueDateChange,
+  type GoalCheckInInput,
+  type Notify,
 } from '@shared/domain/check-ins'
 import {
   dateTypes,
@@ -17,6 +20,9 @@ import { lastSegment } from '@shared/ids'
 import { stringifyJson } from '@shared/exact-json'
 import { ambiguityQuestion, formatNumberIn, readNumber, type NumberReading } from './number-text'
 import type { NumberLocale } from './number-conventions'
+
+/** What the form's values are built from: a goal, or a project (whose goal parts are empty). */
+type FormParts = Pick<GoalDetail, 'dueDate' | 'targets' | 'checklist' | 'potentialSubscribers'>
 
 /**
  * The check-in form's values, how they are checked, and how they become the `checkIns.create` input.
@@ -81,7 +87,7 @@ const isCheckInStatus = (value: string | null): value is CheckInStatus =>
  * The form as it opens on a goal with no draft: everything as the server has it now, except the status,
  * which the person decides afresh (the previous one is shown beside the choices).
  */
-export function prefillFrom(goal: GoalDetail, now: Date, locale: NumberLocale): CheckInFormValues {
+export function prefillFrom(goal: FormParts, now: Date, locale: NumberLocale): CheckInFormValues {
   return {
     status: '',
     due: dueDateFieldsFor(goal, now),
@@ -140,6 +146,8 @@ export function dueDateChange(due: DueDateFields): DueDateChange {
 }
 
 export const STATUS_REQUIRED = 'Choose how the goal is doing: on track, caution or off track.'
+const statusRequired = (kind: CheckInKind | undefined) =>
+  kind === 'project' ? 'Choose how the project is doing: on track, caution or off track.' : STATUS_REQUIRED
 
 /** "Enter a number, such as 42 or 3.5.", with the locale's decimal sign. */
 export const notANumber = (locale: NumberLocale): string =>
@@ -198,13 +206,17 @@ export function readTarget(
  * field is fine depends on whether the target had a value to begin with, and numbers are read the
  * locale's way (an ambiguous one asks its question as the field's error).
  */
-export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: NumberLocale) {
+export function checkInFormSchema(
+  goal: Pick<GoalDetail, 'targets'> & { kind?: CheckInKind },
+  locale: NumberLocale,
+) {
   const targets = new Map(goal.targets.map((t) => [t.id, t]))
+  const required = statusRequired(goal.kind)
   return z
     .object({
       status: z
-        .union([z.enum(checkInStatuses), z.literal('')], { error: STATUS_REQUIRED })
-        .refine((s) => s !== '', STATUS_REQUIRED),
+        .union([z.enum(checkInStatuses), z.literal('')], { error: required })
+        .refine((s) => s !== '', required),
       due: z.object({
         mode: z.enum(['keep', 'clear', 'set']),
         precision: z.enum(dateTypes),
@@ -236,19 +248,30 @@ export function checkInFormSchema(goal: Pick<GoalDetail, 'targets'>, locale: Num
  * The `checkIns.create` input for valid form values: only targets whose value changed, the goal's full
  * checklist in index order with exactly the four keys the server takes, and the message as JSON text.
  */
-export function toCreateCheckInInput(args: {
+type InputArgs = {
   values: CheckInFormValues
-  goal: GoalDetail
+  /** A goal, or (with `kind: 'project'`) a project, whose goal parts are then empty and not sent. */
+  goal: FormParts & { id: string; kind?: CheckInKind }
   message: unknown
   submissionId: string
   /** The locale the target fields were typed in. */
   locale: NumberLocale
-}): CreateCheckInInput {
+}
+
+/** A goal's form values become a goal's check-in; a project's, a project's. */
+export function toCreateCheckInInput(args: InputArgs & { goal: { kind?: 'goal' } }): GoalCheckInInput
+export function toCreateCheckInInput(args: InputArgs): CreateCheckInInput
+export function toCreateCheckInInput(args: InputArgs): CreateCheckInInput {
   const { values, goal, message, submissionId, locale } = args
-  if (!isCheckInStatus(values.status)) throw new RangeError(STATUS_REQUIRED)
+  if (!isCheckInStatus(values.status)) throw new RangeError(statusRequired(goal.kind))
+  const notify = notifyChoice(values, goal)
+  // Exact: unknown content pasted into the message keeps its numbers as they were written.
+  const common = { submissionId, status: values.status, message: stringifyJson(message), notify }
+  // The short id: the same one the draft is kept under, so main clears that draft once the check-in is in.
+  if (goal.kind === 'project') return { ...common, projectId: lastSegment(goal.id) }
 
   const typed = new Map(values.targets.map((t) => [t.id, t.value]))
-  const targetValues: CreateCheckInInput['targetValues'] = []
+  const targetValues: GoalCheckInInput['targetValues'] = []
   for (const target of goal.targets) {
     const text = typed.get(target.id)
     if (text === undefined) continue
@@ -268,28 +291,25 @@ export function toCreateCheckInInput(args: {
       index: item.index,
     }))
 
+  return {
+    ...common,
+    goalId: lastSegment(goal.id),
+    dueDate: dueDateChange(values.due),
+    targetValues,
+    checklist,
+  }
+}
+
+/** Who is told, as the form says; explicit either way, never a version's default. */
+function notifyChoice(values: CheckInFormValues, goal: Pick<FormParts, 'potentialSubscribers'>): Notify {
   const candidates = new Set(goal.potentialSubscribers.map((s) => s.personId))
   // Those always notified are shown ticked whatever the list holds (a draft kept before someone became
   // reviewer lacks them): with `send_notifications_to_everyone` false Operately tells only the ids sent.
   const always = goal.potentialSubscribers.filter((s) => s.alwaysNotified).map((s) => s.personId)
-  const notify: CreateCheckInInput['notify'] =
-    values.notify.mode === 'everyone'
-      ? { mode: 'everyone' }
-      : {
-          mode: 'selected',
-          personIds: [...new Set([...values.notify.personIds.filter((id) => candidates.has(id)), ...always])],
-        }
-
-  return {
-    submissionId,
-    // The short id: the same one the draft is kept under, so main clears that draft once the check-in is in.
-    goalId: lastSegment(goal.id),
-    status: values.status,
-    dueDate: dueDateChange(values.due),
-    targetValues,
-    checklist,
-    // Exact: unknown content pasted into the message keeps its numbers as they were written.
-    message: stringifyJson(message),
-    notify,
-  }
+  return values.notify.mode === 'everyone'
+    ? { mode: 'everyone' }
+    : {
+        mode: 'selected',
+        personIds: [...new Set([...values.notify.personIds.filter((id) => candidates.has(id)), ...always])],
+      }
 }

@@ -1,5 +1,3 @@
-import type { ServerCapabilities } from '@shared/server-capabilities'
-
 /**
  * What the check-in form offers besides posting at once, by what the signed-in server takes (main asks
  * it; its version header says nothing usable), and the rules for a scheduled time. Pure, so each rule is
@@ -13,7 +11,8 @@ export interface PublishSupport {
   note: string | null
 }
 
-export function publishSupport(takes: ServerCapabilities | null): PublishSupport {
+/** `takes`: what this kind of check-in's endpoint was found to take (`publishingTakes`); null while not known. */
+export function publishSupport(takes: { drafts: boolean; schedule: boolean } | null): PublishSupport {
   const draft = takes?.drafts ?? false
   const schedule = takes?.schedule ?? false
   const note = !takes

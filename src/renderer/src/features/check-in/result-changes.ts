@@ -1,4 +1,4 @@
-import type { CheckInResult } from '@shared/domain/check-ins'
+import { isProjectResult, type CheckInResult } from '@shared/domain/check-ins'
 import type { ContextualDate } from '@shared/domain/contextual-date'
 import { dueDateText, statusDisplay } from './goal-display'
 import { formatNumberIn } from './number-text'
@@ -35,6 +35,8 @@ export function changeLines(result: CheckInResult, locale: NumberLocale): Change
     to: status,
     statuses: { from: result.previousStatus, to: result.status },
   })
+  // A project check-in records its status and message only: the goal's own parts follow for goals.
+  if (isProjectResult(result)) return lines
   const dueChanged = !sameDate(result.previousDueDate, result.dueDate)
   lines.push({
     kind: 'due',

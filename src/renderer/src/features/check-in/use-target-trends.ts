@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import type { GoalDetail } from '@shared/domain/goals'
+import type { CheckInFormSubject } from './check-in-subject'
 import { useCheckInHistory } from '../../bridge/check-in-history'
 import { targetHistory, type TargetPoint } from './target-history'
 
@@ -8,8 +8,8 @@ import { targetHistory, type TargetPoint } from './target-history'
  * reads (one request for both); undefined until that history has arrived, so the form draws no empty
  * charts while it loads.
  */
-export function useTargetTrends(goal: GoalDetail): Record<string, TargetPoint[]> | undefined {
-  const history = useCheckInHistory(goal.id)
+export function useTargetTrends(goal: CheckInFormSubject): Record<string, TargetPoint[]> | undefined {
+  const history = useCheckInHistory(goal)
   // None from an earlier answer that a later, refused read left behind (see CheckInHistory).
   const checkIns = history.isError ? undefined : history.data?.checkIns
   return useMemo(

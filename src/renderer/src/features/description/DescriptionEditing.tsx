@@ -257,6 +257,11 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
     editor.current?.flush()
     navigate({ section: 'sync' })
   }
+  // The weekly check-in beside the description: what is typed here stays in its draft meanwhile.
+  const openCheckIn = () => {
+    editor.current?.flush()
+    navigate({ section: 'projects', projectId: detail.id, checkIn: true })
+  }
 
   const meta = [detail.spaceName, statusLabel(detail.status)].filter(Boolean).join(' · ')
   const saving = state.save.state === 'saving'
@@ -265,7 +270,7 @@ export function DescriptionEditing(props: DescriptionEditingProps) {
 
   return (
     <div className="description" onKeyDown={onKeyDown}>
-      <PageTop onBack={leave} webUrl={detail.webUrl} />
+      <PageTop onBack={leave} webUrl={detail.webUrl} onCheckIn={openCheckIn} />
       <header className="description__header">
         <h1 id={headingId} ref={heading} tabIndex={-1} className="screen-title">
           {detail.name || 'Untitled project'}

@@ -3,19 +3,22 @@ import type { SessionState } from '@shared/session'
 import { useNavigation } from '../../app/navigation'
 import { browserIdle, operatelySchema } from '../../editor'
 import '../../editor/editor.css'
+import { ProjectCheckInScreen } from '../check-in/CheckInScreen'
 import { DescriptionPage } from './DescriptionPage'
 import type { LeftWithChanges } from './left-with-changes'
 import { ProjectPicker } from './ProjectPicker'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
-/** The Projects section: the project picker, or one project's description editor. */
+/** The Projects section: the project picker, one project's description editor, or its weekly check-in. */
 export function ProjectsSection({
   session,
   projectId,
+  checkIn = false,
 }: {
   session: SignedIn
   projectId?: string | undefined
+  checkIn?: boolean
 }) {
   const { navigate } = useNavigation()
   // Said on the list after leaving a project with unsaved changes (kept as a draft, or not).
@@ -27,6 +30,17 @@ export function ProjectsSection({
     return () => browserIdle.cancel(handle)
   }, [])
 
+  if (projectId && checkIn) {
+    return (
+      <ProjectCheckInScreen
+        key={`check-in:${projectId}`}
+        session={session}
+        projectId={projectId}
+        backLabel="Project"
+        onBack={() => navigate({ section: 'projects', projectId })}
+      />
+    )
+  }
   if (projectId) {
     return (
       <DescriptionPage

@@ -108,7 +108,15 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
         // A check-in someone else wrote is not late for the reviewer: say how long it has waited.
         when={item.role === 'reviewer' ? waitingText(item.dueDate, new Date()) : null}
         action={
-          item.webUrl ? (
+          // A project's weekly check-in is written here, like a goal's; the rest opens in Operately.
+          item.projectId ? (
+            <RowButton
+              label="Write check-in"
+              about={`for ${name}`}
+              variant="secondary"
+              onClick={() => navigate({ section: 'projects', projectId: item.projectId!, checkIn: true })}
+            />
+          ) : item.webUrl ? (
             <RowButton label="Open in Operately" about={`(${name})`} onClick={() => open(item.webUrl!)} />
           ) : null
         }
@@ -154,7 +162,9 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
             ? goalRow(item, placement)
             : browserRow(item, show === 'review' ? reviewLabel(item.kind) : kindLabel(item.kind), placement)
         }
-        focusable={({ item, show }) => (show === 'goal' && item.goalId !== null) || item.webUrl !== null}
+        focusable={({ item, show }) =>
+          (show === 'goal' && item.goalId !== null) || item.projectId !== null || item.webUrl !== null
+        }
         estimateItem={58}
         estimateTitle={24}
       />

@@ -19,6 +19,7 @@ const item = (id: string, extra: Partial<InboxItem> = {}): InboxItem => ({
   id: `goal_check_in:owner:${id}`,
   kind: 'goal_check_in',
   goalId: id,
+  projectId: null,
   title: `${id} - Goal Update`,
   originName: id,
   dueDate: '2026-11-01',

@@ -28,6 +28,7 @@ const twice: SyncItem = {
   id: '6f1c1c52-3a7e-4c43-9d1b-5a0f3c1d2e4f',
   kind: 'check-in',
   state: 'failed',
+  targetKind: 'goal',
   title: 'Ship the engine',
   targetId: 'ship-the-engine-abc',
   createdAt: new Date(2026, 10, 26, 10, 40).toISOString(),

@@ -43,6 +43,7 @@ const item = (extra: Partial<SyncItem> = {}): SyncItem => {
     kind: 'description',
     state: 'pending',
     title: 'Apollo',
+    targetKind: 'project',
     targetId: 'apollo-FTjZweJIkc6RtMHf1SwQI3',
     createdAt: at(10, counter),
     updatedAt: at(10, counter),
@@ -164,11 +165,15 @@ describe('a row', () => {
     }
   })
 
-  it('opens the project of a description and the goal of a check-in', () => {
+  it('opens the project of a description, the goal of a goal’s check-in, the project’s check-in form', () => {
     expect(openRoute(item())).toEqual({ section: 'projects', projectId: 'apollo-FTjZweJIkc6RtMHf1SwQI3' })
-    expect(openRoute(item({ kind: 'check-in', targetId: 'ship-kHLABHdtjTkzZF2eK502u' }))).toEqual({
-      section: 'check-ins',
-      goalId: 'ship-kHLABHdtjTkzZF2eK502u',
+    expect(
+      openRoute(item({ kind: 'check-in', targetKind: 'goal', targetId: 'ship-kHLABHdtjTkzZF2eK502u' })),
+    ).toEqual({ section: 'check-ins', goalId: 'ship-kHLABHdtjTkzZF2eK502u' })
+    expect(openRoute(item({ kind: 'check-in', targetId: 'apollo-FTjZweJIkc6RtMHf1SwQI3' }))).toEqual({
+      section: 'projects',
+      projectId: 'apollo-FTjZweJIkc6RtMHf1SwQI3',
+      checkIn: true,
     })
     expect(openRoute(item({ otherAccount: { baseUrl: 'https://x.example', personName: null } }))).toBeNull()
   })

@@ -165,11 +165,17 @@ export const canRetry = (item: Pick<SyncItem, 'state' | 'otherAccount'>): boolea
   item.state !== 'conflict' &&
   item.otherAccount === null
 
-/** Where "Open" leads: the project's description, or the goal's check-in form; null for another account. */
-export function openRoute(item: Pick<SyncItem, 'kind' | 'targetId' | 'otherAccount'>): Route | null {
+/**
+ * Where "Open" leads: the project's description, or the goal's (the project's) check-in form; null for
+ * another account.
+ */
+export function openRoute(
+  item: Pick<SyncItem, 'kind' | 'targetKind' | 'targetId' | 'otherAccount'>,
+): Route | null {
   if (item.otherAccount !== null) return null
-  return item.kind === 'description'
-    ? { section: 'projects', projectId: item.targetId }
+  if (item.kind === 'description') return { section: 'projects', projectId: item.targetId }
+  return item.targetKind === 'project'
+    ? { section: 'projects', projectId: item.targetId, checkIn: true }
     : { section: 'check-ins', goalId: item.targetId }
 }
 
