@@ -1,4 +1,4 @@
-import { SEED_IDS, shortIdFromUuid } from './emulator'
+import { SEED_IDS } from './emulator'
 import { expect, test } from './support/fixtures'
 import { checkInScreen, checkInsOn } from './support/check-in'
 import { showsFocusRing } from './support/focus'
