@@ -39,7 +39,7 @@ export interface OpenTiming {
   calls: Record<string, number>
   /** Bridge calls started from the click to TAIL_MS after usable. */
   callsWithTail: Record<string, number>
-  /** Emulator API requests seen from the click to usable, by endpoint. */
+  /** Emulator API requests seen from the click to usable (as the page reports it), by endpoint. */
   requests: Record<string, number>
   /** Emulator API requests seen from the click to TAIL_MS after usable. */
   requestsWithTail: Record<string, number>
@@ -146,8 +146,9 @@ export async function timeOpen(page: Page, emulator: Emulator): Promise<OpenTimi
     elements: number
   }>('window.__checkInOpen')
   const requests = endpointsSince(emulator, requestsBefore)
-  const calls = await page.evaluate<string[]>(callsBetween(timing.clickAt, timing.usableAt))
   await page.waitForTimeout(TAIL_MS)
+  // Read after the tail: a call's resource timing is there only once its answer is in.
+  const calls = await page.evaluate<string[]>(callsBetween(timing.clickAt, timing.usableAt))
   const callsWithTail = await page.evaluate<string[]>(callsBetween(timing.clickAt, timing.usableAt + TAIL_MS))
   return {
     usableMs: timing.usableMs,
