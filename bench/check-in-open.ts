@@ -9,7 +9,8 @@ import { median, round } from './stats'
  * popup's size (380×560), backed by real main services signed in to the emulator, at the usual seed and at
  * the big company (10,000 goals, 5,000 projects, 1,000 people) in the same run: from the click on the goal
  * in the Check-ins list to the form usable (see USABLE below), timed in the page. The same goal at both
- * seeds: "Ship the Analytical Engine v2", whose champion is the signed-in person (Ada).
+ * seeds: "Ship the Analytical Engine v2", whose champion is the signed-in person (Ada), in a space that holds
+ * the whole company (everyoneInGoalSpace): every person may be notified of its check-ins.
  *
  * _Cold_: the first open of a goal after a fresh sign-in (main has read nothing about the goal, the
  * renderer has not loaded the form's code); a fresh rig per run. _Warm_: back to the list and the same
@@ -119,6 +120,20 @@ const tally = (names: readonly string[]): Record<string, number> => {
 const endpointsSince = (emulator: Emulator, from: number): string[] =>
   emulator.state.requests.slice(from).map((r) => r.endpoint ?? r.path)
 
+/**
+ * The goal's space holds the whole company, as a company-wide space does in Operately: its
+ * potential_subscribers are then everyone (1,000 people at the big company, the usual seed's 7 there).
+ * The big seed leaves the new people out of every space, which would hide what a goal of such a space costs.
+ */
+export function everyoneInGoalSpace(emulator: Emulator): number {
+  const { state } = emulator
+  const goal = state.goals.find((g) => g.name === CHECK_IN_GOAL)
+  const space = state.spaces.find((s) => s.id === goal?.spaceId)
+  if (!space) throw new Error(`check-in open: no space for "${CHECK_IN_GOAL}"`)
+  space.memberIds = state.people.filter((p) => !p.suspended).map((p) => p.id)
+  return space.memberIds.length
+}
+
 /** The Check-ins list filtered down to the goal, its option shown and the list whole. */
 async function showGoalInList(page: Page): Promise<void> {
   const nav = page.getByRole('navigation', { name: 'Sections' })
@@ -182,9 +197,11 @@ const described = (tallied: Record<string, number>) =>
 async function measureSeed(seed: SeedName, log: (line: string) => void): Promise<SeedFigures> {
   const cold: OpenTiming[] = []
   const warm: OpenTiming[] = []
+  let members = 0
   for (let run = 0; run < COLD_RUNS; run++) {
     const rig = await startListsRig(seed)
     try {
+      members = everyoneInGoalSpace(rig.emulator)
       await showGoalInList(rig.page)
       cold.push(await timeOpen(rig.page, rig.emulator))
       // The warm opens on the last rig only: the same popup, the goal opened once already.
@@ -200,7 +217,9 @@ async function measureSeed(seed: SeedName, log: (line: string) => void): Promise
     }
   }
   const ms = (runs: OpenTiming[]) => runs.map((r) => round(r.usableMs, 0)).join('/')
-  log(`${seed}: cold ${ms(cold)} ms, warm ${ms(warm)} ms; ${cold.at(-1)!.elements} elements`)
+  log(
+    `${seed}: cold ${ms(cold)} ms, warm ${ms(warm)} ms; ${cold.at(-1)!.elements} elements; ${members} people in the goal's space`,
+  )
   log(`${seed}: cold open's bridge calls: ${described(cold.at(-1)!.calls)}`)
   log(`${seed}: cold open's requests: ${described(cold.at(-1)!.requests)}`)
   log(`${seed}: warm open's bridge calls: ${described(warm.at(-1)!.calls)}`)

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import type { SeedName } from '../e2e/emulator'
 import { profiled, profileSummary, type CpuProfile } from './cpu-profile'
 import { startListsRig } from './lists-rig'
-import { CHECK_IN_GOAL, timeOpen } from './check-in-open'
+import { CHECK_IN_GOAL, everyoneInGoalSpace, timeOpen } from './check-in-open'
 
 /**
  * Where the time of opening a goal's check-in form goes (issue 36): around one cold open (the first after
@@ -58,6 +58,7 @@ async function openProfiled(page: Page, name: string, open: () => Promise<unknow
 const rig = await startListsRig(seed)
 try {
   const { page, emulator } = rig
+  everyoneInGoalSpace(emulator)
   const list = async () => {
     await page
       .getByRole('navigation', { name: 'Sections' })
