@@ -14,20 +14,20 @@ interface ProfileNode {
   children?: number[]
 }
 
-interface CpuProfile {
+export interface CpuProfile {
   nodes: ProfileNode[]
   samples: number[]
   timeDeltas: number[]
 }
 
-/** Self and total time (ms) per JavaScript function in a sampled CPU profile. */
-function profileSummary(profile: CpuProfile) {
+/** Self and total time (ms) per JavaScript function in a sampled CPU profile (the `top` largest of each). */
+export function profileSummary(profile: CpuProfile, top = 40) {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]))
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
   const label = (node: ProfileNode) => {
     const { functionName, url, lineNumber } = node.callFrame
-    return `${functionName || '(anonymous)'} ${url.split('/').pop() ?? ''}:${lineNumber + 1}`
+    return `${functionName || '(anonymous)'} ${url.split('/').slice(-2).join('/')}:${lineNumber + 1}`
   }
   const self = new Map<string, number>()
   const total = new Map<string, number>()
@@ -44,8 +44,8 @@ function profileSummary(profile: CpuProfile) {
       total.set(outer, (total.get(outer) ?? 0) + ms)
     }
   })
-  const top = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
-  return { self: top(self, 40), total: top(total, 60) }
+  const largest = (map: Map<string, number>, n: number) => [...map].sort((a, b) => b[1] - a[1]).slice(0, n)
+  return { self: largest(self, top), total: largest(total, Math.round(top * 1.5)) }
 }
 
 const row = ([name, ms]: [string, number]) => `  ${ms.toFixed(1).padStart(8)}  ${name}`

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import keytar from 'keytar'
 import { chromium, type Page } from 'playwright-core'
-import { startEmulator, type SeedName } from '../e2e/emulator'
+import { startEmulator, type Emulator, type SeedName } from '../e2e/emulator'
 import { startHarness } from '../e2e/harness'
 import { createMainServices } from '../src/main/services/create-services'
 import { silentLogger } from '../src/main/services/log/logger'
@@ -13,6 +13,8 @@ import { chromiumArgs } from './editor'
 /** What the lists bench and its profile run against: a signed-in popup on the browser harness. */
 export interface ListsRig {
   page: Page
+  /** The emulator the services are signed in to (its request log counts what a piece of work asked). */
+  emulator: Emulator
   close(): Promise<void>
 }
 
@@ -46,7 +48,7 @@ export async function startListsRig(seed: SeedName): Promise<ListsRig> {
     const page = await browser.newPage({ viewport: { width: 380, height: 560 } })
     await page.goto(harness.url)
     await page.getByRole('navigation', { name: 'Sections' }).waitFor()
-    return { page, close }
+    return { page, emulator, close }
   } catch (err) {
     await close()
     throw err

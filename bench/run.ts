@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { measureCheckInOpen } from './check-in-open'
 import { measureColdStart } from './cold-start'
 import { measureEditor } from './editor'
 import { measureFirstMinute } from './first-minute'
@@ -16,7 +17,7 @@ import { DEFAULT_SESSION_RUNS, measureSession } from './session'
  * bench/results.json. A missed budget is a finding, not a failure: the exit code is non-zero only when
  * the benchmark itself could not run (a section threw).
  *
- *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,requests,lists,editor,session] [--session-runs=3]
+ *   tsx bench/run.ts [--no-build] [--only=weight,cold,outbox,requests,lists,checkin-open,editor,session] [--session-runs=3]
  */
 
 const root = fileURLToPath(new URL('..', import.meta.url))
@@ -52,6 +53,7 @@ const sections: [string, string, () => Promise<BenchResult[]>][] = [
   ['outbox', 'outbox', () => measureOutbox(log)],
   ['requests', 'requests in the first minute after sign-in, both seeds', () => measureFirstMinute(log)],
   ['lists', 'goals and projects lists, both seeds (headless Chromium)', () => measureLists(log)],
+  ['checkin-open', 'opening a check-in form, both seeds (headless Chromium)', () => measureCheckInOpen(log)],
   ['editor', 'editor and memory (headless Chromium)', () => measureEditor(log)],
   [
     'session',

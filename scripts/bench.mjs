@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench`: runs bench/run.ts inside a private D-Bus session with a throwaway keyring (the main
 // services keep the session token in the keychain), like `npm test`. Arguments are passed through
-// (`--no-build`, `--only=weight,cold,outbox,requests,editor,session`, `--session-runs=3`).
+// (`--no-build`, `--only=weight,cold,outbox,requests,lists,checkin-open,editor,session`, `--session-runs=3`).
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 

@@ -6,7 +6,7 @@ import type {
   SubscriberCandidate,
   Target,
 } from '@shared/domain/goals'
-import { sameId } from '@shared/ids'
+import { comparableId, sameId } from '@shared/ids'
 import type { Goal, GoalCheck, Target as RawTarget } from '../operately/types'
 import { byNameThenId } from '@shared/by-name'
 
@@ -64,9 +64,17 @@ export function subscriberCandidates(
   personId: string,
 ): SubscriberCandidate[] {
   const out: SubscriberCandidate[] = []
+  // Each id decoded once (comparableId), never compared pair by pair with sameId: a goal of a company-wide
+  // space lists the whole company, and 1,000 people compared so took main 1.4 s at every goal opened.
+  // A blank id names nobody and equals no other (as sameId has it).
+  const comparable = (id: string) => (id.trim() === '' ? null : comparableId(id))
+  const author = comparable(personId)
+  const seen = new Set<string>()
   for (const s of potential) {
-    if (!s.person || sameId(s.person.id, personId) || out.some((o) => sameId(o.personId, s.person!.id)))
-      continue
+    if (!s.person) continue
+    const key = comparable(s.person.id)
+    if (key !== null && (key === author || seen.has(key))) continue
+    if (key !== null) seen.add(key)
     out.push({
       personId: s.person.id,
       fullName: s.person.full_name,

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
+import type { AssignmentsView } from '@shared/domain/assignments'
 import type { CheckInStatus } from '@shared/domain/check-ins'
 import type { GoalDetail } from '@shared/domain/goals'
-import { sameId } from '@shared/ids'
+import { comparableId } from '@shared/ids'
 import { useNavigation, type Route } from '../../app/navigation'
 import { useAssignments } from '../../bridge/assignments'
 import { goalQueryKey } from '../../bridge/goals'
@@ -77,24 +78,60 @@ export function nextInRound(
 }
 
 /**
- * The goals due now, from the inbox's lists once the server has confirmed them (a copy kept offline may be
- * behind: then everything counts as due), and the names goals go by.
+ * What is due, from the inbox's lists once the server has confirmed them (a copy kept offline may be
+ * behind: then everything counts as due), and the names goals go by: the lists' own, else `knownName`.
+ * Nothing is worked out until asked: every check-in form holds one (useRoundStep), and only the step to
+ * the next goal of a round asks. Each question then looks the goal up by its decoded id, never by
+ * comparing it with hundreds of others one by one.
  */
+export function dueGoalsOf(
+  view: Pick<AssignmentsView, 'goalCheckIns' | 'fromCache'> | undefined,
+  knownName: (goalId: string) => string | null,
+): DueGoals {
+  let due: Set<string> | null | undefined
+  let names: Map<string, string> | undefined
+  const dueIds = () =>
+    (due ??=
+      view && !view.fromCache
+        ? new Set(
+            roundGoalIds(view)
+              .filter((id) => id.trim() !== '')
+              .map(comparableId),
+          )
+        : null)
+  /** Each goal's name as its first item in the lists says it. */
+  const listedNames = () => {
+    if (names) return names
+    names = new Map()
+    for (const item of Object.values(view?.goalCheckIns ?? {}).flat()) {
+      if (item.goalId === null || item.goalId.trim() === '') continue
+      const key = comparableId(item.goalId)
+      if (!names.has(key)) names.set(key, itemName(item))
+    }
+    return names
+  }
+  // A blank id names no goal (sameId never matches it): never due by the lists, named by none of them.
+  const blank = (goalId: string) => goalId.trim() === ''
+  return {
+    isDue: (goalId) => {
+      const ids = dueIds()
+      return ids === null || (!blank(goalId) && ids.has(comparableId(goalId)))
+    },
+    nameOf: (goalId) =>
+      (blank(goalId) ? undefined : listedNames().get(comparableId(goalId))) ?? knownName(goalId),
+  }
+}
+
+/** The goals due now, as the popup knows them (see dueGoalsOf); the same answer while the lists stay. */
 export function useDueGoals(): DueGoals {
   const assignments = useAssignments()
   const queryClient = useQueryClient()
   const view = assignments.data
-  const items = Object.values(view?.goalCheckIns ?? {}).flat()
-  const dueIds = view && !view.fromCache ? roundGoalIds(view) : null
-  return {
-    isDue: (goalId) => dueIds === null || dueIds.some((id) => sameId(id, goalId)),
-    nameOf: (goalId) => {
-      const item = items.find((i) => i.goalId !== null && sameId(i.goalId, goalId))
-      return item
-        ? itemName(item)
-        : (queryClient.getQueryData<GoalDetail>(goalQueryKey(goalId))?.name ?? null)
-    },
-  }
+  return useMemo(
+    () =>
+      dueGoalsOf(view, (goalId) => queryClient.getQueryData<GoalDetail>(goalQueryKey(goalId))?.name ?? null),
+    [view, queryClient],
+  )
 }
 
 /** "End round": the inbox, with a summary when anything happened; the goals left stay due. */
