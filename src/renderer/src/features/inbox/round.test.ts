@@ -107,6 +107,7 @@ const inboxItem = (goalId: string | null, originName: string): InboxItem => ({
   id: `goal_check_in:owner:${goalId ?? originName}`,
   kind: 'goal_check_in',
   goalId,
+  projectId: null,
   title: `${originName} - Goal Update`,
   originName,
   dueDate: '2026-11-01',
