@@ -1,15 +1,20 @@
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import type { SessionState } from '@shared/session'
 import { useSignOut } from '../../bridge/session'
 import { Button } from '../../ui/Button'
 import { ErrorAlert } from '../../ui/Notice'
-import { ReminderSettings } from '../inbox/ReminderSettings'
-import { SettingsPanel } from '../settings/SettingsPanel'
+import { Loading } from '../../ui/Loading'
 import { errorTitle } from './error-titles'
 import { displayServer, initials, splitLastWord } from './person-display'
 import { ReadOnlyNotice } from './ReadOnlyNotice'
 
 type SignedIn = Extract<SessionState, { status: 'signed_in' }>
+
+// Reminders and the app's settings load with the account card: the inbox, the popup's first screen,
+// does not carry them (its budget, 110 KB, is counted in bench/popup-weight.ts).
+const AccountSettings = lazy(() =>
+  import('./AccountSettings').then((module) => ({ default: module.AccountSettings })),
+)
 
 /**
  * The name in bold with the " ·" that follows glued to its last word, so a wrapped line never starts
@@ -69,8 +74,9 @@ export function SignedInCard({ session }: { session: SignedIn }) {
       </div>
 
       {canWrite ? null : <ReadOnlyNotice />}
-      <ReminderSettings />
-      <SettingsPanel />
+      <Suspense fallback={<Loading what="Loading your settings…" />}>
+        <AccountSettings />
+      </Suspense>
 
       <div className="signed-in__actions">
         <ErrorAlert
