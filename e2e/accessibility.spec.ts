@@ -87,6 +87,15 @@ const JOURNEYS: Journey[] = [
     ],
   },
   {
+    start: 'signed in',
+    states: [
+      ['the inbox with a project’s weekly check-in owed', inboxWithProjectCheckIn],
+      ['the project check-in form, written too early to count for its week', projectCheckInTooEarly],
+      ['the project check-in form with its status missing', projectCheckInStatusMissing],
+      ['the project check-in sent', projectCheckInSent],
+    ],
+  },
+  {
     start: 'an outbox holding a damaged file, through a proxy',
     states: [
       ['a queued check-in', queuedCheckIn],
@@ -303,6 +312,40 @@ async function checkInResult({ page }: Context) {
   await ui.target('Weekly active teams').fill('1,200')
   await ui.status('Caution').check()
   await ui.checklistItem('Security review signed off').check()
+  await ui.submit.click()
+  await expect(ui.resultHeading).toBeFocused()
+}
+
+// ---- The weekly project check-in -------------------------------------------------------------------------
+
+async function inboxWithProjectCheckIn({ page, harness, emulator }: Context) {
+  // Owed since two days ago: the inbox lists it with the other assignments.
+  const launch = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+  launch.nextCheckInScheduledAt = new Date(Date.now() - 2 * 86_400_000).toISOString()
+  await page.goto(harness.url)
+  await expect(page.getByRole('button', { name: 'Write check-in for Launch site' })).toBeVisible()
+}
+
+async function projectCheckInTooEarly({ page, emulator }: Context) {
+  // Due in a week: a check-in posted now does not count for that week, and the form says so first.
+  const launch = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+  launch.nextCheckInScheduledAt = new Date(Date.now() + 7 * 86_400_000).toISOString()
+  await page.getByRole('button', { name: 'Write check-in for Launch site' }).click()
+  await expect(page.getByText(/the project stays due/)).toBeVisible()
+}
+
+async function projectCheckInStatusMissing({ page }: Context) {
+  const ui = checkInScreen(page)
+  await ui.message.fill('Crane booked for Tuesday.')
+  await ui.submit.click()
+  await expect(
+    page.getByText('Choose how the project is doing: on track, caution or off track.'),
+  ).toBeVisible()
+}
+
+async function projectCheckInSent({ page }: Context) {
+  const ui = checkInScreen(page)
+  await ui.status('On track').check()
   await ui.submit.click()
   await expect(ui.resultHeading).toBeFocused()
 }

@@ -144,3 +144,66 @@ test('a whole check-in with Tab and the keyboard alone: every control, a focus r
   await stops.next(ui.nextGoal, 'next goal')
   await stops.next(ui.openInOperately, 'open in Operately')
 })
+
+test('a project’s weekly check-in with the keyboard alone: from the inbox row to sent, a focus ring at every stop', async ({
+  page,
+  signedIn,
+  emulator,
+}, testInfo) => {
+  test.setTimeout(60_000)
+  // Ada's weekly check-in on Launch site is owed: the inbox lists it with the other assignments.
+  const launch = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+  launch.nextCheckInScheduledAt = new Date(Date.now() - 2 * 86_400_000).toISOString()
+  const stops = tabStops(page, testInfo)
+  await page.goto(signedIn.url)
+  const row = page.getByRole('button', { name: 'Write check-in for Launch site' })
+  for (let i = 0; i < 30 && !(await row.evaluate((el) => el === document.activeElement)); i++) {
+    await page.keyboard.press('Tab')
+  }
+  await stops.at(row, 'the project’s row in the inbox')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: 'Launch site' })).toBeFocused()
+
+  // The earlier check-ins, then the status: none chosen; Space picks, the arrows move the choice.
+  const history = page.getByRole('region', { name: 'Earlier check-ins' })
+  const published = emulator.state.projectCheckIns.filter(
+    (c) => c.projectId === SEED_IDS.projects.launchSite && c.state === 'published',
+  )
+  await expect(history.locator('summary')).toHaveCount(published.length)
+  await stops.next(history.locator('summary').nth(0), 'the latest check-in')
+  await stops.next(
+    history.getByRole('button', { name: 'Start from this message' }),
+    'start from this message',
+  )
+  await stops.next(
+    history.locator('details').first().getByRole('button', { name: 'Open in Operately' }),
+    'open in Operately',
+  )
+  for (let i = 1; i < published.length; i++)
+    await stops.next(history.locator('summary').nth(i), `check-in ${i + 1}`)
+  const status = (name: string) =>
+    page.getByRole('radiogroup', { name: 'Status' }).getByRole('radio', { name, exact: true })
+  await stops.next(status('On track'), 'status')
+  await page.keyboard.press('Space')
+  await page.keyboard.press('ArrowRight')
+  await expect(status('Caution')).toBeChecked()
+
+  // No due date, targets or checklist: the message comes next.
+  const message = page.getByRole('textbox', { name: 'Message', exact: true })
+  await stops.next(page.getByRole('toolbar', { name: 'Formatting' }).getByRole('button').first(), 'toolbar')
+  await stops.next(message, 'message')
+  await typeIntoEmptyEditor(page, message, 'Crane booked; pad cures Thursday.')
+  await stops.next(page.getByRole('radio', { name: 'Notify everyone' }), 'notify')
+  await stops.next(page.getByRole('button', { name: 'Save as draft' }), 'save as draft')
+  await stops.next(page.getByRole('button', { name: 'Schedule…' }), 'schedule')
+  const submit = page.getByRole('button', { name: 'Submit check-in' })
+  await stops.next(submit, 'submit')
+  await page.keyboard.press('Enter')
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Check-in sent' })).toBeFocused()
+  const sent = emulator.state.projectCheckIns.filter((c) =>
+    JSON.stringify(c.description).includes('Crane booked; pad cures Thursday.'),
+  )
+  expect(sent).toHaveLength(1)
+  expect(sent[0]!.status).toBe('caution')
+})

@@ -47,7 +47,11 @@ test('the description editor: from the project list to Saved with the keyboard a
   await page.keyboard.press('Shift+Tab')
   await stops.at(page.getByRole('button', { name: /^Open in Operately/ }), 'open in Operately')
   await page.keyboard.press('Shift+Tab')
+  // The project's weekly check-in, beside its description.
+  await stops.at(page.getByRole('button', { name: 'Write check-in' }), 'write check-in')
+  await page.keyboard.press('Shift+Tab')
   await stops.at(page.getByRole('button', { name: 'Back to projects' }), 'back to projects')
+  await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await page.keyboard.press('Tab')
   await stops.next(ui.editor, 'description text again')

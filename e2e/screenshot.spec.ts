@@ -91,6 +91,25 @@ test('screenshot of the inbox', async ({ page, signedIn }) => {
   await page.screenshot({ path: docs('screenshot-inbox.png'), animations: 'disabled' })
 })
 
+test('screenshot of the weekly project check-in form, opened from its inbox row', async ({
+  page,
+  signedIn,
+  emulator,
+}) => {
+  const launch = emulator.state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
+  launch.nextCheckInScheduledAt = new Date(Date.now() - 2 * 86_400_000).toISOString()
+  await page.goto(signedIn.url)
+  await page.getByRole('button', { name: 'Write check-in for Launch site' }).click()
+  const ui = checkInScreen(page)
+  await expect(
+    page.getByRole('region', { name: 'Earlier check-ins' }).locator('summary').first(),
+  ).toBeVisible()
+  await ui.status('On track').check()
+  // The top of the form: the project, its champion and reviewer, when it is due, its earlier check-ins.
+  await page.locator('main').evaluate((main) => main.scrollTo({ top: 0 }))
+  await page.screenshot({ path: docs('screenshot-project-check-in.png'), animations: 'disabled' })
+})
+
 test('screenshot of the check-in form as it opens', async ({ page, signedIn }) => {
   const ui = await openCheckIns(page, signedIn.url)
   await ui.openGoal(SHIP_ENGINE)
