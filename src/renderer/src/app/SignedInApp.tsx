@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
+import { preloadable } from './preloadable'
 import type { SessionState } from '@shared/session'
 import { useRefreshAfterCheckIns } from '../bridge/assignments'
 import { InboxSection } from '../features/inbox/InboxSection'
@@ -14,15 +15,34 @@ type SignedIn = Extract<SessionState, { status: 'signed_in' }>
 
 // The check-in form and the description editor bring TipTap and ProseMirror, and the Sync view is opened
 // now and then: they load when first opened, so the popup's first screen (the inbox) stays light.
-const CheckInSection = lazy(() =>
-  import('../features/check-in/CheckInSection').then((module) => ({ default: module.CheckInSection })),
+const checkIns = preloadable(() =>
+  import('../features/check-in/CheckInSection').then((module) => module.CheckInSection),
 )
-const ProjectsSection = lazy(() =>
-  import('../features/description/ProjectsSection').then((module) => ({ default: module.ProjectsSection })),
+const projects = preloadable(() =>
+  import('../features/description/ProjectsSection').then((module) => module.ProjectsSection),
 )
+const CheckInSection = checkIns.Component
+const ProjectsSection = projects.Component
 const SyncSection = lazy(() =>
   import('../features/sync/SyncSection').then((module) => ({ default: module.SyncSection })),
 )
+
+/**
+ * Once the first screen is drawn and the page has nothing to do, the forms' code (the check-in form, the
+ * editor) is fetched and run, so the first "Write check-in" waits for its data only. Idle time only: the
+ * inbox is never held up for it (a timeout would run it anyway while the person acts).
+ */
+function usePrefetchForms(): void {
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') return
+    const handle = requestIdleCallback(() => {
+      // A failure here is met again, and shown, when the section is opened.
+      void checkIns.preload().catch(() => undefined)
+      void projects.preload().catch(() => undefined)
+    })
+    return () => cancelIdleCallback(handle)
+  }, [])
+}
 
 function CurrentSection({ session }: { session: SignedIn }) {
   const { route } = useNavigation()
@@ -60,6 +80,7 @@ function CurrentSection({ session }: { session: SignedIn }) {
  */
 export function SignedInApp({ session, justSignedIn }: { session: SignedIn; justSignedIn: boolean }) {
   useRefreshAfterCheckIns()
+  usePrefetchForms()
   const initial: Route = justSignedIn ? { section: 'account' } : { section: 'inbox' }
   return (
     <NavigationProvider initial={initial}>
