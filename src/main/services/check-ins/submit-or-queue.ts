@@ -259,7 +259,12 @@ export function createCheckInSubmitter(deps: {
       const sentAt = (id: string) => sync.outbox.claimForSubmission(id)?.at ?? null
       if (submissionId) {
         const sent = sentResult(submissionId, null)
-        if (sent) return { status: 'sent', result: await sent, sentAt: sentAt(submissionId) }
+        const result = sent ? await sent : null
+        // Another goal's or project's submission (a crafted call, a draft copied by hand) says nothing
+        // about this one: its result must not open here, nor have this draft cleared as done with.
+        if (result && sameSubject(resultSubject(result), subject)) {
+          return { status: 'sent', result, sentAt: sentAt(submissionId) }
+        }
       }
       const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
         sync.checkInEntryFor(subject)) as CheckInEntry | null

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto'
+import { describe, expect, it } from 'vitest'
+import { SEED_IDS, slugId } from '../../../../e2e/emulator'
+import type { CheckInSubmission, GoalCheckInInput, ProjectCheckInInput } from '@shared/domain/check-ins'
+import type { GoalDetail } from '@shared/domain/goals'
+import { hasSecretService, messageDoc } from './testing/signed-in'
+import { signedInForEachTest, type SignedInTest } from './testing/signed-in-each-test'
+
+// A hostile reading of the weekly project check-in (issue 36): what a crafted call, a goal and a project
+// sharing an id, or a project taken away while its check-in waits do to the one mechanism both share.
+
+const SHIP = 'ship-the-analytical-engine-v2-kHLABHdtjTkzZF2eK502u'
+const LAUNCH = 'launch-site-FTjZweJIkc6RtMHf1SwQI3'
+const MOBILE = slugId('Mobile app beta', SEED_IDS.projects.mobileBeta)
+
+const projectInput = (projectId: string, over: Partial<ProjectCheckInInput> = {}): ProjectCheckInInput => ({
+  submissionId: randomUUID(),
+  projectId,
+  status: 'caution',
+  message: messageDoc(`Weekly ${randomUUID()}`),
+  notify: { mode: 'everyone' },
+  ...over,
+})
+
+const goalInput = (goal: GoalDetail, over: Partial<GoalCheckInInput> = {}): GoalCheckInInput => ({
+  submissionId: randomUUID(),
+  goalId: goal.id,
+  status: 'on_track',
+  dueDate: { mode: 'keep' },
+  targetValues: [],
+  checklist: goal.checklist,
+  message: messageDoc(`Monthly ${randomUUID()}`),
+  notify: { mode: 'everyone' },
+  ...over,
+})
+
+describe.skipIf(!hasSecretService)('the project check-in, attacked', () => {
+  let t: SignedInTest
+  signedInForEachTest((signed) => {
+    t = signed
+  })
+  const dispatch = (...args: Parameters<SignedInTest['session']['services']['dispatch']>) =>
+    t.session.services.dispatch(...args)
+
+  it("a project's screen asking with a goal's sent submission id never opens on the goal's check-in", async () => {
+    const read = await dispatch('goals.get', { id: SHIP })
+    if (!read.ok) throw new Error(read.error.message)
+    const goal = goalInput(read.value as GoalDetail)
+    const sent = await dispatch('checkIns.create', goal)
+    expect(sent).toMatchObject({ ok: true, value: { outcome: 'created' } })
+
+    // A project's draft holding that submission id (crafted, or a draft file copied by hand).
+    const asked = await dispatch('checkIns.submission', {
+      subject: { kind: 'project', id: LAUNCH },
+      submissionId: goal.submissionId,
+    })
+    if (!asked.ok) throw new Error(asked.error.message)
+    const answer = asked.value as CheckInSubmission
+    // The goal's result on the project's screen would also have the screen clear the project's draft.
+    expect(answer.status).toBe('none')
+  })
+
+  it('a project made view-only while its check-in waits: plain words, the words kept, nothing posted', async () => {
+    const before = t.emulator.state.projectCheckIns.length
+    t.emulator.pause()
+    await dispatch('projects.checkInDetail', { id: MOBILE })
+    const input = projectInput(MOBILE)
+    const queued = await dispatch('checkIns.create', input)
+    expect(queued).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+    const mobile = t.emulator.state.projects.find((p) => p.id === SEED_IDS.projects.mobileBeta)!
+    mobile.access.people[SEED_IDS.people.ada] = 'view'
+    t.emulator.resume()
+    await dispatch('sync.now', {})
+    await t.session.services.sync.engine.idle()
+
+    expect(t.emulator.state.projectCheckIns).toHaveLength(before)
+    const [item] = t.session.services.sync.outbox.list()
+    expect(item).toMatchObject({ kind: 'check-in', payload: { message: input.message } })
+    expect(item!.state).not.toBe('pending')
+    expect(item!.lastError?.message).toMatch(/not allowed to change it/)
+  })
+
+  it('a goal check-in and a project check-in with the same submission id: the second is refused', async () => {
+    const read = await dispatch('goals.get', { id: SHIP })
+    if (!read.ok) throw new Error(read.error.message)
+    const goal = goalInput(read.value as GoalDetail)
+    expect(await dispatch('checkIns.create', goal)).toMatchObject({ ok: true })
+    const project = projectInput(LAUNCH, { submissionId: goal.submissionId })
+    const answer = await dispatch('checkIns.create', project)
+    expect(answer).toMatchObject({ ok: false, error: { message: /already used for another project/ } })
+    expect(
+      t.emulator.state.projectCheckIns.filter((c) => c.projectId === SEED_IDS.projects.launchSite),
+    ).not.toContainEqual(expect.objectContaining({ description: JSON.parse(project.message) }))
+  })
+
+  it('the same submission id for a waiting goal check-in and then a project: refused, the goal’s kept', async () => {
+    const read = await dispatch('goals.get', { id: SHIP })
+    if (!read.ok) throw new Error(read.error.message)
+    t.emulator.pause()
+    const goal = goalInput(read.value as GoalDetail)
+    expect(await dispatch('checkIns.create', goal)).toMatchObject({ ok: true, value: { outcome: 'queued' } })
+    const answer = await dispatch(
+      'checkIns.create',
+      projectInput(LAUNCH, { submissionId: goal.submissionId }),
+    )
+    expect(answer).toMatchObject({ ok: false, error: { message: /already used for another project/ } })
+    const asked = await dispatch('checkIns.submission', {
+      subject: { kind: 'project', id: LAUNCH },
+      submissionId: goal.submissionId,
+    })
+    expect(asked).toMatchObject({ ok: true, value: { status: 'none' } })
+    t.emulator.resume()
+  })
+})
