@@ -111,4 +111,19 @@ describe.skipIf(!hasSecretService)('the project check-in, attacked', () => {
     expect(asked).toMatchObject({ ok: true, value: { status: 'none' } })
     t.emulator.resume()
   })
+
+  it("the Sync view names a project's check-in written from the inbox row (the project's page never opened)", async () => {
+    // The form reads the project through projects.checkInDetail only; the project's page was never opened.
+    const opened = await dispatch('projects.checkInDetail', { id: LAUNCH })
+    expect(opened).toMatchObject({ ok: true, value: { name: 'Launch site' } })
+    t.emulator.pause()
+    await dispatch('projects.checkInDetail', { id: LAUNCH })
+    expect(await dispatch('checkIns.create', projectInput(LAUNCH))).toMatchObject({
+      ok: true,
+      value: { outcome: 'queued' },
+    })
+    const view = await t.session.services.sync.view()
+    expect(view.items).toMatchObject([{ kind: 'check-in', targetKind: 'project', title: 'Launch site' }])
+    t.emulator.resume()
+  })
 })
