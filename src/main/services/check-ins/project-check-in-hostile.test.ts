@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SEED_IDS, slugId } from '../../../../e2e/emulator'
 import type { CheckInSubmission, GoalCheckInInput, ProjectCheckInInput } from '@shared/domain/check-ins'
 import type { GoalDetail } from '@shared/domain/goals'
-import { hasSecretService, messageDoc } from './testing/signed-in'
+import { hasSecretService, messageDoc, observingFetch } from './testing/signed-in'
 import { signedInForEachTest, type SignedInTest } from './testing/signed-in-each-test'
 
 // A hostile reading of the weekly project check-in (issue 36): what a crafted call, a goal and a project
@@ -125,5 +125,70 @@ describe.skipIf(!hasSecretService)('the project check-in, attacked', () => {
     const view = await t.session.services.sync.view()
     expect(view.items).toMatchObject([{ kind: 'check-in', targetKind: 'project', title: 'Launch site' }])
     t.emulator.resume()
+  })
+
+  it('a 500 after the commit, then the project hidden for a moment (its list answers []): never posted twice', async () => {
+    const mobile = () => t.emulator.state.projects.find((p) => p.id === SEED_IDS.projects.mobileBeta)!
+    const ada = SEED_IDS.people.ada
+    // Operately stores the check-in and answers 500; right after, the project is moved out of Ada's sight
+    // (a space made secret, access taken away by mistake): projects/list_check_ins answers [] (R41).
+    const s = await t.again({
+      fetch: observingFetch(
+        () => undefined,
+        (endpoint, method) => {
+          if (endpoint !== 'projects/create_check_in' || method !== 'POST') return
+          mobile().access = { company: 'none', people: {} }
+        },
+      ),
+    })
+    t.emulator.setFaults({ failAfterCommit: 1, failAfterCommitAnswer: '500-json' })
+    const input = projectInput(MOBILE)
+    const saying = () =>
+      t.emulator.state.projectCheckIns.filter(
+        (c) => JSON.stringify(c.description) === JSON.stringify(JSON.parse(input.message)),
+      )
+    const first = await s.services.dispatch('checkIns.create', input)
+    await s.services.sync.engine.idle()
+    expect(saying()).toHaveLength(1)
+
+    // Access comes back; the person presses what the form offers after that answer ("Try again", the same
+    // submission), or Retry on what waits in the Sync view.
+    mobile().access = { company: 'view', people: { [ada]: 'edit' } }
+    if (!first.ok) await s.services.dispatch('checkIns.create', input)
+    for (const item of s.services.sync.outbox.list()) await s.services.dispatch('sync.retry', { id: item.id })
+    await s.services.dispatch('sync.now', {})
+    await s.services.sync.engine.idle()
+    expect(saying()).toHaveLength(1)
+  })
+
+  it('a 500 after the commit, then a 2xx list without its check-ins ({}): read as unknown, never as none', async () => {
+    let garble = false
+    const s = await t.again({
+      fetch: async (input, init) => {
+        const response = await fetch(input, init)
+        const url = String(input instanceof Request ? input.url : input)
+        if (url.includes('/projects/create_check_in')) garble = true
+        else if (garble && url.includes('/projects/list_check_ins')) {
+          // A gateway or cache in the way answers the look with an empty object, once.
+          garble = false
+          await response.text()
+          return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })
+        }
+        return response
+      },
+    })
+    t.emulator.setFaults({ failAfterCommit: 1, failAfterCommitAnswer: '500-json' })
+    const input = projectInput(LAUNCH)
+    const saying = () =>
+      t.emulator.state.projectCheckIns.filter(
+        (c) => JSON.stringify(c.description) === JSON.stringify(JSON.parse(input.message)),
+      )
+    const first = await s.services.dispatch('checkIns.create', input)
+    await s.services.sync.engine.idle()
+    if (!first.ok) await s.services.dispatch('checkIns.create', input)
+    for (const item of s.services.sync.outbox.list()) await s.services.dispatch('sync.retry', { id: item.id })
+    await s.services.dispatch('sync.now', {})
+    await s.services.sync.engine.idle()
+    expect(saying()).toHaveLength(1)
   })
 })
