@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
-import { SEED_IDS, slugId } from '../../../../e2e/emulator'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SEED_IDS, slugId, startEmulator, type Emulator } from '../../../../e2e/emulator'
 import type { CheckInSubmission, GoalCheckInInput, ProjectCheckInInput } from '@shared/domain/check-ins'
 import type { GoalDetail } from '@shared/domain/goals'
-import { hasSecretService, messageDoc, observingFetch } from './testing/signed-in'
+import { hasSecretService, messageDoc, observingFetch, signedInServices } from './testing/signed-in'
 import { signedInForEachTest, type SignedInTest } from './testing/signed-in-each-test'
 
 // A hostile reading of the weekly project check-in (issue 36): what a crafted call, a goal and a project
@@ -191,4 +191,45 @@ describe.skipIf(!hasSecretService)('the project check-in, attacked', () => {
     await s.services.sync.engine.idle()
     expect(saying()).toHaveLength(1)
   })
+})
+
+describe.skipIf(!hasSecretService)('a 1.6 server asked for what it cannot do, by a crafted call', () => {
+  let emulator: Emulator
+  beforeAll(async () => {
+    emulator = await startEmulator({ version: '1.6.0' })
+  })
+  afterAll(async () => {
+    await emulator.close()
+  })
+
+  for (const publication of [
+    { mode: 'draft' as const },
+    { mode: 'scheduled' as const, at: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+  ]) {
+    it(`a project check-in as ${publication.mode}: refused in words, nothing posted, nothing left queued`, async () => {
+      emulator.reset()
+      const session = await signedInServices(emulator)
+      try {
+        const before = emulator.state.projectCheckIns.length
+        const answer = await session.services.dispatch(
+          'checkIns.create',
+          projectInput(LAUNCH, { publication }),
+        )
+        expect(answer).toMatchObject({
+          ok: false,
+          error: { kind: 'invalid_input', message: /Operately 1\.[78]/ },
+        })
+        expect(emulator.state.projectCheckIns).toHaveLength(before)
+        expect(
+          emulator.state.requests.filter(
+            (r) =>
+              r.endpoint === 'projects/create_check_in' && (r.body as { project_id?: string })?.project_id,
+          ),
+        ).toHaveLength(0)
+        expect(session.services.sync.outbox.list()).toHaveLength(0)
+      } finally {
+        await session.cleanup()
+      }
+    })
+  }
 })
