@@ -15,9 +15,17 @@ export type Prepared =
   | { kind: 'goal'; goal: Goal; prepared: PreparedCheckIn }
   | { kind: 'project'; project: Project; prepared: PreparedProjectCheckIn }
 
-/** The check-ins of the subject, newest first: what the snapshot and every look read. */
-export function listCheckInsOf(api: OperatelyClient, subject: CheckInSubject): Promise<CheckIn[]> {
-  return subject.kind === 'goal' ? api.listCheckIns(subject.id) : api.listProjectCheckIns(subject.id)
+/**
+ * The check-ins of the subject, newest first: what the snapshot and every look read. Operately answers
+ * `projects/list_check_ins` for a project the person cannot see with [] rather than a 404 (R41 in
+ * e2e/emulator/README.md): an empty list is only taken as "none" once the project is seen to be there,
+ * else a look after an unclear answer would take "hidden for a moment" for "not saved" and send it again.
+ */
+export async function listCheckInsOf(api: OperatelyClient, subject: CheckInSubject): Promise<CheckIn[]> {
+  if (subject.kind === 'goal') return api.listCheckIns(subject.id)
+  const list = await api.listProjectCheckIns(subject.id)
+  if (list.length === 0) await api.getProject(subject.id)
+  return list
 }
 
 /**

@@ -10,7 +10,7 @@ import {
   type QueuedCheckIn,
 } from '@shared/domain/check-ins'
 import { goalDetailSchema } from '@shared/domain/goals'
-import { projectDetailSchema } from '@shared/domain/projects'
+import { projectCheckInDetailSchema, projectDetailSchema } from '@shared/domain/projects'
 import { AppFailure, appError, type AppError } from '@shared/errors'
 import { idFromRef } from '@shared/ids'
 import { timeLabel } from '@shared/time-label'
@@ -201,11 +201,17 @@ export function createCheckInSubmitter(deps: {
 
   /** The goal's or project's name as last read, for the Sync view's row; null when none is kept. */
   const titleOf = async (subject: CheckInSubject): Promise<string | null> => {
-    const kept =
-      subject.kind === 'goal'
-        ? await cache.read(detailKey('goal', subject.id), goalDetailSchema).catch(() => null)
-        : await cache.read(detailKey('project', subject.id), projectDetailSchema).catch(() => null)
-    return kept?.value.name ?? null
+    if (subject.kind === 'goal') {
+      const kept = await cache.read(detailKey('goal', subject.id), goalDetailSchema).catch(() => null)
+      return kept?.value.name ?? null
+    }
+    // The check-in form reads the project as projects.checkInDetail keeps it; its page, as projects.get.
+    const form = await cache
+      .read(detailKey('project-check-in', subject.id), projectCheckInDetailSchema)
+      .catch(() => null)
+    if (form) return form.value.name
+    const page = await cache.read(detailKey('project', subject.id), projectDetailSchema).catch(() => null)
+    return page?.value.name ?? null
   }
 
   let queueing: Promise<unknown> = Promise.resolve()
@@ -259,7 +265,12 @@ export function createCheckInSubmitter(deps: {
       const sentAt = (id: string) => sync.outbox.claimForSubmission(id)?.at ?? null
       if (submissionId) {
         const sent = sentResult(submissionId, null)
-        if (sent) return { status: 'sent', result: await sent, sentAt: sentAt(submissionId) }
+        const result = sent ? await sent : null
+        // Another goal's or project's submission (a crafted call, a draft copied by hand) says nothing
+        // about this one: its result must not open here, nor have this draft cleared as done with.
+        if (result && sameSubject(resultSubject(result), subject)) {
+          return { status: 'sent', result, sentAt: sentAt(submissionId) }
+        }
       }
       const entry = ((submissionId ? sync.checkInEntry(submissionId) : null) ??
         sync.checkInEntryFor(subject)) as CheckInEntry | null

@@ -291,11 +291,16 @@ export const getMeResponse = z.object({ me: personSchema })
 export const peopleResponse = z.object({ people: list(personSchema) })
 export const goalsResponse = z.object({ goals: list(goalSchema) })
 export const goalResponse = z.object({ goal: goalSchema })
-export const checkInsResponse = z.object({ check_ins: list(checkInSchema) })
+/**
+ * A goal's or a project's check-ins. The list itself is required, unlike the lists inside records: the
+ * look for a check-in that may have been saved reads "not in the list" as "not saved", and an answer that
+ * leaves the list out (a gateway's `{}`) says nothing of the kind (it would have the check-in sent twice).
+ */
+export const checkInsResponse = z.object({ check_ins: z.array(checkInSchema) })
 export const createCheckInResponse = z.object({ update: maybe(checkInSchema) })
 export const projectsResponse = z.object({ projects: list(projectSchema) })
 export const projectResponse = z.object({ project: projectSchema })
-export const projectCheckInsResponse = z.object({ project_check_ins: list(projectCheckInSchema) })
+export const projectCheckInsResponse = z.object({ project_check_ins: z.array(projectCheckInSchema) })
 export const createProjectCheckInResponse = z.object({ check_in: maybe(projectCheckInSchema) })
 
 /**

@@ -543,7 +543,10 @@ export function CheckInForm({
               busy={createCheckIn.isPending}
               busyLabel="Submitting…"
               aria-disabled={blocked ? true : undefined}
-              aria-describedby={blocked ? reasonId : `${id}-shortcut`}
+              // A check-in too early to count for its week: said at the button too, before it is sent.
+              aria-describedby={
+                blocked ? reasonId : weekly && !weekly.counts ? `${id}-week ${id}-shortcut` : `${id}-shortcut`
+              }
               className={blocked ? 'button--blocked' : undefined}
             >
               Submit check-in

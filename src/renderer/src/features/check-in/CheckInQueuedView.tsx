@@ -144,7 +144,7 @@ export function CheckInQueuedView({
             </p>
             <p className="ci-confirm__text">
               {queued.maybeSaved
-                ? 'Operately may already have it: discarding only stops the app from sending it. Look at the goal in Operately before you write it again.'
+                ? `Operately may already have it: discarding only stops the app from sending it. Look at the ${queued.subject.kind} in Operately before you write it again.`
                 : 'It is never sent and cannot be brought back.'}
             </p>
             <div className="ci-confirm__actions">

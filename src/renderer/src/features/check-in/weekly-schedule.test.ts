@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished, vi } from 'vitest'
 import { weeklyTiming, weeklyTimingWords } from './weekly-schedule'
 
 // Operately's calculate_next_weekly_check_in (time.ex): due Friday 2026-12-11.
@@ -37,5 +37,18 @@ describe('the weekly check-in against its due day (Operately’s rule)', () => {
     expect(weeklyTimingWords(due, at('2026-12-13T10:00:00Z'), 'en-US')).toBe(
       'This check-in was due Friday, Dec 11: Operately counts it as soon as it is posted.',
     )
+  })
+})
+
+describe('a due date the server sends without its zone', () => {
+  it('is read as UTC, as all of Operately’s times are, whatever the zone of this computer', () => {
+    // A person in Tokyo: a time without a zone read as local would be Thursday 15:00 UTC.
+    vi.stubEnv('TZ', 'Asia/Tokyo')
+    onTestFinished(() => void vi.unstubAllEnvs())
+    expect(weeklyTiming('2026-12-11T00:00:00', at('2026-12-09T20:00:00Z'))).toEqual({
+      dueDay: '2026-12-11',
+      counts: false,
+    })
+    expect(weeklyTiming('2026-12-11T00:00:00.000000', at('2026-12-10T01:00:00Z'))?.dueDay).toBe('2026-12-11')
   })
 })

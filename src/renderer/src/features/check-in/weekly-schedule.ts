@@ -17,8 +17,14 @@ export interface WeeklyTiming {
 /** How a check-in published at `now` stands against the project's next due date; null when none is known. */
 export function weeklyTiming(nextCheckInDue: string | null, now: Date): WeeklyTiming | null {
   if (!nextCheckInDue) return null
+  // Operately's times are UTC: a plain date is that day, and a time without a zone (a naive datetime)
+  // is UTC too, never this computer's local time (which would move the due day in zones east of UTC).
   const due = new Date(
-    /^\d{4}-\d{2}-\d{2}$/.test(nextCheckInDue) ? `${nextCheckInDue}T00:00:00Z` : nextCheckInDue,
+    /^\d{4}-\d{2}-\d{2}$/.test(nextCheckInDue)
+      ? `${nextCheckInDue}T00:00:00Z`
+      : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(nextCheckInDue)
+        ? `${nextCheckInDue}Z`
+        : nextCheckInDue,
   )
   if (Number.isNaN(due.getTime())) return null
   return { dueDay: due.toISOString().slice(0, 10), counts: utcDay(due) - utcDay(now) <= 1 }

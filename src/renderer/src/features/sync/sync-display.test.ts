@@ -116,6 +116,9 @@ describe('a row', () => {
     expect(itemTitle({ kind: 'check-in', title: 'Ship the engine' })).toBe('Check-in · Ship the engine')
     expect(itemTitle({ kind: 'check-in', title: null })).toBe('Check-in · a goal')
     expect(itemTitle({ kind: 'description', title: '  ' })).toBe('Description · a project')
+    // A project's weekly check-in whose name was not kept is not called a goal's.
+    expect(itemTitle({ kind: 'check-in', targetKind: 'project', title: null })).toBe('Check-in · a project')
+    expect(itemTitle({ kind: 'check-in', targetKind: 'goal', title: null })).toBe('Check-in · a goal')
   })
 
   it('says its state in words', () => {
@@ -243,5 +246,21 @@ describe('copyText', () => {
     expect(copyText({ postedAt: null, url: 'https://ops.example/x' }, now, 'en-GB')).toBe(
       'Open the copy posted at an unknown time',
     )
+  })
+})
+
+describe("a project's check-in in the Sync view", () => {
+  it('says to look at the project, not a goal, before it is written again', () => {
+    const text = discardText({
+      kind: 'check-in',
+      targetKind: 'project',
+      state: 'checking',
+      maybeOnServer: true,
+    })
+    expect(text).toMatch(/look at the project in Operately/)
+    expect(text).not.toMatch(/goal/)
+    expect(
+      discardText({ kind: 'check-in', targetKind: 'goal', state: 'checking', maybeOnServer: true }),
+    ).toMatch(/look at the goal in Operately/)
   })
 })

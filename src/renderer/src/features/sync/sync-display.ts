@@ -53,11 +53,13 @@ export function haltedNotice(halted: AppError): { title: string; text: string } 
 }
 
 /** "Description · Apollo", "Check-in · Ship the engine": what the item is and what it belongs to. */
-export function itemTitle(item: Pick<SyncItem, 'kind' | 'title'>): string {
+export function itemTitle(
+  item: Pick<SyncItem, 'kind' | 'title'> & Partial<Pick<SyncItem, 'targetKind'>>,
+): string {
   const name = item.title?.trim()
   return item.kind === 'description'
     ? `Description · ${name || 'a project'}`
-    : `Check-in · ${name || 'a goal'}`
+    : `Check-in · ${name || `a ${item.targetKind ?? 'goal'}`}`
 }
 
 /**
@@ -97,7 +99,9 @@ export function detailText(item: Pick<SyncItem, 'createdAt' | 'attempts'>, now: 
  * already be on Operately: "never sent" would be untrue there, and a person who believed it would write
  * the same check-in again.
  */
-export function discardText(item: Pick<SyncItem, 'kind' | 'state' | 'maybeOnServer'>): string {
+export function discardText(
+  item: Pick<SyncItem, 'kind' | 'state' | 'maybeOnServer'> & Partial<Pick<SyncItem, 'targetKind'>>,
+): string {
   const mayBeThere = item.state === 'sending' || item.state === 'checking' || item.maybeOnServer
   if (item.kind === 'description') {
     return mayBeThere
@@ -105,7 +109,7 @@ export function discardText(item: Pick<SyncItem, 'kind' | 'state' | 'maybeOnServ
       : 'The text waiting here is never sent and cannot be brought back.'
   }
   return mayBeThere
-    ? 'Operately may already have this check-in. Discarding only stops the app from sending it; look at the goal in Operately before you write it again.'
+    ? `Operately may already have this check-in. Discarding only stops the app from sending it; look at the ${item.targetKind ?? 'goal'} in Operately before you write it again.`
     : 'This check-in is never sent and cannot be brought back.'
 }
 
