@@ -178,6 +178,13 @@ for (const [version, draft, schedule] of [
         const kept = saying(emulator, `A draft on ${version}.`)
         expect(kept).toHaveLength(1)
         expect(kept[0]!.state).toBe('draft')
+        // Kept unpublished on Operately: the inbox lists it until it is published there.
+        await page
+          .getByRole('navigation', { name: 'Sections' })
+          .getByRole('button', { name: /^Inbox/ })
+          .click()
+        await expect(page.getByText(`Draft check-in: ${LAUNCH}`)).toBeVisible()
+        await expect(page.getByRole('button', { name: `Open project ${LAUNCH}` })).toBeVisible()
       }
     })
   })

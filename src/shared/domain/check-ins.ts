@@ -233,16 +233,30 @@ export type CheckInSubmission = z.infer<typeof checkInSubmissionSchema>
  * A check-in the person saved as a draft or scheduled from this app, still unpublished on Operately as
  * far as the app last saw. The inbox lists these as rows of their own.
  */
-export const serverDraftSchema = z
-  .object({
-    checkInId: z.string(),
-    goalId: z.string(),
-    goalName: z.string(),
-    state: z.enum(['draft', 'scheduled']),
-    /** When Operately publishes it (ISO-8601), for a scheduled one. */
-    scheduledAt: z.string().nullable(),
-    /** When the server confirmed it (this computer's clock). */
-    savedAt: z.string(),
-  })
-  .strict()
+const serverDraftFields = {
+  checkInId: z.string(),
+  state: z.enum(['draft', 'scheduled']),
+  /** When Operately publishes it (ISO-8601), for a scheduled one. */
+  scheduledAt: z.string().nullable(),
+  /** When the server confirmed it (this computer's clock). */
+  savedAt: z.string(),
+}
+
+export const serverDraftSchema = z.union([
+  z.object({ ...serverDraftFields, goalId: z.string(), goalName: z.string() }).strict(),
+  z
+    .object({
+      ...serverDraftFields,
+      kind: z.literal('project'),
+      projectId: z.string(),
+      projectName: z.string(),
+    })
+    .strict(),
+])
 export type ServerDraft = z.infer<typeof serverDraftSchema>
+
+/** What a kept draft is for, with the name it had when it was saved. */
+export const serverDraftSubject = (draft: ServerDraft): CheckInSubject & { name: string } =>
+  'projectId' in draft
+    ? { kind: 'project', id: draft.projectId, name: draft.projectName }
+    : { kind: 'goal', id: draft.goalId, name: draft.goalName }

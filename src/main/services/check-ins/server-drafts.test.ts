@@ -32,6 +32,13 @@ function rig() {
       await hold.current
       return lists[goalId] ?? []
     },
+    // A project's list is its own: the same id names another list than a goal's.
+    listProjectCheckIns: async (projectId: string) => {
+      asked.push(`project:${projectId}`)
+      await hold.current
+      return lists[`project:${projectId}`] ?? []
+    },
+    getProject: async (id: string) => ({ id }),
   } as unknown as OperatelyClient
   const session = {
     get: () =>
@@ -58,6 +65,33 @@ const listed = (id: string, state: string, scheduledAt: string | null = null) =>
   checkInSchema.parse({ id, state, scheduled_at: scheduledAt, status: 'on_track' })
 
 describe('server drafts', () => {
+  it('follows a project’s draft in the project’s own list, apart from a goal’s with the same id', async () => {
+    const r = rig()
+    await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'x-1' }))
+    await r.drafts.record({
+      checkInId: 'c-2',
+      kind: 'project',
+      projectId: 'x-1',
+      projectName: 'Launch site',
+      state: 'scheduled',
+      scheduledAt: '2026-12-11T08:00:00Z',
+      savedAt: '2026-11-27T10:00:00.000Z',
+    })
+    r.lists['x-1'] = [listed('c-1', 'published')]
+    r.lists['project:x-1'] = [listed('c-2', 'scheduled', '2026-12-11T08:00:00Z')]
+
+    const kept = await r.drafts.list()
+    expect(kept).toEqual([
+      expect.objectContaining({ checkInId: 'c-2', projectId: 'x-1', projectName: 'Launch site' }),
+    ])
+    expect([...r.asked].sort()).toEqual(['project:x-1', 'x-1'])
+
+    // Published at its time: gone from the inbox at the next read.
+    r.lists['project:x-1'] = [listed('c-2', 'published')]
+    r.advance(serverDraftsRefreshMs)
+    expect(await r.drafts.list()).toEqual([])
+  })
+
   it('reads only the goals with a recorded draft, and drops the ones published or gone since', async () => {
     const r = rig()
     await r.drafts.record(draft({ checkInId: 'c-1', goalId: 'g-1' }))

@@ -1,8 +1,9 @@
 import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
-import { serverDraftSchema, type ServerDraft } from '@shared/domain/check-ins'
+import { serverDraftSchema, serverDraftSubject, type ServerDraft } from '@shared/domain/check-ins'
 import { sameId } from '@shared/ids'
+import { listCheckInsOf } from './kinds'
 import type { Logger } from '../log/logger'
 import type { OperatelyClient } from '../operately/client'
 import type { SessionService } from '../session/session-service'
@@ -12,9 +13,10 @@ import { createJsonFile } from '../storage/json-file'
 import { sha256Hex } from '../storage/sha256-hex'
 
 /**
- * The drafts and scheduled check-ins this app saved on Operately, for the inbox. Operately has no list
- * of "my drafts": the app records each one when the server confirms it, and now and then reads only
- * those goals' check-ins (`goals/list_check_ins`) to drop the ones published (in Operately, or at their
+ * The drafts and scheduled check-ins this app saved on Operately, goals' and projects', for the inbox.
+ * Operately has no list of "my drafts": the app records each one when the server confirms it, and now
+ * and then reads only those goals' and projects' check-ins (`goals/list_check_ins`,
+ * `projects/list_check_ins`) to drop the ones published (in Operately, or at their
  * time) or deleted since. That is one request per goal with a draft, never a poll of every goal. The
  * record names the server and person it belongs to: signed in as someone else, it is not theirs.
  */
@@ -95,14 +97,21 @@ export function createServerDrafts(deps: {
     await file.write(value)
   }
 
-  /** Keeps each recorded check-in that its goal's list still shows unpublished; a goal that fails stays as it was. */
+  /**
+   * Keeps each recorded check-in that its goal's (project's) list still shows unpublished; one whose list
+   * cannot be read stays as it was.
+   */
   async function readServer(stored: Stored, api: OperatelyClient): Promise<Stored> {
-    const goals = [...new Set(stored.drafts.map((d) => d.goalId))]
+    const keyOf = (d: ServerDraft) => {
+      const subject = serverDraftSubject(d)
+      return `${subject.kind}:${subject.id}`
+    }
+    const subjects = [...new Map(stored.drafts.map((d) => [keyOf(d), serverDraftSubject(d)])).entries()]
     const kept: ServerDraft[] = []
-    for (const goalId of goals) {
-      const recorded = stored.drafts.filter((d) => d.goalId === goalId)
+    for (const [key, subject] of subjects) {
+      const recorded = stored.drafts.filter((d) => keyOf(d) === key)
       try {
-        const list = await api.listCheckIns(goalId)
+        const list = await listCheckInsOf(api, subject)
         for (const draft of recorded) {
           const seen = list.find((c) => sameId(c.id, draft.checkInId))
           if (seen?.state === 'draft' || seen?.state === 'scheduled') {
@@ -110,7 +119,7 @@ export function createServerDrafts(deps: {
           }
         }
       } catch (err) {
-        log.warn('server drafts: could not read a goal’s check-ins', { error: String(err) })
+        log.warn(`server drafts: could not read a ${subject.kind}’s check-ins`, { error: String(err) })
         kept.push(...recorded)
       }
     }
@@ -176,21 +185,24 @@ export function recordServerDrafts(
     const asked = event.entry.payload.publication
     if (asked?.mode !== 'draft' && asked?.mode !== 'scheduled') return
     const delivery = event.result as CheckInDelivery
-    // The inbox lists goals' drafts: a project's is followed on the project's own check-in list.
-    if (delivery.subject.kind !== 'goal') return
     const said = delivery.checkIn?.state
     // Published already (a draft published in Operately before the app looked): nothing to list.
     if (said === 'published') return
+    const sentName =
+      delivery.sent?.kind === 'goal' ? delivery.sent.goal.name : (delivery.sent?.project.name ?? null)
+    const name = sentName ?? event.entry.title ?? ''
+    const common = {
+      checkInId: delivery.checkInId,
+      state: asked.mode,
+      scheduledAt: asked.mode === 'scheduled' ? (delivery.checkIn?.scheduled_at ?? asked.at) : null,
+      savedAt: new Date(now()).toISOString(),
+    }
     drafts
-      .record({
-        checkInId: delivery.checkInId,
-        goalId: delivery.subject.id,
-        goalName:
-          (delivery.sent?.kind === 'goal' ? delivery.sent.goal.name : null) ?? event.entry.title ?? '',
-        state: asked.mode,
-        scheduledAt: asked.mode === 'scheduled' ? (delivery.checkIn?.scheduled_at ?? asked.at) : null,
-        savedAt: new Date(now()).toISOString(),
-      })
+      .record(
+        delivery.subject.kind === 'goal'
+          ? { ...common, goalId: delivery.subject.id, goalName: name }
+          : { ...common, kind: 'project', projectId: delivery.subject.id, projectName: name },
+      )
       .catch((err: unknown) => log.warn('server drafts: could not record one', { error: String(err) }))
   })
 }

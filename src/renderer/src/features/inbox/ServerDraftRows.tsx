@@ -1,4 +1,5 @@
 import { useId } from 'react'
+import { serverDraftSubject } from '@shared/domain/check-ins'
 import { useNavigation } from '../../app/navigation'
 import { useServerDrafts } from '../../bridge/goals'
 import { Button } from '../../ui/Button'
@@ -24,6 +25,7 @@ export function ServerDraftRows() {
       <ul className="inbox-group__list">
         {list.map((draft) => {
           const name = serverDraftName(draft, now)
+          const subject = serverDraftSubject(draft)
           return (
             <li key={draft.checkInId} className="inbox-row">
               <div className="inbox-row__text">
@@ -34,10 +36,16 @@ export function ServerDraftRows() {
                 <Button
                   variant="secondary"
                   className="compact-button"
-                  onClick={() => navigate({ section: 'check-ins', goalId: draft.goalId })}
+                  onClick={() =>
+                    navigate(
+                      subject.kind === 'goal'
+                        ? { section: 'check-ins', goalId: subject.id }
+                        : { section: 'projects', projectId: subject.id, checkIn: true },
+                    )
+                  }
                 >
-                  Open goal
-                  <span className="visually-hidden"> {draft.goalName}</span>
+                  {subject.kind === 'goal' ? 'Open goal' : 'Open project'}
+                  <span className="visually-hidden"> {subject.name}</span>
                 </Button>
               </div>
             </li>

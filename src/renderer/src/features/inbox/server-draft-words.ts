@@ -1,9 +1,10 @@
-import type { ServerDraft } from '@shared/domain/check-ins'
+import { serverDraftSubject, type ServerDraft } from '@shared/domain/check-ins'
 import { scheduleLabel } from '@shared/time-label'
 
 /** How the inbox names a check-in kept unpublished on Operately: "Draft check-in: …", "Scheduled: …, Mon …". */
 export function serverDraftName(draft: ServerDraft, now: Date, locale?: string): string {
-  const goal = draft.goalName.trim() || 'a goal'
+  const subject = serverDraftSubject(draft)
+  const goal = subject.name.trim() || `a ${subject.kind}`
   if (draft.state === 'draft') return `Draft check-in: ${goal}`
   const when = draft.scheduledAt ? scheduleLabel(draft.scheduledAt, now, locale) : null
   return when ? `Scheduled: ${goal}, ${when}` : `Scheduled: ${goal}`
