@@ -190,6 +190,39 @@ for (const [version, draft, schedule] of [
   })
 }
 
+test.describe('on Operately 1.8.0, scheduled', () => {
+  test.use({ serverVersion: '1.8.0' })
+
+  test('a scheduled project check-in is held by the server with the chosen time, and listed as not published yet', async ({
+    page,
+    signedIn,
+    emulator,
+  }) => {
+    owed(emulator)
+    await openFromInbox(page, signedIn.url)
+    await fillIn(page, 'For Monday morning.')
+    await page.getByRole('button', { name: 'Schedule…' }).click()
+    // Three days ahead at 09:00, this computer's time: sent as that instant in UTC.
+    const at = new Date(Date.now() + 3 * 86_400_000)
+    at.setHours(9, 0, 0, 0)
+    const pad = (n: number) => String(n).padStart(2, '0')
+    const local = `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T09:00`
+    await page.getByLabel('Publish on').fill(local)
+    await page.getByRole('button', { name: 'Schedule check-in' }).click()
+
+    await expect(page.getByRole('heading', { level: 1, name: /^Scheduled for .+/ })).toBeFocused()
+    const held = saying(emulator, 'For Monday morning.')
+    expect(held).toHaveLength(1)
+    expect(held[0]!.state).toBe('scheduled')
+    expect(Date.parse(held[0]!.scheduledAt!)).toBe(at.getTime())
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: /^Inbox/ })
+      .click()
+    await expect(page.getByText(new RegExp(`^Scheduled: ${LAUNCH}, .+`))).toBeVisible()
+  })
+})
+
 test.describe('on Operately 1.5.0', () => {
   test.use({ serverVersion: '1.5.0' })
 
