@@ -1,8 +1,8 @@
 /**
  * Everything a soak run does, decided up front from its seed: which writes (goal check-ins, project
- * check-ins and description saves, over which goals and projects, which of them typed offline, which of them Operately will always
- * refuse), and where the services process is killed. The same seed gives the same plan, and the
- * emulator's seeded fault mix gives each request the same fault: a failing seed replays.
+ * check-ins and description saves, over which goals and projects, which of them typed offline, which of
+ * them Operately will always refuse), and where the services process is killed. The same seed gives the
+ * same plan, and the emulator's seeded fault mix gives each request the same fault: a failing seed replays.
  */
 
 /** Numbers in [0, 1), the same sequence for the same seed (mulberry32). */
@@ -42,7 +42,10 @@ export interface PlannedWrite {
   status: 'on_track' | 'caution' | 'off_track'
   /** Typed while the operating system says there is no network. */
   offline: boolean
-  /** A check-in (a goal's or a project's) mentioning someone not in the company: Operately answers 500, every time. */
+  /**
+   * A check-in (a goal's or a project's) mentioning someone not in the company: Operately answers 500,
+   * every time.
+   */
   refusedAlways: boolean
   /** A description of about 2 MB: its request takes long, and its timeout grows with it. */
   large: boolean

@@ -4,8 +4,9 @@ import { hasSecretService } from '../../src/main/services/vault/testing/secret-s
 import { soakRunsHere } from './where-it-runs'
 
 // The chaos soak's short profile, inside `npm test`: 1,000 writes (goal check-ins, project check-ins and
-// description saves) and 50 SIGKILL-and-restart points of the services process, every fault of the emulator drawn at random. A new seed each run (printed with the
-// table); SOAK_SEED=<n> replays one. The long profile is `npm run soak` (10,000 writes).
+// description saves) and 50 SIGKILL-and-restart points of the services process, every fault of the
+// emulator drawn at random. A new seed each run (printed with the table); SOAK_SEED=<n> replays one.
+// The long profile is `npm run soak` (10,000 writes).
 
 const seed = process.env.SOAK_SEED ? Number(process.env.SOAK_SEED) : Math.floor(Math.random() * 2 ** 31)
 

@@ -18,13 +18,13 @@ import { budgetNote, overBudget, refusalName } from './refusal-budget'
 /**
  * The chaos soak: the app's real main services in a child process, over real HTTP, against the emulator
  * with every fault it knows drawn at random from a seed, while the soak types check-ins (goals' and
- * projects') and description saves (some offline), a colleague edits the same projects in Operately, a simulated person answers the
- * app's questions and conflicts, and the soak kills the process (SIGKILL) at planned moments. At the end,
- * what the server holds is compared with what the app told the person: every acknowledged write on the
- * server exactly once (or, for descriptions, replaced by a later save of the same project, or set aside
- * by the person's own choice), or waiting for the person with a reason; nothing twice, ever. Most writes
- * carry a marker of their own; check-ins saying only "No change." cannot, and are judged per goal by
- * count. See `npm run soak -- --help`.
+ * projects') and description saves (some offline), a colleague edits the same projects in Operately, a
+ * simulated person answers the app's questions and conflicts, and the soak kills the process (SIGKILL) at
+ * planned moments. At the end, what the server holds is compared with what the app told the person: every
+ * acknowledged write on the server exactly once (or, for descriptions, replaced by a later save of the
+ * same project, or set aside by the person's own choice), or waiting for the person with a reason;
+ * nothing twice, ever. Most writes carry a marker of their own; goal check-ins saying only "No change."
+ * cannot, and are judged per goal by count. See `npm run soak -- --help`.
  */
 
 export interface SoakOptions {
