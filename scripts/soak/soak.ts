@@ -78,6 +78,8 @@ export interface SoakReport {
   duplicatesShown: number
   /** "Send again?" questions the simulated person answered with Retry. */
   resendsAnswered: number
+  /** Of them, for project check-ins (the look in projects/list_check_ins came before each re-send). */
+  resendsAnsweredOnProjects: number
   /**
    * Conflicts the person answered "Keep mine", in the editor or in Sync: a colleague's edit, or a late
    * commit of an older text of theirs landing after the app's wait (someone else's text, as far as the
@@ -184,6 +186,8 @@ interface Running {
 /** What the simulated person did, across restarts of the services process. */
 export interface PersonLog {
   resendsAnswered: number
+  /** The words of each check-in the person answered "Send again?" for (its marker is in them). */
+  resent: string[]
   /** Decisions on conflicts in Sync (by the services process's person). */
   resolved: Array<{ choice: Resolution; preview: string; theirs: string | null }>
 }
@@ -203,6 +207,7 @@ function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promis
     child.on('message', (message: FromChild) => {
       if (message.t === 'answered-resend') {
         person.resendsAnswered++
+        person.resent.push(message.preview)
         return
       }
       if (message.t === 'resolved') {
@@ -312,7 +317,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const records: WriteRecord[] = []
     const colleagueEdits: ColleagueEdit[] = []
 
-    const person: PersonLog = { resendsAnswered: 0, resolved: [] }
+    const person: PersonLog = { resendsAnswered: 0, resent: [], resolved: [] }
     running = await launch(command, env, person)
     // Before any fault: the request timeout is the soak's short one (0.4 s), which a machine busy with other
     // tests can overrun on a first, cold request. A person would press "Sign in" again; so does the soak.
@@ -470,6 +475,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       resolved: person.resolved,
     })
     report.resendsAnswered = person.resendsAnswered
+    const kindOf = new Map(plan.map((w) => [marker(options.seed, w.n), w.kind]))
+    report.resendsAnsweredOnProjects = person.resent.filter(
+      (preview) => kindOf.get(/Soak \d+ write \d+\./.exec(preview)?.[0] ?? '') === 'project-check-in',
+    ).length
     report.largeWrites = plan.filter((w) => w.large).length
     return report
   } finally {
@@ -581,6 +590,7 @@ export function judge(
     duplicates: 0,
     duplicatesShown: 0,
     resendsAnswered: 0,
+    resendsAnsweredOnProjects: 0,
     keptMine: resolutions['keep-mine'],
     largeWrites: 0,
     colleagueEdits: colleagueEdits.length,
@@ -870,6 +880,7 @@ export function formatReport(report: SoakReport, replay: string): string {
     pad('duplicates, unseen', report.duplicates),
     pad('duplicates, shown', report.duplicatesShown),
     pad('"Send again?" answered', report.resendsAnswered),
+    pad('  for project check-ins', report.resendsAnsweredOnProjects),
     pad('2 MB description saves', report.largeWrites),
     pad("a colleague's edits", report.colleagueEdits),
     `${pad('conflicts met', report.conflicts.inForm + report.conflicts.inSync)} ${budgetNote(conflictName, report)}`,
