@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { makePlan, projectCheckInShare } from './plan'
 
-const options = { seed: 42, writes: 5_000, kills: 50, goals: 100, projects: 6, checkInProjects: 40 }
+const options = { seed: 42, writes: 5_000, kills: 50, goals: 100, projects: 6, checkInProjects: 50 }
 
 describe("the soak's plan", () => {
   it('makes about a fifth of the writes project check-ins, taken out of the others', () => {
@@ -14,7 +14,7 @@ describe("the soak's plan", () => {
 
   it('checks in on every check-in project and on no other, each write with the marker it is judged by', () => {
     const onProjects = makePlan(options).filter((w) => w.kind === 'project-check-in')
-    expect(new Set(onProjects.map((w) => w.target))).toEqual(new Set([...Array(40).keys()]))
+    expect(new Set(onProjects.map((w) => w.target))).toEqual(new Set([...Array(50).keys()]))
     // A project check-in is never "No change." (it is judged by its marker), nor a description's case.
     expect(onProjects.some((w) => w.sameWords || w.large || w.colleagueFirst)).toBe(false)
     expect(onProjects.some((w) => w.refusedAlways)).toBe(true)

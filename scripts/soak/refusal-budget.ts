@@ -29,7 +29,7 @@ export const refusalReasons: readonly RefusalReason[] = [
   },
   {
     // The same for a project: one submission per project at a time, through the same mechanism. The soak
-    // checks in on 40 projects with a fifth of its writes, about as often per project as per goal: the
+    // checks in on 50 projects with a fifth of its writes, about as often per project as per goal: the
     // same share.
     name: 'a check-in for this project is already on its way',
     matches: /for this project is already on its way/,
