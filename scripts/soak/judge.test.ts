@@ -33,7 +33,7 @@ function write(n: number, kind: PlannedWrite['kind'], over: Partial<WriteRecord>
   return {
     plan,
     acknowledged: true,
-    outcome: kind === 'check-in' ? 'created' : 'saved',
+    outcome: kind === 'description' ? 'saved' : 'created',
     refusal: null,
     cutShort: false,
     conflicts: 0,
@@ -46,6 +46,8 @@ interface Run {
   records: WriteRecord[]
   /** Check-ins on the goal, by their words. */
   checkIns?: string[]
+  /** Check-ins on the project, by their words. */
+  projectCheckIns?: string[]
   /** Description texts committed, in order. */
   commits?: string[]
   /** The project's description at the end. */
@@ -65,6 +67,10 @@ function run(r: Run) {
         body: { id: project.wire, description: JSON.stringify(paragraph(text)) },
       })),
       checkIns: (r.checkIns ?? []).map((text) => ({ goalId: goal.uuid, message: paragraph(text) })),
+      projectCheckIns: (r.projectCheckIns ?? []).map((text) => ({
+        projectId: project.uuid,
+        description: paragraph(text),
+      })),
       projects: [{ id: project.uuid, description: r.ends ? paragraph(r.ends) : null }],
     },
   } as unknown as Emulator
@@ -185,5 +191,88 @@ describe("the soak judges a project's end against a colleague's edits and the pe
     })
     expect(tookTheirs).toMatchObject({ ok: true, lost: 0, setAsideByPerson: 1 })
     expect(tookTheirs.resolutions['take-theirs']).toBe(1)
+  })
+})
+
+describe('the soak judges project check-ins by their marker, as goal check-ins', () => {
+  const mine = (n: number) => `Soak ${seed} write ${n}.`
+  const onProject = (n: number, over: Partial<WriteRecord> = {}) => write(n, 'project-check-in', over)
+
+  it('passes each acknowledged one on the server once, in its own row', () => {
+    const report = run({ records: [onProject(1), onProject(2)], projectCheckIns: [mine(1), mine(2)] })
+    expect(report).toMatchObject({ ok: true, duplicates: 0, lost: 0, deliveredOnce: 2 })
+    expect(report.byKind['project-check-in']).toEqual({
+      written: 2,
+      acknowledged: 2,
+      deliveredOnce: 2,
+      lost: 0,
+      duplicates: 0,
+      duplicatesShown: 0,
+    })
+    expect(report.byKind['check-in'].written).toBe(0)
+  })
+
+  it("never takes a goal's check-in with its marker for the project's", () => {
+    const report = run({ records: [onProject(1)], checkIns: [mine(1)] })
+    expect(report).toMatchObject({ ok: false, lost: 1 })
+    expect(report.byKind['project-check-in'].lost).toBe(1)
+  })
+
+  it('counts one twice that nobody was told of as a duplicate, one the app shows twice as shown', () => {
+    const unseen = run({ records: [onProject(1)], projectCheckIns: [mine(1), mine(1)] })
+    expect(unseen).toMatchObject({ ok: false, duplicates: 1 })
+    expect(unseen.byKind['project-check-in'].duplicates).toBe(1)
+    expect(unseen.problems).toEqual([
+      'write 1 (project-check-in) is on the server 2 times, and nobody was told',
+    ])
+    const shown = run({
+      records: [onProject(1)],
+      projectCheckIns: [mine(1), mine(1)],
+      left: [
+        {
+          kind: 'check-in',
+          state: 'needs_attention',
+          reason: 'Operately now has this check-in twice.',
+          preview: mine(1),
+          target: project.wire,
+        },
+      ],
+    })
+    expect(shown).toMatchObject({ ok: true, duplicates: 0, duplicatesShown: 1 })
+    expect(shown.byKind['project-check-in'].duplicatesShown).toBe(1)
+  })
+
+  it('counts one acknowledged and missing as lost, unless it waits for the person with a reason', () => {
+    const lost = run({ records: [onProject(1, { outcome: 'queued' })] })
+    expect(lost).toMatchObject({ ok: false, lost: 1 })
+    const waiting = run({
+      records: [onProject(1, { outcome: 'queued' })],
+      left: [
+        {
+          kind: 'check-in',
+          state: 'needs_attention',
+          reason: 'Send again?',
+          preview: mine(1),
+          target: project.wire,
+        },
+      ],
+    })
+    expect(waiting).toMatchObject({ ok: true, lost: 0 })
+    expect(waiting.needsYou).toEqual({ 'needs_attention: Send again?': 1 })
+  })
+
+  it('counts one refused to the person yet on the server as a broken promise', () => {
+    const report = run({
+      records: [
+        onProject(1, {
+          acknowledged: false,
+          outcome: 'invalid_input',
+          refusal: 'A check-in for this project is already on its way. Wait for it.',
+        }),
+      ],
+      projectCheckIns: [mine(1)],
+    })
+    expect(report).toMatchObject({ ok: false, refusedButSaved: 1 })
+    expect(report.refused).toEqual({ 'a check-in for this project is already on its way': 1 })
   })
 })

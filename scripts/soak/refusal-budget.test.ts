@@ -25,6 +25,26 @@ describe("the soak's refusal budget", () => {
     ])
   })
 
+  it("keeps a project's lane apart from a goal's: each named by its own words, budgeted on its own writes", () => {
+    const withProjects = { checkIns: 440, projectCheckIns: 200, descriptions: 360 }
+    expect(
+      refusalName(
+        'A check-in for this project is already on its way (queued at 13:10). It is sent once; follow it in the Sync view.',
+      ),
+    ).toBe('a check-in for this project is already on its way')
+    expect(budgetNote('a check-in for this project is already on its way', withProjects)).toBe('(budget 70)')
+    expect(budgetNote('a check-in for this goal is already on its way', withProjects)).toBe('(budget 154)')
+    expect(overBudget({ 'a check-in for this project is already on its way': 71 }, withProjects)).toEqual([
+      'refused 71× "a check-in for this project is already on its way", over its budget of 70',
+    ])
+    // Operately's own error may refuse any write: project check-ins count among them.
+    expect(budgetNote('Operately ran into a problem on its side', withProjects)).toBe('(budget 20)')
+    // A run without project check-ins allows none of their refusals.
+    expect(overBudget({ 'a check-in for this project is already on its way': 1 }, writes)).toEqual([
+      'refused 1× "a check-in for this project is already on its way", over its budget of 0',
+    ])
+  })
+
   it("gives conflicts one more for each colleague's edit", () => {
     expect(budgetNote('conflict (both versions shown)', writes)).toBe('(budget 21)')
     expect(budgetNote('conflict (both versions shown)', { ...writes, colleagueEdits: 12 })).toBe(

@@ -10,8 +10,8 @@ export interface RefusalReason {
   name: string
   /** Which answers it is. */
   matches: RegExp
-  /** The writes it may refuse: of which kind, and at most what share of them. */
-  of: 'check-in' | 'description' | 'any'
+  /** The writes it may refuse: of which kind (`check-in`: a goal's), and at most what share of them. */
+  of: 'check-in' | 'project-check-in' | 'description' | 'any'
   atMost: number
   /** One more for each edit a colleague made in Operately meanwhile: each is a conflict the person must see. */
   perColleagueEdit?: boolean
@@ -23,8 +23,17 @@ export const refusalReasons: readonly RefusalReason[] = [
     // a time"): a second check-in in a goal's lane is refused while the first is on its way. The soak
     // writes to a few goals, fast, often while one is in flight, so this is how it meets that case.
     name: 'a check-in for this goal is already on its way',
-    matches: /already on its way/,
+    matches: /for this goal is already on its way/,
     of: 'check-in',
+    atMost: 0.35,
+  },
+  {
+    // The same for a project: one submission per project at a time, through the same mechanism. The soak
+    // checks in on 50 projects with a fifth of its writes, about as often per project as per goal: the
+    // same share.
+    name: 'a check-in for this project is already on its way',
+    matches: /for this project is already on its way/,
+    of: 'project-check-in',
     atMost: 0.35,
   },
   {
@@ -61,16 +70,20 @@ export function refusalName(words: string): string {
   return known ? known.name : words.split(/[.:]/)[0]!
 }
 
-type Writes = { checkIns: number; descriptions: number; colleagueEdits?: number }
+/** `checkIns`: a goal's; `projectCheckIns`: a project's (none in a run from before they were written). */
+type Writes = { checkIns: number; projectCheckIns?: number; descriptions: number; colleagueEdits?: number }
 
 /** How many refusals of `reason` a run with these writes may have. */
 function budgetOf(reason: RefusalReason, writes: Writes): number {
+  const projectCheckIns = writes.projectCheckIns ?? 0
   const base =
     reason.of === 'check-in'
       ? writes.checkIns
-      : reason.of === 'description'
-        ? writes.descriptions
-        : writes.checkIns + writes.descriptions
+      : reason.of === 'project-check-in'
+        ? projectCheckIns
+        : reason.of === 'description'
+          ? writes.descriptions
+          : writes.checkIns + projectCheckIns + writes.descriptions
   return Math.floor(base * reason.atMost) + (reason.perColleagueEdit ? (writes.colleagueEdits ?? 0) : 0)
 }
 

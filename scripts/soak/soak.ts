@@ -11,20 +11,20 @@ import {
   repoRoot,
   type ChildCommand,
 } from '../../src/main/services/outbox/crash/child-command'
-import { makePlan, seededRandom, type PlannedWrite } from './plan'
+import { isCheckIn, makePlan, seededRandom, type PlannedWrite, type WriteKind } from './plan'
 import type { ChildEnv, FromChild, LeftItem, Operation, Resolution, ToChild } from './protocol'
 import { budgetNote, overBudget, refusalName } from './refusal-budget'
 
 /**
  * The chaos soak: the app's real main services in a child process, over real HTTP, against the emulator
- * with every fault it knows drawn at random from a seed, while the soak types check-ins and description
- * saves (some offline), a colleague edits the same projects in Operately, a simulated person answers the
- * app's questions and conflicts, and the soak kills the process (SIGKILL) at planned moments. At the end,
- * what the server holds is compared with what the app told the person: every acknowledged write on the
- * server exactly once (or, for descriptions, replaced by a later save of the same project, or set aside
- * by the person's own choice), or waiting for the person with a reason; nothing twice, ever. Most writes
- * carry a marker of their own; check-ins saying only "No change." cannot, and are judged per goal by
- * count. See `npm run soak -- --help`.
+ * with every fault it knows drawn at random from a seed, while the soak types check-ins (goals' and
+ * projects') and description saves (some offline), a colleague edits the same projects in Operately, a
+ * simulated person answers the app's questions and conflicts, and the soak kills the process (SIGKILL) at
+ * planned moments. At the end, what the server holds is compared with what the app told the person: every
+ * acknowledged write on the server exactly once (or, for descriptions, replaced by a later save of the
+ * same project, or set aside by the person's own choice), or waiting for the person with a reason;
+ * nothing twice, ever. Most writes carry a marker of their own; goal check-ins saying only "No change."
+ * cannot, and are judged per goal by count. See `npm run soak -- --help`.
  */
 
 export interface SoakOptions {
@@ -35,15 +35,35 @@ export interface SoakOptions {
   faultRate: number
   goals?: number
   projects?: number
+  /** Projects checked in on (the first `projects` of them take the description saves too). */
+  checkInProjects?: number
   /** Progress lines (the CLI prints them). */
   progress?: (line: string) => void
+}
+
+/** One kind of write, on its own: what the table's per-kind rows show. */
+export interface KindTally {
+  written: number
+  acknowledged: number
+  /** Acknowledged and on the server exactly once (for descriptions: their text committed). */
+  deliveredOnce: number
+  lost: number
+  /** On the server twice and nobody told. */
+  duplicates: number
+  duplicatesShown: number
 }
 
 export interface SoakReport {
   seed: number
   writes: number
+  /** Goal check-ins. */
   checkIns: number
+  projectCheckIns: number
   descriptions: number
+  /** The totals below, kind by kind (a goal's check-ins, a project's, description saves). */
+  byKind: Record<WriteKind, KindTally>
+  /** Faults the project check-in endpoint (projects/create_check_in) met, by name. */
+  projectCheckInFaults: Record<string, number>
   kills: number
   acknowledged: number
   deliveredOnce: number
@@ -58,6 +78,8 @@ export interface SoakReport {
   duplicatesShown: number
   /** "Send again?" questions the simulated person answered with Retry. */
   resendsAnswered: number
+  /** Of them, for project check-ins (the look in projects/list_check_ins came before each re-send). */
+  resendsAnsweredOnProjects: number
   /**
    * Conflicts the person answered "Keep mine", in the editor or in Sync: a colleague's edit, or a late
    * commit of an older text of theirs landing after the app's wait (someone else's text, as far as the
@@ -122,6 +144,7 @@ function seededUuid(random: () => number): string {
 
 /** More goals and projects for Ada to write to, copies of the seeded ones she edits. */
 function addTargets(emulator: Emulator, goals: number, projects: number) {
+  // Ada is the model's champion: she may save its description and check in on it, as on each copy.
   const state = emulator.state
   const goalModel = state.goals.find((g) => g.id === SEED_IDS.goals.shipEngine)!
   const projectModel = state.projects.find((p) => p.id === SEED_IDS.projects.launchSite)!
@@ -163,6 +186,8 @@ interface Running {
 /** What the simulated person did, across restarts of the services process. */
 export interface PersonLog {
   resendsAnswered: number
+  /** The words of each check-in the person answered "Send again?" for (its marker is in them). */
+  resent: string[]
   /** Decisions on conflicts in Sync (by the services process's person). */
   resolved: Array<{ choice: Resolution; preview: string; theirs: string | null }>
 }
@@ -182,6 +207,7 @@ function launch(command: ChildCommand, env: ChildEnv, person: PersonLog): Promis
     child.on('message', (message: FromChild) => {
       if (message.t === 'answered-resend') {
         person.resendsAnswered++
+        person.resent.push(message.preview)
         return
       }
       if (message.t === 'resolved') {
@@ -251,6 +277,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   const progress = options.progress ?? (() => undefined)
   const goals = options.goals ?? 100
   const projectCount = options.projects ?? 6
+  // A queued write is answered in a few ms: a lane still busy for a second or two sees many writes go by.
+  // 50 projects at a fifth of the writes are about as busy as 100 goals at 44% (the refusal budget's basis):
+  // with 40, seed 5 had 80 of 237 refused (budget 82) where its goals had 124 of 446.
+  const checkInProjects = options.checkInProjects ?? 50
   const emulator = await startEmulator()
   const dataDir = mkdtempSync(join(tmpdir(), 'operately-tray-soak-'))
   const vaultService = `Operately Tray soak ${options.seed}-${process.pid}-${Date.now()}`
@@ -274,8 +304,12 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
   }
   let running: Running | null = null
   try {
-    const { goalIds, goalUuids, projectIds } = addTargets(emulator, goals, projectCount)
-    const plan = makePlan({ ...options, goals, projects: projectCount })
+    const { goalIds, goalUuids, projectIds } = addTargets(
+      emulator,
+      goals,
+      Math.max(projectCount, checkInProjects),
+    )
+    const plan = makePlan({ ...options, goals, projects: projectCount, checkInProjects })
     const ids = seededRandom(options.seed ^ 0x5eed)
     const descriptionOf = (uuid: string) => {
       const project = emulator.state.projects.find((p) => p.id === uuid)!
@@ -286,7 +320,7 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
     const records: WriteRecord[] = []
     const colleagueEdits: ColleagueEdit[] = []
 
-    const person: PersonLog = { resendsAnswered: 0, resolved: [] }
+    const person: PersonLog = { resendsAnswered: 0, resent: [], resolved: [] }
     running = await launch(command, env, person)
     // Before any fault: the request timeout is the soak's short one (0.4 s), which a machine busy with other
     // tests can overrun on a first, cold request. A person would press "Sign in" again; so does the soak.
@@ -309,6 +343,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         // A description save Operately applies after the app's whole wait puts its older text over a newer
         // save, which the app cannot see: the documented limit (docs/offline-and-sync.md, "Conflicts"), not
         // behaviour to test. Its late commits land within the wait; check-ins' go beyond it (the app asks).
+        // A project check-in's (projects/create_check_in) go beyond it too, as a goal's: the same mechanism
+        // sends both, looks in the list before any re-send and asks the person; and a check-in is added,
+        // never put over a newer one, so a late one is a duplicate the judgement counts, not a blind spot.
         lateCommitMaxMsFor: { 'projects/update_description': settleMs / 2 },
       },
     })
@@ -334,32 +371,42 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       }
       const text = write.sameWords ? sameWordsText : marker(options.seed, write.n)
       const submissionId = seededUuid(ids)
-      const operation: Operation = write.kind === 'check-in' ? 'checkIns.create' : 'projects.saveDescription'
+      const operation: Operation = isCheckIn(write.kind) ? 'checkIns.create' : 'projects.saveDescription'
+      // A mention of someone not in the company: Operately answers 500 to it, every time.
+      const message = doc(
+        write.refusedAlways
+          ? [
+              { type: 'text', text: `${text} Thanks ` },
+              { type: 'mention', attrs: { id: 'ghost-5o4L1LyB4jGyxle89UxXqY', label: 'Ghost' } },
+            ]
+          : [{ type: 'text', text }],
+      )
       const input =
-        write.kind === 'check-in'
+        write.kind === 'project-check-in'
           ? {
               submissionId,
-              goalId: goalIds[write.target]!,
+              projectId: projectIds[write.target]!.wire,
               status: write.status,
-              dueDate: { mode: 'keep' },
-              targetValues: [],
-              checklist: [],
-              message: doc(
-                write.refusedAlways
-                  ? [
-                      { type: 'text', text: `${text} Thanks ` },
-                      { type: 'mention', attrs: { id: 'ghost-5o4L1LyB4jGyxle89UxXqY', label: 'Ghost' } },
-                    ]
-                  : [{ type: 'text', text }],
-              ),
+              message,
               notify: { mode: 'everyone' },
             }
-          : {
-              projectId: projectIds[write.target]!.wire,
-              description: doc([{ type: 'text', text: write.large ? `${text} ${largeFiller}` : text }]),
-              baseDescription: bases[write.target]!,
-              overwrite: false,
-            }
+          : write.kind === 'check-in'
+            ? {
+                submissionId,
+                goalId: goalIds[write.target]!,
+                status: write.status,
+                dueDate: { mode: 'keep' },
+                targetValues: [],
+                checklist: [],
+                message,
+                notify: { mode: 'everyone' },
+              }
+            : {
+                projectId: projectIds[write.target]!.wire,
+                description: doc([{ type: 'text', text: write.large ? `${text} ${largeFiller}` : text }]),
+                baseDescription: bases[write.target]!,
+                overwrite: false,
+              }
       const record: WriteRecord = {
         plan: write,
         acknowledged: false,
@@ -431,6 +478,10 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
       resolved: person.resolved,
     })
     report.resendsAnswered = person.resendsAnswered
+    const kindOf = new Map(plan.map((w) => [marker(options.seed, w.n), w.kind]))
+    report.resendsAnsweredOnProjects = person.resent.filter(
+      (preview) => kindOf.get(/Soak \d+ write \d+\./.exec(preview)?.[0] ?? '') === 'project-check-in',
+    ).length
     report.largeWrites = plan.filter((w) => w.large).length
     return report
   } finally {
@@ -487,6 +538,14 @@ export function judge(
       .map((r) => JSON.stringify(r.body)),
   )
   const created = tally(emulator.state.checkIns.map((c) => JSON.stringify(c.message)))
+  const createdOnProjects = tally(emulator.state.projectCheckIns.map((c) => JSON.stringify(c.description)))
+  /** How many of write `n` the server holds: check-ins by their marker, descriptions by commits of it. */
+  const copiesOf = (kind: WriteKind, n: number) =>
+    kind === 'check-in'
+      ? (created.get(n) ?? 0)
+      : kind === 'project-check-in'
+        ? (createdOnProjects.get(n) ?? 0)
+        : commitsOf(n)
   const waitingByWrite = new Map(left.map((item) => [writeOf(item.preview), item]))
   const commitsOf = (n: number) => commits.get(n) ?? 0
   const leftOf = (n: number) => waitingByWrite.get(n)
@@ -506,11 +565,27 @@ export function judge(
   }
   for (const decision of resolved) resolutions[decision.choice]++
 
+  const tallyOf = (kind: WriteKind): KindTally => ({
+    written: records.filter((r) => r.plan.kind === kind).length,
+    acknowledged: 0,
+    deliveredOnce: 0,
+    lost: 0,
+    duplicates: 0,
+    duplicatesShown: 0,
+  })
+  const byKind: Record<WriteKind, KindTally> = {
+    'check-in': tallyOf('check-in'),
+    'project-check-in': tallyOf('project-check-in'),
+    description: tallyOf('description'),
+  }
   const report: SoakReport = {
     seed: options.seed,
     writes: records.length,
-    checkIns: records.filter((r) => r.plan.kind === 'check-in').length,
-    descriptions: records.filter((r) => r.plan.kind === 'description').length,
+    checkIns: byKind['check-in'].written,
+    projectCheckIns: byKind['project-check-in'].written,
+    descriptions: byKind.description.written,
+    byKind,
+    projectCheckInFaults: {},
     kills: records.filter((r) => r.plan.kill).length,
     acknowledged: 0,
     deliveredOnce: 0,
@@ -518,6 +593,7 @@ export function judge(
     duplicates: 0,
     duplicatesShown: 0,
     resendsAnswered: 0,
+    resendsAnsweredOnProjects: 0,
     keptMine: resolutions['keep-mine'],
     largeWrites: 0,
     colleagueEdits: colleagueEdits.length,
@@ -541,8 +617,17 @@ export function judge(
     ok: false,
     problems,
   }
-  for (const r of requests) if (r.fault) report.faults[r.fault] = (report.faults[r.fault] ?? 0) + 1
   const count = (bucket: Record<string, number>, key: string) => (bucket[key] = (bucket[key] ?? 0) + 1)
+  for (const r of requests) {
+    if (!r.fault) continue
+    count(report.faults, r.fault)
+    if (r.endpoint === 'projects/create_check_in') count(report.projectCheckInFaults, r.fault)
+  }
+  // Each count goes to the run's total and to its kind's row.
+  const add = (kind: WriteKind, key: Exclude<keyof KindTally, 'written'>, n = 1) => {
+    report[key] += n
+    byKind[kind][key] += n
+  }
 
   // For each project, the last write of it that reached the server: an earlier save merged into it.
   const lastCommitted = new Map<number, number>()
@@ -596,7 +681,7 @@ export function judge(
     if (plan.sameWords) {
       report.sameWords.written++
       if (record.acknowledged) {
-        report.acknowledged++
+        add('check-in', 'acknowledged')
         report.sameWords.acknowledged++
         sameOf(plan.target).acknowledged++
       } else if (record.cutShort) {
@@ -609,14 +694,14 @@ export function judge(
       }
       continue
     }
-    const copies = plan.kind === 'check-in' ? (created.get(plan.n) ?? 0) : commitsOf(plan.n)
+    const copies = copiesOf(plan.kind, plan.n)
     const waiting = leftOf(plan.n)
     // A description saved twice is the same text twice: what matters is the project's final text (below).
-    if (copies > 1 && plan.kind === 'check-in') {
+    if (copies > 1 && isCheckIn(plan.kind)) {
       if (waiting && /twice/.test(waiting.reason ?? '')) {
-        report.duplicatesShown++
+        add(plan.kind, 'duplicatesShown')
       } else {
-        report.duplicates++
+        add(plan.kind, 'duplicates')
         problems.push(`write ${plan.n} (${plan.kind}) is on the server ${copies} times, and nobody was told`)
       }
     }
@@ -641,9 +726,9 @@ export function judge(
       }
       continue
     }
-    report.acknowledged++
+    add(plan.kind, 'acknowledged')
     if (copies === 1 || (copies > 1 && plan.kind === 'description')) {
-      report.deliveredOnce++
+      add(plan.kind, 'deliveredOnce')
       continue
     }
     if (copies > 1) continue
@@ -664,7 +749,7 @@ export function judge(
         continue
       }
     }
-    report.lost++
+    add(plan.kind, 'lost')
     problems.push(
       `write ${plan.n} (${plan.kind}) was acknowledged (${record.outcome}) and is not on the server`,
     )
@@ -685,22 +770,22 @@ export function judge(
     const needsYou = waiting.filter(waitsForPerson)
     const shownTwice = needsYou.filter((i) => /twice/.test(i.reason ?? '')).length
     for (const item of needsYou) count(report.needsYou, `${item.state}: ${item.reason ?? 'no reason given'}`)
-    report.duplicatesShown += shownTwice
+    add('check-in', 'duplicatesShown', shownTwice)
     const mustHave = tallies.acknowledged - needsYou.length
     const mayHave = tallies.acknowledged + tallies.cutShort + shownTwice
     if (onServer < mustHave) {
-      report.lost += mustHave - onServer
+      add('check-in', 'lost', mustHave - onServer)
       problems.push(
         `goal ${goal + 1} has "${sameWordsText}" ${onServer} times; ${tallies.acknowledged} were acknowledged (${needsYou.length} wait for the person)`,
       )
     }
     if (onServer > mayHave) {
-      report.duplicates += onServer - mayHave
+      add('check-in', 'duplicates', onServer - mayHave)
       problems.push(
         `goal ${goal + 1} has "${sameWordsText}" ${onServer} times; at most ${mayHave} may be there (acknowledged ${tallies.acknowledged}, cut short ${tallies.cutShort}, shown twice ${shownTwice})`,
       )
     }
-    report.deliveredOnce += Math.min(onServer, Math.max(0, mustHave))
+    add('check-in', 'deliveredOnce', Math.min(onServer, Math.max(0, mustHave)))
   }
 
   // Each project ends on the last save the person was told about, or on one made after it, or on a text
@@ -722,7 +807,7 @@ export function judge(
     const server = emulator.state.projects.find((p) => p.id === project.uuid)!.description
     const ends = labelOf(server === null ? null : JSON.stringify(server))
     if (!allowed.has(ends)) {
-      report.lost++
+      add('description', 'lost')
       problems.push(
         `project ${index + 1} ends on ${ends ?? 'its first text'}, not on its last acknowledged save (write ${from}) or a text chosen after it`,
       )
@@ -756,10 +841,37 @@ const list = (bucket: Record<string, number>) =>
     .sort((a, b) => b[1] - a[1])
     .map(([key, n]) => `${key} ×${n}`)
 
+const kindColumns: Array<[WriteKind, string]> = [
+  ['check-in', 'goal check-ins'],
+  ['project-check-in', 'project check-ins'],
+  ['description', 'descriptions'],
+]
+const kindRows: Array<[keyof KindTally, string]> = [
+  ['written', 'written'],
+  ['acknowledged', 'acknowledged'],
+  ['deliveredOnce', 'delivered once'],
+  ['lost', 'lost'],
+  ['duplicates', 'duplicates, unseen'],
+  ['duplicatesShown', 'duplicates, shown'],
+]
+
+/** The totals kind by kind: one column for each kind of write. */
+function byKindTable(report: SoakReport): string[] {
+  const cell = (value: string | number, label: string) => String(value).padStart(label.length + 2)
+  return [
+    `  ${'by kind'.padEnd(26)}${kindColumns.map(([, label]) => cell(label, label)).join('')}`,
+    ...kindRows.map(
+      ([key, name]) =>
+        `  ${('  ' + name).padEnd(26)}${kindColumns.map(([kind, label]) => cell(report.byKind[kind][key], label)).join('')}`,
+    ),
+  ]
+}
+
 /** The one table a run ends with. */
 export function formatReport(report: SoakReport, replay: string): string {
   const lines = [
-    `Soak seed ${report.seed}: ${report.writes} writes (${report.checkIns} check-ins, ${report.descriptions} description saves), ${report.kills} kills (SIGKILL and restart)`,
+    `Soak seed ${report.seed}: ${report.writes} writes (${report.checkIns} goal check-ins, ${report.projectCheckIns} project check-ins, ${report.descriptions} description saves), ${report.kills} kills (SIGKILL and restart)`,
+    ...byKindTable(report),
     pad('acknowledged', report.acknowledged),
     pad('  delivered once', report.deliveredOnce),
     pad('  merged into a later save', report.mergedIntoLater),
@@ -771,6 +883,7 @@ export function formatReport(report: SoakReport, replay: string): string {
     pad('duplicates, unseen', report.duplicates),
     pad('duplicates, shown', report.duplicatesShown),
     pad('"Send again?" answered', report.resendsAnswered),
+    pad('  for project check-ins', report.resendsAnsweredOnProjects),
     pad('2 MB description saves', report.largeWrites),
     pad("a colleague's edits", report.colleagueEdits),
     `${pad('conflicts met', report.conflicts.inForm + report.conflicts.inSync)} ${budgetNote(conflictName, report)}`,
@@ -810,6 +923,11 @@ export function formatReport(report: SoakReport, replay: string): string {
       Object.values(report.faults).reduce((a, b) => a + b, 0),
     ),
     `      ${list(report.faults).join(', ')}`,
+    pad(
+      '  on project check-ins',
+      Object.values(report.projectCheckInFaults).reduce((a, b) => a + b, 0),
+    ),
+    `      ${list(report.projectCheckInFaults).join(', ')}`,
     pad('seconds', (report.durationMs / 1000).toFixed(0)),
     report.ok
       ? 'OK: nothing twice, nothing lost.'
