@@ -40,3 +40,29 @@ describe('late commits in the seeded mix', () => {
     expect(Math.min(...delays)).toBeGreaterThanOrEqual(100)
   })
 })
+
+describe('after-the-commit faults first at some endpoints', () => {
+  it('meets one at each named endpoint until one took place there, then only at the rate', () => {
+    const mix = createChaos()
+    const chaos = {
+      seed: 7,
+      rate: 0,
+      holdMs: 100,
+      lateCommitMs: 10,
+      afterCommitFirstAt: ['projects/create_check_in'],
+    }
+    const at = (endpoint: string, i: number) =>
+      mix.plan(chaos, `POST /api/external/v1/${endpoint} {"n":${i}}`, true, endpoint)
+    // Not yet taken place (a refused request): drawn again for the next one.
+    expect(at('projects/create_check_in', 1).name).toMatch(/^commit-/)
+    expect(at('projects/create_check_in', 2).name).toMatch(/^commit-/)
+    // Other endpoints and queries: the rate (0) alone.
+    expect(at('goals/create_check_in', 1).name).toBeNull()
+    expect(
+      mix.plan(chaos, 'GET /api/external/v1/projects/list_check_ins ?n=1', false, 'projects/list_check_ins')
+        .name,
+    ).toBeNull()
+    mix.tookPlace('projects/create_check_in')
+    expect(at('projects/create_check_in', 3).name).toBeNull()
+  })
+})

@@ -197,13 +197,24 @@ export const chaosFaultNames = {
  */
 export function createChaos() {
   const seen = new Map<string, number>()
+  /** Endpoints of `afterCommitFirstAt` where an after-the-commit fault has taken place. */
+  const met = new Set<string>()
   return {
-    reset: () => seen.clear(),
+    reset: () => {
+      seen.clear()
+      met.clear()
+    },
+    /** A mutation at `endpoint` was applied and then met its after-the-commit fault. */
+    tookPlace: (endpoint: string) => met.add(endpoint),
     plan(chaos: ChaosFaults, identity: string, isMutation: boolean, endpoint: string): FaultPlan {
       const occurrence = seen.get(identity) ?? 0
       seen.set(identity, occurrence + 1)
       const digest = createHash('sha256').update(`${chaos.seed}\n${identity}\n${occurrence}`).digest()
       const random = mulberry32(digest.readUInt32LE(0))
+      if (isMutation && chaos.afterCommitFirstAt?.includes(endpoint) && !met.has(endpoint)) {
+        const names = Object.keys(mutationOnly)
+        return mutationOnly[names[Math.floor(random() * names.length)]!]!(random, chaos, endpoint)
+      }
       if (random() >= chaos.rate) return none
       const table = isMutation ? { ...anyRequest, ...mutationOnly } : { ...anyRequest, ...queryOnly }
       const names = Object.keys(table)

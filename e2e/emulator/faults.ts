@@ -44,10 +44,16 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
       'chaos must be null or {"seed": <whole number>, "rate": <0 to 1>, "holdMs": <ms>, "lateCommitMs": <ms>}.',
   }
   if (typeof v !== 'object' || Array.isArray(v)) return bad
-  const { seed, rate, holdMs, lateCommitMs, lateCommitMaxMs, lateCommitMaxMsFor, ...rest } = v as Record<
-    string,
-    unknown
-  >
+  const {
+    seed,
+    rate,
+    holdMs,
+    lateCommitMs,
+    lateCommitMaxMs,
+    lateCommitMaxMsFor,
+    afterCommitFirstAt,
+    ...rest
+  } = v as Record<string, unknown>
   if (Object.keys(rest).length > 0) return bad
   if (!Number.isSafeInteger(seed) || !isCount(rate) || rate > 1) return bad
   if (!isCount(holdMs) || !isCount(lateCommitMs)) return bad
@@ -56,6 +62,8 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
   const byEndpoint = lateCommitMaxMsFor ?? {}
   if (typeof byEndpoint !== 'object' || byEndpoint === null || Array.isArray(byEndpoint)) return bad
   if (!Object.values(byEndpoint).every((ms) => isCount(ms))) return bad
+  const first = afterCommitFirstAt ?? []
+  if (!Array.isArray(first) || !first.every((e) => typeof e === 'string')) return bad
   return {
     ok: true,
     chaos: {
@@ -67,6 +75,7 @@ function parseChaos(v: unknown): { ok: true; chaos: ChaosFaults | null } | { ok:
       ...(lateCommitMaxMsFor !== undefined
         ? { lateCommitMaxMsFor: byEndpoint as Record<string, number> }
         : {}),
+      ...(afterCommitFirstAt !== undefined ? { afterCommitFirstAt: first as string[] } : {}),
     },
   }
 }

@@ -168,6 +168,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const { reply, committed } = answerApi(request, { state, version, now: now(), faults })
     entry.committed = committed
+    const endpoint = entry.endpoint ?? ''
+    if (committed && (before.kind === 'commit-after-give-up' || plan.after)) chaos.tookPlace(endpoint)
     if (before.kind === 'commit-after-give-up') return
     let after: AfterFault = { kind: 'none' }
     // A fault drawn for after a commit that did not happen (a refused request) never took place.

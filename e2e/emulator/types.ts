@@ -100,6 +100,11 @@ export interface ChaosFaults {
    * client can do about a commit later than its wait is only a documented limit, not behaviour to test.
    */
   lateCommitMaxMsFor?: Record<string, number>
+  /**
+   * Endpoints whose mutations meet an after-the-commit fault (drawn from the seed among them) until one
+   * has taken place there, whatever `rate` says: a run then always exercises them at these endpoints.
+   */
+  afterCommitFirstAt?: string[]
 }
 
 export interface EmulatorTokens {

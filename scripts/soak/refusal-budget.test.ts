@@ -19,9 +19,9 @@ describe("the soak's refusal budget", () => {
       'conflict (both versions shown)': 3,
     }
     expect(overBudget(within, writes)).toEqual([])
-    expect(budgetNote('a check-in for this goal is already on its way', writes)).toBe('(budget 197)')
-    expect(overBudget({ 'a check-in for this goal is already on its way': 198 }, writes)).toEqual([
-      'refused 198× "a check-in for this goal is already on its way", over its budget of 197',
+    expect(budgetNote('a check-in for this goal is already on its way', writes)).toBe('(budget 282)')
+    expect(overBudget({ 'a check-in for this goal is already on its way': 283 }, writes)).toEqual([
+      'refused 283× "a check-in for this goal is already on its way", over its budget of 282',
     ])
   })
 
@@ -32,10 +32,10 @@ describe("the soak's refusal budget", () => {
         'A check-in for this project is already on its way (queued at 13:10). It is sent once; follow it in the Sync view.',
       ),
     ).toBe('a check-in for this project is already on its way')
-    expect(budgetNote('a check-in for this project is already on its way', withProjects)).toBe('(budget 70)')
-    expect(budgetNote('a check-in for this goal is already on its way', withProjects)).toBe('(budget 154)')
-    expect(overBudget({ 'a check-in for this project is already on its way': 71 }, withProjects)).toEqual([
-      'refused 71× "a check-in for this project is already on its way", over its budget of 70',
+    expect(budgetNote('a check-in for this project is already on its way', withProjects)).toBe('(budget 100)')
+    expect(budgetNote('a check-in for this goal is already on its way', withProjects)).toBe('(budget 220)')
+    expect(overBudget({ 'a check-in for this project is already on its way': 101 }, withProjects)).toEqual([
+      'refused 101× "a check-in for this project is already on its way", over its budget of 100',
     ])
     // Operately's own error may refuse any write: project check-ins count among them.
     expect(budgetNote('Operately ran into a problem on its side', withProjects)).toBe('(budget 20)')

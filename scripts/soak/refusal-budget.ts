@@ -21,20 +21,23 @@ export const refusalReasons: readonly RefusalReason[] = [
   {
     // One check-in per goal at a time (by design: docs/offline-and-sync.md, "One goal has one submission at
     // a time"): a second check-in in a goal's lane is refused while the first is on its way. The soak
-    // writes to a few goals, fast, often while one is in flight, so this is how it meets that case.
+    // writes to a few goals, fast, often while one is in flight, so this is how it meets that case. How
+    // often depends on how fast deliveries go against the soak's pace: 6% to 33% of check-ins across runs
+    // on a quiet 2-core machine, more when the machine is loaded. Half still catches a lane that stops
+    // (it refuses nearly every write to it) without failing a run for being slow.
     name: 'a check-in for this goal is already on its way',
     matches: /for this goal is already on its way/,
     of: 'check-in',
-    atMost: 0.35,
+    atMost: 0.5,
   },
   {
     // The same for a project: one submission per project at a time, through the same mechanism. The soak
     // checks in on 50 projects with a fifth of its writes, about as often per project as per goal: the
-    // same share.
+    // same share, for the same reasons.
     name: 'a check-in for this project is already on its way',
     matches: /for this project is already on its way/,
     of: 'project-check-in',
-    atMost: 0.35,
+    atMost: 0.5,
   },
   {
     // The form's answer to Operately's own 500 (the soak's chaos gives a few percent of requests one).

@@ -347,6 +347,9 @@ export async function runSoak(options: SoakOptions): Promise<SoakReport> {
         // sends both, looks in the list before any re-send and asks the person; and a check-in is added,
         // never put over a newer one, so a late one is a duplicate the judgement counts, not a blind spot.
         lateCommitMaxMsFor: { 'projects/update_description': settleMs / 2 },
+        // Every run meets an after-the-commit fault on both kinds of check-in, whatever the draw: the
+        // promise is checked against them in each run, never only in most.
+        afterCommitFirstAt: ['goals/create_check_in', 'projects/create_check_in'],
       },
     })
 
