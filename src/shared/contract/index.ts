@@ -7,6 +7,7 @@ import { draftOperations } from './drafts'
 import { goalOperations } from './goals'
 import { peopleOperations } from './people'
 import { projectOperations } from './projects'
+import { reviewOperations } from './reviews'
 import { sessionOperations } from './session'
 import { settingsOperations } from './settings'
 import { syncOperations } from './sync'
@@ -26,6 +27,7 @@ export const operations = {
   ...peopleOperations,
   ...draftOperations,
   ...projectOperations,
+  ...reviewOperations,
   ...assignmentOperations,
   ...settingsOperations,
   ...syncOperations,
