@@ -228,6 +228,11 @@ describe('grouping rules', () => {
       ['space_task', 'Mystery'],
       ['project_check_in', 'Launch site'],
     ])
+    // The project check-in you owe names its project (the row writes it); no other item names one.
+    const launch = groups.other.find((i) => i.kind === 'project_check_in')!
+    expect(launch.projectId).toMatch(/^launch-site-/)
+    expect(groups.other.filter((i) => i !== launch).map((i) => i.projectId)).toEqual([null, null])
+    expect(groups.toReview.map((i) => i.projectId)).toEqual([null])
     // Only the goal check-in you owe counts towards the badge.
     expect(groups.dueNowCount).toBe(1)
   })
@@ -240,6 +245,7 @@ describe('grouping rules', () => {
       id: `goal_check_in:owner:${owed.resource_id}`,
       kind: 'goal_check_in',
       goalId: owed.origin.id,
+      projectId: null,
       title: 'Grow revenue - Goal Update',
       originName: 'Grow revenue',
       dueDate: '2026-03-01',

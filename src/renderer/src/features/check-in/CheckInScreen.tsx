@@ -32,7 +32,7 @@ type Shown =
 /** One goal's monthly check-in: the goal read for the form, the rest as for every check-in. */
 export function CheckInScreen({ session, goalId }: { session: SignedIn; goalId: string }) {
   const { navigate } = useNavigation()
-  const goal = useGoal(goalId)
+  const goal = readOf(useGoal(goalId))
   return (
     <CheckInFlow
       session={session}
@@ -66,7 +66,7 @@ export function ProjectCheckInScreen({
   onBack: () => void
   backLabel: string
 }) {
-  const project = useProjectCheckInDetail(projectId)
+  const project = readOf(useProjectCheckInDetail(projectId))
   return (
     <CheckInFlow
       session={session}
@@ -87,6 +87,25 @@ export function ProjectCheckInScreen({
   )
 }
 
+/** What the flow uses of the goal's or project's query. */
+type SubjectRead<T> =
+  | { status: 'pending'; data: undefined; error: null; isFetching: boolean; refetch: () => unknown }
+  | { status: 'error'; data: T | undefined; error: BridgeError; isFetching: boolean; refetch: () => unknown }
+  | { status: 'success'; data: T; error: null; isFetching: boolean; refetch: () => unknown }
+
+/**
+ * The query's fields, read in the component that holds the query. React Query re-renders a component only
+ * for the fields it read while rendering: read in the child instead, an answer that came while the child
+ * returned early (the number locale still loading) changed nothing it had read, and the screen stayed on
+ * "Loading the goal…" with the goal's 404 already in.
+ */
+function readOf<T>(query: UseQueryResult<T, BridgeError>): SubjectRead<T> {
+  const { status, data, error, isFetching, refetch } = query
+  if (status === 'pending') return { status, data: undefined, error: null, isFetching, refetch }
+  if (status === 'error') return { status, data, error, isFetching, refetch }
+  return { status, data, error: null, isFetching, refetch }
+}
+
 /**
  * A check-in, a goal's or a project's: what it is for and its draft are read, then the form, then what
  * the server recorded. Each has one submission at a time: when one for it is still waiting in the outbox
@@ -104,7 +123,7 @@ function CheckInFlow<T extends FreshnessFields>({
 }: {
   session: SignedIn
   /** The goal or project as main answers it (fresh, or the copy kept for offline). */
-  read: UseQueryResult<T, BridgeError>
+  read: SubjectRead<T>
   toSubject: (read: T) => CheckInFormSubject
   /** Whether the weekly round of goals moves on after a submission. */
   round: boolean
@@ -118,7 +137,7 @@ function CheckInFlow<T extends FreshnessFields>({
   const roundStep = useRoundStep()
   const subject = useMemo(() => (goal.data ? toSubject(goal.data) : null), [goal.data, toSubject])
   // Asked as the form opens: a server updated since sign-in is asked again (main keeps the answer).
-  const takes = useServerCapabilities(goal.isSuccess)
+  const takes = useServerCapabilities(goal.status === 'success')
   // Numbers are read and written the person's way (1,200.5 or 1.200,5): the OS's, asked of main once.
   const locale = useNumberLocale()
   const draftKey = subject ? subjectDraftKey(refOf(subject)) : null
@@ -227,9 +246,9 @@ function CheckInFlow<T extends FreshnessFields>({
     )
   }
 
-  if (goal.isPending) return <Loading what={words.loading} />
+  if (goal.status === 'pending') return <Loading what={words.loading} />
 
-  if (goal.isError) {
+  if (goal.status === 'error') {
     const missing = goal.error.kind === 'not_found' || goal.error.kind === 'invalid_input'
     return (
       <section className="check-in-missing" aria-labelledby="check-in-missing-title">
