@@ -36,6 +36,15 @@ export const inboxItemSchema = z
     goalId: z.string().nullable(),
     /** The project whose weekly check-in the person owes (project check-ins only): the form opens for it. */
     projectId: z.string().nullable().default(null),
+    /**
+     * A check-in waiting for the person's acknowledgement (a reviewer's goal or project check-in row): which
+     * one, to read and acknowledge it in the popup. Null for everything else.
+     */
+    review: z
+      .object({ kind: z.enum(['goal', 'project']), checkInId: z.string() })
+      .strict()
+      .nullable()
+      .default(null),
     title: z.string(),
     /** The goal, project or space the item belongs to. */
     originName: z.string(),

@@ -19,6 +19,11 @@ export const inboxEntrySchema = z
     role: z.enum(inboxItemRoles),
     goalId: z.string().nullable(),
     projectId: z.string().nullable().default(null),
+    review: z
+      .object({ kind: z.enum(['goal', 'project']), checkInId: z.string() })
+      .strict()
+      .nullable()
+      .default(null),
     title: z.string(),
     originName: z.string(),
     /** The server's due value as sent: a `YYYY-MM-DD` date or an ISO timestamp (see calendarDateOf). */
@@ -73,6 +78,14 @@ function goalIdOf(
   return null
 }
 
+/** A check-in to acknowledge: on a reviewer's row the resource id is the check-in's own (operately-api.md §6). */
+function reviewOf(assignment: Assignment, kind: InboxItemKind): InboxEntry['review'] {
+  if (assignment.role !== 'reviewer') return null
+  if (kind === 'goal_check_in') return { kind: 'goal', checkInId: assignment.resource_id }
+  if (kind === 'project_check_in') return { kind: 'project', checkInId: assignment.resource_id }
+  return null
+}
+
 /** A project check-in you owe is the project itself (its resource id is the project's id). */
 function projectIdOf(assignment: Assignment, kind: InboxItemKind): string | null {
   return kind === 'project_check_in' && assignment.role === 'owner' ? assignment.resource_id : null
@@ -89,6 +102,7 @@ function entryOf(assignment: Assignment, groupOrigin: AssignmentOrigin | null, b
     role,
     goalId: goalIdOf(assignment, origin, kind),
     projectId: projectIdOf(assignment, kind),
+    review: reviewOf(assignment, kind),
     title: text(assignment.name) ?? text(assignment.action_label) ?? (originName || 'Untitled assignment'),
     originName,
     // `due_date` is the calendar date; `due` the same moment as a timestamp. Either may be missing.

@@ -233,6 +233,11 @@ describe('grouping rules', () => {
     expect(launch.projectId).toMatch(/^launch-site-/)
     expect(groups.other.filter((i) => i !== launch).map((i) => i.projectId)).toEqual([null, null])
     expect(groups.toReview.map((i) => i.projectId)).toEqual([null])
+    // A check-in to acknowledge names itself (the reviewer row's resource id), to be read in the popup.
+    expect(groups.toReview.map((i) => i.review)).toEqual([{ kind: 'goal', checkInId: expect.any(String) }])
+    expect(
+      [...groups.other, ...Object.values(groups.goalCheckIns).flat()].every((i) => i.review === null),
+    ).toBe(true)
     // Only the goal check-in you owe counts towards the badge.
     expect(groups.dueNowCount).toBe(1)
   })
@@ -246,6 +251,7 @@ describe('grouping rules', () => {
       kind: 'goal_check_in',
       goalId: owed.origin.id,
       projectId: null,
+      review: null,
       title: 'Grow revenue - Goal Update',
       originName: 'Grow revenue',
       dueDate: '2026-03-01',

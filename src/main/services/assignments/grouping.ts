@@ -71,6 +71,7 @@ function itemOf(entry: InboxEntry, today: string, timeZone: string): InboxItem {
     kind: entry.kind,
     goalId: entry.goalId,
     projectId: entry.projectId,
+    review: entry.review,
     title: entry.title,
     originName: entry.originName,
     dueDate,

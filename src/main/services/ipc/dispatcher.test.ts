@@ -101,6 +101,7 @@ const inboxView: OperationOutput<'assignments.get'> = {
         id: 'goal_check_in:owner:ship-the-engine-kHLABHdtjTkzZF2eK502u',
         kind: 'goal_check_in',
         projectId: null,
+        review: null,
         goalId: 'ship-the-engine-kHLABHdtjTkzZF2eK502u',
         title: 'Ship the engine - Goal Update',
         originName: 'Ship the engine',

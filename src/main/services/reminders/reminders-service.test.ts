@@ -107,6 +107,7 @@ describe('reminders fed by the assignments service', () => {
             id: 'goal_check_in:owner:g1',
             kind: 'goal_check_in',
             projectId: null,
+            review: null,
             goalId: 'g1',
             title: 'Grow revenue - Goal Update',
             originName: 'Grow revenue',

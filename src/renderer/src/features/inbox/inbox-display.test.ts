@@ -20,6 +20,7 @@ const item = (id: string, extra: Partial<InboxItem> = {}): InboxItem => ({
   kind: 'goal_check_in',
   goalId: id,
   projectId: null,
+  review: null,
   title: `${id} - Goal Update`,
   originName: id,
   dueDate: '2026-11-01',

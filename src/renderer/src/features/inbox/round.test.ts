@@ -108,6 +108,7 @@ const inboxItem = (goalId: string | null, originName: string): InboxItem => ({
   kind: 'goal_check_in',
   goalId,
   projectId: null,
+  review: null,
   title: `${originName} - Goal Update`,
   originName,
   dueDate: '2026-11-01',
