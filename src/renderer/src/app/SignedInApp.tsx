@@ -21,7 +21,11 @@ const checkIns = preloadable(() =>
 const projects = preloadable(() =>
   import('../features/description/ProjectsSection').then((module) => module.ProjectsSection),
 )
+const reviews = preloadable(() =>
+  import('../features/review/ReviewScreen').then((module) => module.ReviewScreen),
+)
 const CheckInSection = checkIns.Component
+const ReviewScreen = reviews.Component
 const ProjectsSection = projects.Component
 const SyncSection = lazy(() =>
   import('../features/sync/SyncSection').then((module) => ({ default: module.SyncSection })),
@@ -48,7 +52,15 @@ function CurrentSection({ session }: { session: SignedIn }) {
   const { route } = useNavigation()
   switch (route.section) {
     case 'inbox':
-      return <InboxSection roundSummary={route.roundSummary} />
+      return route.review ? (
+        <ReviewScreen
+          key={`${route.review.ref.kind}:${route.review.ref.checkInId}`}
+          reviewRef={route.review.ref}
+          next={route.review.next}
+        />
+      ) : (
+        <InboxSection roundSummary={route.roundSummary} />
+      )
     case 'check-ins':
       return (
         <>

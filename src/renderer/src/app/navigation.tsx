@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react'
+import type { ReviewRef } from '@shared/domain/reviews'
 import type { RoundStep, RoundSummary } from '../features/inbox/round'
 
 /**
@@ -6,8 +7,11 @@ import type { RoundStep, RoundSummary } from '../features/inbox/round'
  * must survive closing the popup (drafts, queued saves) lives in main, not in the route.
  */
 export type Route =
-  /** `roundSummary`: a round of check-ins just ended here; the inbox shows how it went. */
-  | { section: 'inbox'; roundSummary?: RoundSummary }
+  /**
+   * `roundSummary`: a round of check-ins just ended here; the inbox shows how it went. `review`: a check-in
+   * to acknowledge, read in the popup, with the ones waiting after it ("Acknowledge and next").
+   */
+  | { section: 'inbox'; roundSummary?: RoundSummary; review?: { ref: ReviewRef; next: ReviewRef[] } }
   /**
    * `round`: during the weekly round of check-ins ("Start check-ins" in the inbox), the goals still to
    * visit after `goalId`, in order; `roundLog`: what became of the goals visited before; `roundNames`:

@@ -8,7 +8,7 @@ import { useCheckInHistory } from '../../bridge/check-in-history'
 import { RichTextView } from '../../editor'
 import { Button } from '../../ui/Button'
 import type { Json } from './draft'
-import { targetText } from './form-values'
+import { RecordedValues } from './RecordedValues'
 import type { NumberLocale } from './number-conventions'
 import { startingMessage } from './start-from'
 import { StatusBadge } from './StatusBadge'
@@ -27,9 +27,6 @@ const when = (c: PastCheckIn, now: Date): string => {
   const at = c.publishedAt ?? c.insertedAt
   return (at ? timeLabel(at, now) : null) ?? 'date unknown'
 }
-
-const number = (value: number | null, unit: string | null, locale: NumberLocale): string =>
-  value === null ? 'unknown' : `${targetText(value, locale)}${unit ? ` ${unit}` : ''}`
 
 /**
  * The goal's earlier check-ins above the form, newest first: the latest open, each earlier one a click (or
@@ -110,32 +107,7 @@ export function CheckInHistory({ subject, locale, hasMessage, onStart }: CheckIn
               {isOpen(c, index) ? (
                 <div className="ci-history__body">
                   <RichTextView value={c.message ?? ''} className="ci-history__message" />
-                  {c.targets.length > 0 ? (
-                    <ul className="ci-history__values" aria-label="Target values recorded">
-                      {c.targets.map((t, i) => (
-                        <li key={t.id ?? i}>
-                          <span className="ci-history__name">{t.name ?? 'A target'}</span>{' '}
-                          {t.previousValue !== null && t.previousValue !== t.value
-                            ? `${number(t.previousValue, null, locale)} → `
-                            : ''}
-                          {number(t.value, t.unit, locale)}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                  {c.checklist.length > 0 ? (
-                    <ul className="ci-history__checks" aria-label="Checklist recorded">
-                      {c.checklist.map((item, i) => (
-                        <li key={item.id ?? i}>
-                          <span aria-hidden="true">{item.completed ? '✓' : '○'}</span>{' '}
-                          {item.name ?? 'An item'}
-                          <span className="visually-hidden">
-                            {item.completed ? ', done' : item.completed === false ? ', not done' : ''}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
+                  <RecordedValues checkIn={c} locale={locale} />
                   {asking === c.id ? (
                     <div role="group" aria-labelledby={`${id}-ask-${index}`} className="ci-history__ask">
                       <p id={`${id}-ask-${index}`}>Replace the message you have written with this one?</p>

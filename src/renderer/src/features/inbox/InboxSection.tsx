@@ -97,8 +97,11 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
     )
   }
 
+  // The check-ins waiting for the person's acknowledgement, in the order listed: "Acknowledge and next".
+  const reviews = view.toReview.flatMap((item) => (item.review ? [item.review] : []))
   const browserRow = (item: InboxItem, detail: string, placement: Placement) => {
     const name = itemName(item)
+    const review = item.review
     return (
       <InboxRow
         placement={placement}
@@ -108,7 +111,18 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
         // A check-in someone else wrote is not late for the reviewer: say how long it has waited.
         when={item.role === 'reviewer' ? waitingText(item.dueDate, new Date()) : null}
         action={
-          // A project's weekly check-in is written here, like a goal's; the rest opens in Operately.
+          // A check-in to acknowledge is read and acknowledged here.
+          review ? (
+            <RowButton
+              label="Review"
+              about={`the check-in on ${name}`}
+              variant="secondary"
+              onClick={() => {
+                const at = reviews.indexOf(review)
+                navigate({ section: 'inbox', review: { ref: review, next: reviews.slice(at + 1) } })
+              }}
+            />
+          ) : // A project's weekly check-in is written here, like a goal's; the rest opens in Operately.
           item.projectId ? (
             <RowButton
               label="Write check-in"
@@ -163,7 +177,10 @@ function InboxLists({ view, open }: { view: AssignmentsView; open: (url: string)
             : browserRow(item, show === 'review' ? reviewLabel(item.kind) : kindLabel(item.kind), placement)
         }
         focusable={({ item, show }) =>
-          (show === 'goal' && item.goalId !== null) || item.projectId !== null || item.webUrl !== null
+          (show === 'goal' && item.goalId !== null) ||
+          item.projectId !== null ||
+          item.review !== null ||
+          item.webUrl !== null
         }
         estimateItem={58}
         estimateTitle={24}
