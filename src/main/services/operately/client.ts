@@ -11,23 +11,30 @@ import type { ServerCapabilities } from '@shared/server-capabilities'
 import { probeCapabilities } from './capabilities'
 import { createHttp, type HttpOptions } from './http'
 import {
+  acknowledgeGoalResponse,
+  acknowledgedLookResponse,
+  acknowledgeProjectResponse,
   assignmentsSchema,
   checkInsResponse,
   createCheckInResponse,
   createProjectCheckInResponse,
   getMeResponse,
+  goalCheckInResponse,
   goalResponse,
   goalsResponse,
   parseResponse,
   peopleResponse,
+  projectCheckInResponse,
   projectCheckInsResponse,
   projectResponse,
   projectsResponse,
   type Assignments,
   type CheckIn,
   type Goal,
+  type GoalCheckInRead,
   type Person,
   type Project,
+  type ProjectCheckInRead,
 } from './schemas'
 
 export interface OperatelyClientOptions extends HttpOptions {
@@ -85,6 +92,16 @@ export interface OperatelyClient {
   getProjectPermissions(id: string): Promise<Record<string, boolean> | null>
   updateDescription(input: UpdateDescriptionInput): Promise<Project>
   listAssignments(): Promise<Assignments>
+  /** A goal's check-in for its reviewer: author, acknowledging person, goal and permissions included. */
+  getGoalCheckIn(id: string): Promise<GoalCheckInRead>
+  /** Only whether a goal's check-in is acknowledged (the look before re-sending an acknowledgement). */
+  goalCheckInAcknowledgedAt(id: string): Promise<string | null>
+  /** A project's check-in for its reviewer: author, acknowledger and project (with permissions) included. */
+  getProjectCheckIn(id: string): Promise<ProjectCheckInRead>
+  /** goals/acknowledge_check_in; answers when it was acknowledged, as the server says. */
+  acknowledgeGoalCheckIn(id: string): Promise<{ acknowledgedAt: string | null }>
+  /** projects/acknowledge_check_in (idempotent on every version). */
+  acknowledgeProjectCheckIn(id: string): Promise<{ acknowledgedAt: string | null }>
 }
 
 /**
@@ -275,6 +292,50 @@ export function createOperatelyClient(options: OperatelyClientOptions): Operatel
 
     async listAssignments() {
       return parseResponse(assignmentsSchema, await get('people/list_assignments'), 'your assignments')
+    },
+
+    async getGoalCheckIn(id) {
+      const json = await get('goals/get_check_in', {
+        id,
+        include_author: true,
+        include_acknowledged_by: true,
+        include_goal: true,
+        include_reviewer: true,
+        include_champion: true,
+        include_permissions: true,
+      })
+      return parseResponse(goalCheckInResponse, json, 'a goal check-in').update
+    },
+
+    async goalCheckInAcknowledgedAt(id) {
+      const json = await get('goals/get_check_in', { id })
+      return parseResponse(acknowledgedLookResponse, json, 'a goal check-in').update.acknowledged_at
+    },
+
+    async getProjectCheckIn(id) {
+      const json = await get('projects/get_check_in', {
+        id,
+        include_author: true,
+        include_acknowledged_by: true,
+        include_project: true,
+      })
+      return parseResponse(projectCheckInResponse, json, 'a project check-in').project_check_in
+    },
+
+    async acknowledgeGoalCheckIn(id) {
+      const json = await post('goals/acknowledge_check_in', { id })
+      const update = answerToChange(
+        () => parseResponse(acknowledgeGoalResponse, json, 'the acknowledged check-in').update,
+      )
+      return { acknowledgedAt: update.acknowledged_at }
+    },
+
+    async acknowledgeProjectCheckIn(id) {
+      const json = await post('projects/acknowledge_check_in', { id })
+      const checkIn = answerToChange(
+        () => parseResponse(acknowledgeProjectResponse, json, 'the acknowledged check-in').check_in,
+      )
+      return { acknowledgedAt: checkIn.acknowledged_at }
     },
   }
 }

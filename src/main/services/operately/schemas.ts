@@ -304,6 +304,50 @@ export const projectCheckInsResponse = z.object({ project_check_ins: z.array(pro
 export const createProjectCheckInResponse = z.object({ check_in: maybe(projectCheckInSchema) })
 
 /**
+ * A goal's check-in read for its reviewer (`goals/get_check_in` with the author, the acknowledging
+ * person, the goal and the permissions included): the check-in as goals/list_check_ins gives it, plus these.
+ */
+export const goalCheckInReadSchema = checkInSchema.extend({
+  acknowledging_person: maybe(personSchema).catch(null),
+  goal: maybe(goalSchema).catch(null),
+  permissions,
+})
+export type GoalCheckInRead = z.output<typeof goalCheckInReadSchema>
+
+/** A project's check-in read for its reviewer (`projects/get_check_in` with author, acknowledger, project). */
+export const projectCheckInReadSchema = z.object({
+  id,
+  status: str,
+  state: str,
+  description: str,
+  inserted_at: str,
+  published_at: str,
+  acknowledged_at: str,
+  acknowledged_by: maybe(personSchema).catch(null),
+  author: maybe(personSchema).catch(null),
+  project: maybe(projectSchema).catch(null),
+})
+export type ProjectCheckInRead = z.output<typeof projectCheckInReadSchema>
+
+export const goalCheckInResponse = z.object({ update: goalCheckInReadSchema })
+export const projectCheckInResponse = z.object({ project_check_in: projectCheckInReadSchema })
+/**
+ * Whether a check-in is acknowledged, as the look before re-sending a goal's acknowledgement reads it:
+ * `acknowledged_at` must be there (a string or null). An answer without it (a gateway's `{}`) says
+ * nothing, and is never read as "not acknowledged" (that would have it sent twice).
+ */
+export const acknowledgedLookResponse = z.object({
+  update: z.object({ id, acknowledged_at: z.string().nullable() }),
+})
+/** The answers to goals/acknowledge_check_in (`{update}`) and projects/acknowledge_check_in (`{check_in}`). */
+export const acknowledgeGoalResponse = z.object({
+  update: z.object({ id, acknowledged_at: str }),
+})
+export const acknowledgeProjectResponse = z.object({
+  check_in: z.object({ id, acknowledged_at: str }),
+})
+
+/**
  * Parses a 2xx answer; when something the app needs is missing, throws `invalid_response` saying where,
  * so a support person can tell which record the server sent incomplete.
  */
