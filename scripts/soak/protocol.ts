@@ -15,7 +15,7 @@ export type ToChild =
   | { t: 'drain'; timeoutMs: number }
 
 export interface LeftItem {
-  kind: 'description' | 'check-in'
+  kind: 'description' | 'check-in' | 'acknowledgement'
   state: string
   reason: string | null
   /** The words that wait (the write's marker is in them). */

@@ -19,9 +19,10 @@ export {
 export const syncItemSchema = z
   .object({
     id: z.uuid(),
-    kind: z.enum(['description', 'check-in']),
+    /** `acknowledgement`: a reviewer's acknowledgement of a check-in (issue 37). */
+    kind: z.enum(['description', 'check-in', 'acknowledgement']),
     state: z.enum(syncItemStates),
-    /** The project's or goal's name when it was queued; null when it was not known. */
+    /** The project's or goal's name when it was queued (an acknowledgement: the check-in's goal or project); null when it was not known. */
     title: z.string().nullable(),
     /** What it belongs to: the project (descriptions, project check-ins) or the goal (goal check-ins). */
     targetKind: z.enum(['goal', 'project']),
@@ -30,7 +31,10 @@ export const syncItemSchema = z
     updatedAt: z.string(),
     attempts: z.number().int().nonnegative(),
     lastError: z.object({ kind: appErrorSchema.shape.kind, message: z.string() }).strict().nullable(),
-    /** The words waiting (the description, or the check-in's message), as plain text, shortened. */
+    /**
+     * The words waiting (the description, or the check-in's message), as plain text, shortened; for an
+     * acknowledgement, what it does ("Acknowledge Grace Hopper's check-in").
+     */
     preview: z.string(),
     /** Queued while signed in to another server or as another person: waits until that account is back. */
     otherAccount: z.object({ baseUrl: z.string(), personName: z.string().nullable() }).strict().nullable(),
@@ -72,7 +76,7 @@ export const damagedItemSchema = z
     /** The file's name; what `sync.discardDamaged` takes. */
     id: z.string().regex(/^[0-9TZ-]{10,40}-[0-9a-f-]{36}\.json$/),
     setAsideAt: z.string(),
-    kind: z.enum(['description', 'check-in']).nullable(),
+    kind: z.enum(['description', 'check-in', 'acknowledgement']).nullable(),
     text: z.string(),
   })
   .strict()

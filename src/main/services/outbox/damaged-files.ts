@@ -14,7 +14,7 @@ export interface DamagedFile {
   id: string
   /** When it was set aside (from the file's time stamp). */
   setAsideAt: string
-  kind: 'description' | 'check-in' | null
+  kind: 'description' | 'check-in' | 'acknowledgement' | null
   /** The words that can still be read from it, or the file's own text when none can. */
   text: string
 }
@@ -61,7 +61,9 @@ export function readableText(raw: string): { kind: DamagedFile['kind']; text: st
     ? 'description'
     : /"kind"\s*:\s*"check-in"/.test(raw)
       ? 'check-in'
-      : null
+      : /"kind"\s*:\s*"acknowledgement"/.test(raw)
+        ? 'acknowledgement'
+        : null
   const words = textNodes(raw)
   const text = words.length > 0 ? words.join('\n') : raw
   return { kind, text: text.slice(0, maxTextLength) }

@@ -19,7 +19,7 @@ export type OutboxState = (typeof outboxStates)[number]
  * needs_attention  the user must act outside the item: sign in again, a token that can write, edit access
  */
 
-export const outboxKinds = ['description', 'check-in'] as const
+export const outboxKinds = ['description', 'check-in', 'acknowledgement'] as const
 export type OutboxKind = (typeof outboxKinds)[number]
 
 /** An Operately id as the app sends it: a short id, a slug ending in one, or a UUID. */
@@ -38,6 +38,12 @@ export type DescriptionPayload = z.infer<typeof descriptionPayloadSchema>
 /** A check-in exactly as the user submitted it; the request is built against its goal or project when sent. */
 export const checkInPayloadSchema = createCheckInInputSchema
 export type CheckInPayload = z.infer<typeof checkInPayloadSchema>
+
+/** A reviewer's acknowledgement of a goal's or a project's check-in (issue 37). */
+export const acknowledgementPayloadSchema = z
+  .object({ kind: z.enum(['goal', 'project']), checkInId: idString })
+  .strict()
+export type AcknowledgementPayload = z.infer<typeof acknowledgementPayloadSchema>
 
 export const lastErrorSchema = z.object({ kind: z.enum(errorKinds), message: z.string().max(2000) }).strict()
 export type LastError = z.infer<typeof lastErrorSchema>
@@ -178,7 +184,23 @@ export const checkInEntrySchema = z
   .strict()
 export type CheckInEntry = z.infer<typeof checkInEntrySchema>
 
-export const outboxEntrySchema = z.discriminatedUnion('kind', [descriptionEntrySchema, checkInEntrySchema])
+export const acknowledgementEntrySchema = z
+  .object({
+    ...common,
+    kind: z.literal('acknowledgement'),
+    payload: acknowledgementPayloadSchema,
+    /** For the Sync view: the goal's or project's id, and who wrote the check-in (when known when queued). */
+    subjectId: z.string().min(1).max(200).nullable().optional(),
+    authorName: z.string().max(500).nullable().optional(),
+  })
+  .strict()
+export type AcknowledgementEntry = z.infer<typeof acknowledgementEntrySchema>
+
+export const outboxEntrySchema = z.discriminatedUnion('kind', [
+  descriptionEntrySchema,
+  checkInEntrySchema,
+  acknowledgementEntrySchema,
+])
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>
 
 interface NewEntryCommon {
@@ -199,6 +221,12 @@ export type NewOutboxEntry =
       rebase?: boolean
     } & NewEntryCommon)
   | ({ kind: 'check-in'; payload: CheckInPayload } & NewEntryCommon)
+  | ({
+      kind: 'acknowledgement'
+      payload: AcknowledgementPayload
+      subjectId?: string | null
+      authorName?: string | null
+    } & NewEntryCommon)
 
 /** What may be changed on an entry after it is written (never its id, kind, key or order). */
 export interface OutboxPatch {
@@ -228,17 +256,22 @@ export interface CheckInCopy {
 
 export const descriptionKey = (projectId: string): string => `description:${lastSegment(projectId)}`
 export const checkInKey = (submissionId: string): string => `check-in:${submissionId.toLowerCase()}`
+/** One acknowledgement per check-in: asking twice is the same entry. */
+export const acknowledgementKey = (payload: AcknowledgementPayload): string =>
+  `acknowledgement:${payload.kind}:${lastSegment(payload.checkInId).toLowerCase()}`
 
 /**
  * The line an entry waits in: one project's description, or one goal's (one project's) check-ins. Entries of a lane go
  * strictly one after the other, in the order they were queued; lanes do not wait for each other.
  */
 export const laneOf = (entry: OutboxEntry): string =>
-  entry.kind === 'description'
+  entry.kind === 'description' || entry.kind === 'acknowledgement'
     ? entry.key
     : `${subjectOf(entry.payload).kind}:${lastSegment(subjectOf(entry.payload).id)}`
 
 export const keyOf = (entry: NewOutboxEntry): string =>
   entry.kind === 'description'
     ? descriptionKey(entry.payload.projectId)
-    : checkInKey(entry.payload.submissionId)
+    : entry.kind === 'acknowledgement'
+      ? acknowledgementKey(entry.payload)
+      : checkInKey(entry.payload.submissionId)

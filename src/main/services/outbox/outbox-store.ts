@@ -313,7 +313,9 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
       const latest = sorted()
         .filter((e) => e.key === key && sameAccount(e.account, input.account))
         .at(-1)
-      if (latest && input.kind === 'check-in') return structuredClone(latest)
+      if (latest && (input.kind === 'check-in' || input.kind === 'acknowledgement')) {
+        return structuredClone(latest)
+      }
       if (
         latest &&
         latest.kind === 'description' &&
@@ -357,7 +359,15 @@ export async function openOutboxStore(options: OutboxStoreOptions): Promise<Outb
               ownVersions: ownTextsFor(key, input.rebase === true),
               conflict: null,
             }
-          : { ...common, kind: 'check-in', payload: structuredClone(input.payload) }
+          : input.kind === 'acknowledgement'
+            ? {
+                ...common,
+                kind: 'acknowledgement',
+                payload: { kind: input.payload.kind, checkInId: input.payload.checkInId },
+                ...(input.subjectId !== undefined ? { subjectId: input.subjectId } : {}),
+                ...(input.authorName !== undefined ? { authorName: input.authorName } : {}),
+              }
+            : { ...common, kind: 'check-in', payload: structuredClone(input.payload) }
       const saved = await save(entry)
       notify({ type: 'appended', entry: saved })
       return structuredClone(saved)

@@ -27,6 +27,8 @@ export function followDeliveries(
   return engine.onEvent((event) => {
     if (event.type === 'needs_attention' && event.error.kind === 'forbidden') {
       const { entry } = event
+      // An acknowledgement refused for rights says nothing about editing the goal or project itself.
+      if (entry.kind === 'acknowledgement') return
       const subject = entry.kind === 'check-in' ? subjectOf(entry.payload) : null
       const marked =
         subject?.kind === 'goal'
@@ -39,6 +41,9 @@ export function followDeliveries(
     const { entry } = event
     if (entry.kind === 'check-in') {
       deps.clearDraft(subjectDraftKey(subjectOf(entry.payload))).catch(report('remove the check-in draft'))
+      deps.refreshAssignments().catch(report('refresh the inbox'))
+    } else if (entry.kind === 'acknowledgement') {
+      // The inbox's "to acknowledge" row leaves, and the badge goes down.
       deps.refreshAssignments().catch(report('refresh the inbox'))
     } else {
       deps

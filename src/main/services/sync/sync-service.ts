@@ -139,18 +139,42 @@ export async function createSyncService(options: SyncServiceOptions): Promise<Sy
     return entry.state === 'sending' ? 'pending' : entry.state
   }
 
+  const target = (entry: OutboxEntry): Pick<SyncItem, 'targetKind' | 'targetId' | 'preview'> => {
+    switch (entry.kind) {
+      case 'description':
+        return {
+          targetKind: 'project',
+          targetId: entry.payload.projectId,
+          preview: plainText(entry.payload.description),
+        }
+      case 'check-in':
+        return {
+          targetKind: subjectOf(entry.payload).kind,
+          targetId: subjectOf(entry.payload).id,
+          preview: plainText(entry.payload.message),
+        }
+      case 'acknowledgement':
+        return {
+          targetKind: entry.payload.kind,
+          // The goal's or project's id when it was known as it was queued; else the check-in's.
+          targetId: entry.subjectId ?? entry.payload.checkInId,
+          preview: entry.authorName
+            ? `Acknowledge ${entry.authorName}’s check-in`
+            : 'Acknowledge this check-in',
+        }
+    }
+  }
+
   const toItem = (entry: OutboxEntry): SyncItem => ({
     id: entry.id,
     kind: entry.kind,
     state: stateOf(entry),
     title: entry.title ?? null,
-    targetKind: entry.kind === 'description' ? 'project' : subjectOf(entry.payload).kind,
-    targetId: entry.kind === 'description' ? entry.payload.projectId : subjectOf(entry.payload).id,
+    ...target(entry),
     createdAt: entry.createdAt,
     updatedAt: entry.updatedAt,
     attempts: entry.attempts,
     lastError: entry.lastError,
-    preview: plainText(entry.kind === 'description' ? entry.payload.description : entry.payload.message),
     otherAccount:
       entry.account && !mine(entry)
         ? { baseUrl: entry.account.baseUrl, personName: entry.account.personName }

@@ -9,8 +9,8 @@ export type ChildLine =
   | { t: 'ack'; kind: 'description'; text: string }
   | { t: 'ack'; kind: 'check-in'; message: string }
   /** An attempt was counted on disk: a request is about to go out. */
-  | { t: 'attempt'; kind: 'description' | 'check-in' }
-  | { t: 'delivered'; kind: 'description' | 'check-in' }
+  | { t: 'attempt'; kind: 'description' | 'check-in' | 'acknowledgement' }
+  | { t: 'delivered'; kind: 'description' | 'check-in' | 'acknowledgement' }
   | { t: 'drained' }
   | { t: 'stuck'; states: string[] }
 

@@ -1,9 +1,11 @@
 import type { OperatelyClient } from '../../operately/client'
 import type { OutboxStore } from '../../outbox/outbox-store'
 import type { Deliverers } from '../outcomes'
+import { createAcknowledgementDeliverer } from './acknowledgement'
 import { createCheckInDeliverer, type CheckInPages } from './check-in'
 import { createDescriptionDeliverer } from './description'
 
+export type { AcknowledgementDelivery } from './acknowledgement'
 export type { CheckInDelivery } from './check-in'
 export type { DescriptionDelivery } from './description'
 
@@ -18,5 +20,6 @@ export function createDeliverers(deps: {
   return {
     description: createDescriptionDeliverer(deps),
     'check-in': createCheckInDeliverer(deps),
+    acknowledgement: createAcknowledgementDeliverer(deps),
   }
 }
