@@ -52,6 +52,7 @@ import { createSyncService, type SyncService, type SyncTiming } from './sync/syn
 import type { DurableFiles } from './outbox/durable-files'
 // Managed configuration, settings and the About view (issue 5).
 import { loadPolicy, type PolicyReaders } from './policy/load-policy'
+import { createReviewHandlers, createReviewsService } from './reviews/reviews-service'
 import { createSettingsHandlers } from './settings/handlers'
 import { createSettingsService, type SettingsService } from './settings/settings-service'
 import { createSystemIntegrationSlot, type SystemIntegrationSlot } from './settings/system-integration'
@@ -293,6 +294,7 @@ export async function createMainServices(options: MainServicesOptions): Promise<
       saveDescription: createDescriptionSaver({ projects, sync, cache, log }),
     }),
     ...createSyncHandlers(sync, { clearDraft: (key) => drafts.clear(key), log }),
+    ...createReviewHandlers(createReviewsService({ session, cache, connectivity, sync, webUrls, log })),
     ...createAssignmentHandlers({ assignments, reminders, navigation }),
     ...createSettingsHandlers({ settings, system, dataDir, version: options.appVersion ?? 'development' }),
   }

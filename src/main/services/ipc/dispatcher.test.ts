@@ -81,6 +81,9 @@ const validInputs: { [N in OperationName]: OperationInput<N> } = {
   'sync.retry': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
   'sync.discard': { id: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b' },
   'sync.discardDamaged': { id: '2026-03-10T12-00-00-000Z-0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b.json' },
+  // Reviewing and acknowledging a check-in (issue 37).
+  'reviews.get': { kind: 'goal', checkInId: 'Zm9vYmFy' },
+  'reviews.acknowledge': { kind: 'project', checkInId: 'Zm9vYmFy' },
 }
 
 // Inputs where a number or a 1 MB string is a legitimate value: a draft holds any JSON up to three
@@ -340,6 +343,29 @@ const validOutputs: { [N in OperationName]: OperationOutput<N> } = {
   'sync.retry': syncView,
   'sync.discard': syncView,
   'sync.discardDamaged': syncView,
+  'reviews.get': {
+    kind: 'goal' as const,
+    checkInId: 'Zm9vYmFy',
+    subjectId: 'hire-a-data-team-Zm9vYmFy',
+    subjectName: 'Hire a data team',
+    status: 'on_track',
+    author: { id: 'grace', name: 'Grace Hopper' },
+    publishedAt: '2026-03-10T12:00:00Z',
+    message: '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Hi"}]}]}',
+    targets: [],
+    checklist: [],
+    acknowledgedAt: null,
+    acknowledgedBy: null,
+    webUrl: null,
+    cannotAcknowledge: null,
+    ...fresh,
+  },
+  'reviews.acknowledge': {
+    outcome: 'queued' as const,
+    entryId: '0b6e1f6a-2c3d-4e5f-8a9b-0c1d2e3f4a5b',
+    state: 'queued' as const,
+    reason: 'Operately cannot be reached from this computer right now.',
+  },
 }
 
 function recordingHandlers() {
