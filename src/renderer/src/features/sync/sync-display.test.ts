@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { SyncItem, SyncStatusView } from '@shared/domain/sync'
 import {
   copyText,
+  damagedTitle,
   discardText,
   canRetry,
   detailText,
@@ -262,5 +263,18 @@ describe("a project's check-in in the Sync view", () => {
     expect(
       discardText({ kind: 'check-in', targetKind: 'goal', state: 'checking', maybeOnServer: true }),
     ).toMatch(/look at the goal in Operately/)
+  })
+})
+
+describe('an acknowledgement waiting in Sync', () => {
+  it('is named as one, opens the inbox, and its discard says what discarding it means', () => {
+    const ack = item({ kind: 'acknowledgement', targetKind: 'goal', title: 'Hire a data team' })
+    expect(itemTitle(ack)).toBe('Acknowledgement · Hire a data team')
+    expect(openRoute(ack)).toEqual({ section: 'inbox' })
+    expect(discardText({ ...ack, state: 'failed', maybeOnServer: false })).toMatch(/stays in your inbox/)
+    expect(discardText({ ...ack, state: 'checking', maybeOnServer: true })).toMatch(
+      /may already have this acknowledgement/,
+    )
+    expect(damagedTitle('acknowledgement')).toBe('An acknowledgement that could not be read back')
   })
 })

@@ -57,9 +57,9 @@ export function itemTitle(
   item: Pick<SyncItem, 'kind' | 'title'> & Partial<Pick<SyncItem, 'targetKind'>>,
 ): string {
   const name = item.title?.trim()
-  return item.kind === 'description'
-    ? `Description · ${name || 'a project'}`
-    : `Check-in · ${name || `a ${item.targetKind ?? 'goal'}`}`
+  if (item.kind === 'description') return `Description · ${name || 'a project'}`
+  const of = name || `a ${item.targetKind ?? 'goal'}`
+  return item.kind === 'acknowledgement' ? `Acknowledgement · ${of}` : `Check-in · ${of}`
 }
 
 /**
@@ -108,6 +108,11 @@ export function discardText(
       ? 'Operately may already have this text. Discarding only stops the app from sending it; look at the project in Operately to see which text it has.'
       : 'The text waiting here is never sent and cannot be brought back.'
   }
+  if (item.kind === 'acknowledgement') {
+    return mayBeThere
+      ? 'Operately may already have this acknowledgement. Discarding only stops the app from sending it; the check-in in Operately says whether it is acknowledged.'
+      : 'This acknowledgement is never sent; the check-in stays in your inbox to acknowledge.'
+  }
   return mayBeThere
     ? `Operately may already have this check-in. Discarding only stops the app from sending it; look at the ${item.targetKind ?? 'goal'} in Operately before you write it again.`
     : 'This check-in is never sent and cannot be brought back.'
@@ -127,9 +132,10 @@ export interface SyncGroups {
 }
 
 /** What a damaged queue file was, in a few words. */
-export function damagedTitle(kind: 'description' | 'check-in' | null): string {
+export function damagedTitle(kind: 'description' | 'check-in' | 'acknowledgement' | null): string {
   if (kind === 'description') return 'A description that could not be read back'
   if (kind === 'check-in') return 'A check-in that could not be read back'
+  if (kind === 'acknowledgement') return 'An acknowledgement that could not be read back'
   return 'Something queued that could not be read back'
 }
 
@@ -178,6 +184,8 @@ export function openRoute(
 ): Route | null {
   if (item.otherAccount !== null) return null
   if (item.kind === 'description') return { section: 'projects', projectId: item.targetId }
+  // An acknowledgement has no form of its own to open: its check-in waits in the inbox until it is sent.
+  if (item.kind === 'acknowledgement') return { section: 'inbox' }
   return item.targetKind === 'project'
     ? { section: 'projects', projectId: item.targetId, checkIn: true }
     : { section: 'check-ins', goalId: item.targetId }
