@@ -96,6 +96,13 @@ const JOURNEYS: Journey[] = [
     ],
   },
   {
+    start: 'signed in',
+    states: [
+      ['a check-in to acknowledge, read in the popup', reviewOpen],
+      ['the check-in acknowledged', reviewAcknowledged],
+    ],
+  },
+  {
     start: 'an outbox holding a damaged file, through a proxy',
     states: [
       ['a queued check-in', queuedCheckIn],
@@ -348,6 +355,20 @@ async function projectCheckInSent({ page }: Context) {
   await ui.status('On track').check()
   await ui.submit.click()
   await expect(ui.resultHeading).toBeFocused()
+}
+
+// ---- Acknowledging a team member's check-in ------------------------------------------------------------
+
+async function reviewOpen({ page, harness }: Context) {
+  await page.goto(harness.url)
+  await page.getByRole('button', { name: 'Review the check-in on Hire a data team' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Hire a data team' })).toBeFocused()
+  await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toBeVisible()
+}
+
+async function reviewAcknowledged({ page }: Context) {
+  await page.getByRole('button', { name: 'Acknowledge', exact: true }).click()
+  await expect(page.getByText('Acknowledged. The author is told.')).toBeVisible()
 }
 
 // ---- A slow submit ---------------------------------------------------------------------------------------

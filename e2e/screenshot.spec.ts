@@ -110,6 +110,13 @@ test('screenshot of the weekly project check-in form, opened from its inbox row'
   await page.screenshot({ path: docs('screenshot-project-check-in.png'), animations: 'disabled' })
 })
 
+test('screenshot of a check-in to acknowledge, read in the popup', async ({ page, signedIn }) => {
+  await page.goto(signedIn.url)
+  await page.getByRole('button', { name: 'Review the check-in on Hire a data team' }).click()
+  await expect(page.getByRole('button', { name: 'Acknowledge', exact: true })).toBeVisible()
+  await page.screenshot({ path: docs('screenshot-review.png'), animations: 'disabled' })
+})
+
 test('screenshot of the check-in form as it opens', async ({ page, signedIn }) => {
   const ui = await openCheckIns(page, signedIn.url)
   await ui.openGoal(SHIP_ENGINE)

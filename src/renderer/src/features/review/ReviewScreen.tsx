@@ -106,8 +106,8 @@ export function ReviewScreen({ reviewRef, next }: { reviewRef: ReviewRef; next: 
           {data.subjectName}
         </h1>
         <p className="check-in__meta">
-          <StatusBadge status={data.status} />{' '}
-          {[data.author?.name ?? 'Someone', when].filter(Boolean).join(' · ')}
+          <StatusBadge status={data.status} />
+          {` · ${[data.author?.name ?? 'Someone', when].filter(Boolean).join(' · ')}`}
         </p>
         <Freshness read={data} className="check-in__freshness" />
       </header>
