@@ -15,6 +15,8 @@ import {
   acknowledgementKey,
   type AcknowledgementEntry,
   type AcknowledgementPayload,
+  sameAccount,
+  type OutboxAccount,
   type OutboxEntry,
 } from '../outbox/entry'
 import type { SessionService } from '../session/session-service'
@@ -110,12 +112,17 @@ export function createReviewsService(deps: {
     return { ...result.value, ...freshnessOf(result) }
   }
 
-  /** Acknowledgements delivered in this run, by key: asked again, the answer is the same. */
+  /**
+   * Acknowledgements delivered in this run, by account and key: asked again, the answer is the same. The
+   * account is part of it: another server (or person) may well have a check-in with the same id.
+   */
   const delivered = new Map<string, string | null>()
+  const deliveredKey = (account: Pick<OutboxAccount, 'baseUrl' | 'personId'> | undefined, key: string) =>
+    account ? `${account.baseUrl}\n${lastSegment(account.personId)}\n${key}` : `\n\n${key}`
   sync.engine.onEvent((event) => {
     if (event.type !== 'delivered' || event.entry.kind !== 'acknowledgement') return
     const result = event.result as AcknowledgementDelivery
-    delivered.set(event.entry.key, result.acknowledgedAt)
+    delivered.set(deliveredKey(event.entry.account, event.entry.key), result.acknowledgedAt)
     if (delivered.size > 200) delivered.delete(delivered.keys().next().value!)
     // The kept copy follows, so the check-in reads acknowledged offline too.
     const ref: ReviewRef = { kind: result.kind, checkInId: result.checkInId }
@@ -156,14 +163,15 @@ export function createReviewsService(deps: {
     return { outcome: 'queued', entryId: entry.id, state, reason }
   }
 
-  const waitingFor = (key: string, personId: string): AcknowledgementEntry | null =>
+  /** The signed-in account's entry for this check-in (server and person: ids repeat across servers). */
+  const waitingFor = (key: string, account: OutboxAccount): AcknowledgementEntry | null =>
     (sync.outbox
       .list()
       .find(
         (e) =>
           e.kind === 'acknowledgement' &&
           e.key === key &&
-          (e.account === undefined || lastSegment(e.account.personId) === lastSegment(personId)),
+          (e.account === undefined || sameAccount(e.account, account)),
       ) as AcknowledgementEntry | undefined) ?? null
 
   async function acknowledge(ref: ReviewRef): Promise<AcknowledgeOutcome> {
@@ -172,11 +180,17 @@ export function createReviewsService(deps: {
     // Told before trying, and before anything is queued: the server would refuse it anyway.
     if (!state.canWrite) throw new AppFailure(appError('read_only_token', READ_ONLY))
     const key = acknowledgementKey(payload)
-    const done = delivered.get(key)
-    if (done !== undefined && !waitingFor(key, state.person.id)) {
+    const account: OutboxAccount = {
+      baseUrl: state.baseUrl,
+      personId: state.person.id,
+      personName: state.person.fullName,
+    }
+    const doneKey = deliveredKey(account, key)
+    const done = delivered.get(doneKey)
+    if (done !== undefined && !waitingFor(key, account)) {
       return { outcome: 'acknowledged', acknowledgedAt: done }
     }
-    let entry = waitingFor(key, state.person.id)
+    let entry = waitingFor(key, account)
     if (!entry) {
       // What the server would refuse anyway (not theirs to acknowledge) is said now, from the check-in as
       // read now, or as kept when the server cannot be reached. Unknown (offline, nothing kept): queued.
@@ -208,7 +222,7 @@ export function createReviewsService(deps: {
       return { outcome: 'acknowledged', acknowledgedAt: result.acknowledgedAt }
     }
     if (!report.entry) {
-      const sent = delivered.get(key)
+      const sent = delivered.get(doneKey) ?? delivered.get(deliveredKey(undefined, key))
       if (sent !== undefined) return { outcome: 'acknowledged', acknowledgedAt: sent }
       throw new AppFailure(
         appError('invalid_input', 'This acknowledgement was discarded before it was sent.'),
