@@ -30,6 +30,7 @@ export function ReviewScreen({ reviewRef, next }: { reviewRef: ReviewRef; next: 
   const acknowledge = useAcknowledge()
   const locale = useNumberLocale()
   const heading = useRef<HTMLHeadingElement>(null)
+  const nextButton = useRef<HTMLButtonElement>(null)
   const [said, setSaid] = useState<string | null>(null)
   const [openError, setOpenError] = useState<BridgeError | null>(null)
   const [now] = useState(() => new Date())
@@ -37,6 +38,13 @@ export function ReviewScreen({ reviewRef, next }: { reviewRef: ReviewRef; next: 
   useEffect(() => {
     heading.current?.focus()
   }, [status])
+
+  // The Acknowledge button pressed leaves the page once it is done: focus goes on (to "Next check-in",
+  // else the heading) rather than falling to the document body.
+  const justDone = acknowledge.data?.outcome === 'acknowledged'
+  useEffect(() => {
+    if (justDone) (nextButton.current ?? heading.current)?.focus()
+  }, [justDone])
 
   const back = () => navigate({ section: 'inbox' })
   const open = (url: string) => {
@@ -151,6 +159,7 @@ export function ReviewScreen({ reviewRef, next }: { reviewRef: ReviewRef; next: 
           </>
         ) : done && next.length > 0 ? (
           <Button
+            ref={nextButton}
             onClick={() => navigate({ section: 'inbox', review: { ref: next[0]!, next: next.slice(1) } })}
           >
             Next check-in
