@@ -82,7 +82,7 @@ test.describe('the inbox', () => {
     await expect(inbox.group('Waiting for your review')).toContainText(DATA_TEAM)
   })
 
-  test('a check-in to review opens in Operately, in the browser', async ({
+  test('a check-in to review opens in the popup, and from there in Operately, in the browser', async ({
     page,
     signedIn,
     emulator,
@@ -90,8 +90,9 @@ test.describe('the inbox', () => {
     linkDialog,
   }) => {
     await page.goto(signedIn.url)
-    const inbox = inboxScreen(page)
-    await inbox.openInOperately(DATA_TEAM).click()
+    await page.getByRole('button', { name: `Review the check-in on ${DATA_TEAM}` }).click()
+    await expect(page.getByRole('heading', { level: 1, name: DATA_TEAM })).toBeFocused()
+    await page.getByRole('button', { name: 'Open in Operately' }).click()
     // The server's first page is asked about in main's dialog (the page chose the server at sign-in).
     await expect.poll(() => linkDialog.asked.length).toBe(1)
     expect(linkDialog.asked[0]).toMatchObject({ kind: 'web', server: true })
@@ -194,9 +195,11 @@ test.describe('the inbox', () => {
     await expect(inbox.writeCheckIn(SHIP_ENGINE)).toBeFocused()
     expect(await showsFocusRing(inbox.writeCheckIn(SHIP_ENGINE))).toBe(true)
 
+    // The check-in waiting for her review is read in the popup: its row's button says Review.
+    const review = page.getByRole('button', { name: `Review the check-in on ${DATA_TEAM}` })
     await page.keyboard.press('Tab')
-    await expect(inbox.openInOperately(DATA_TEAM)).toBeFocused()
-    expect(await showsFocusRing(inbox.openInOperately(DATA_TEAM))).toBe(true)
+    await expect(review).toBeFocused()
+    expect(await showsFocusRing(review)).toBe(true)
 
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Enter')
