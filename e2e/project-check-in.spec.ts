@@ -86,6 +86,12 @@ test('written from the inbox row: sent once, with who is told, and shown as the 
   expect(createRequests(emulator)).toHaveLength(1)
   // Back where it came from: the project.
   await expect(page.getByRole('button', { name: 'Project', exact: true })).toBeVisible()
+  // Operately moved the project's next check-in to the next Friday: the inbox, read again, lists it no more.
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: /^Inbox/ })
+    .click()
+  await expect(page.getByRole('button', { name: `Write check-in for ${LAUNCH}` })).toHaveCount(0)
 })
 
 test('offline, it waits in the outbox; online again, it lands once', async ({ page, signedIn, emulator }) => {

@@ -255,8 +255,4 @@ export const serverDraftSchema = z.union([
 ])
 export type ServerDraft = z.infer<typeof serverDraftSchema>
 
-/** What a kept draft is for, with the name it had when it was saved. */
-export const serverDraftSubject = (draft: ServerDraft): CheckInSubject & { name: string } =>
-  'projectId' in draft
-    ? { kind: 'project', id: draft.projectId, name: draft.projectName }
-    : { kind: 'goal', id: draft.goalId, name: draft.goalName }
+export { serverDraftSubject } from './check-in-subjects'

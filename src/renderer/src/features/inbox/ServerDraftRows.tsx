@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { serverDraftSubject } from '@shared/domain/check-ins'
+import { serverDraftSubject } from '@shared/domain/check-in-subjects'
 import { useNavigation } from '../../app/navigation'
 import { useServerDrafts } from '../../bridge/goals'
 import { Button } from '../../ui/Button'

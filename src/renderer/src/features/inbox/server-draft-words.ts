@@ -1,4 +1,5 @@
-import { serverDraftSubject, type ServerDraft } from '@shared/domain/check-ins'
+import type { ServerDraft } from '@shared/domain/check-ins'
+import { serverDraftSubject } from '@shared/domain/check-in-subjects'
 import { scheduleLabel } from '@shared/time-label'
 
 /** How the inbox names a check-in kept unpublished on Operately: "Draft check-in: …", "Scheduled: …, Mon …". */
