@@ -27,6 +27,11 @@ export type InboxItemRole = (typeof inboxItemRoles)[number]
 
 export const calendarDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-03-31')
 
+/** A check-in waiting for the person's acknowledgement, as its inbox row names it. */
+export const inboxReviewSchema = z
+  .object({ kind: z.enum(['goal', 'project']), checkInId: z.string() })
+  .strict()
+
 export const inboxItemSchema = z
   .object({
     /** Stable across refreshes: kind, role and the server's resource id. */
@@ -40,11 +45,7 @@ export const inboxItemSchema = z
      * A check-in waiting for the person's acknowledgement (a reviewer's goal or project check-in row): which
      * one, to read and acknowledge it in the popup. Null for everything else.
      */
-    review: z
-      .object({ kind: z.enum(['goal', 'project']), checkInId: z.string() })
-      .strict()
-      .nullable()
-      .default(null),
+    review: inboxReviewSchema.nullable().default(null),
     title: z.string(),
     /** The goal, project or space the item belongs to. */
     originName: z.string(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import {
   inboxItemKinds,
   inboxItemRoles,
+  inboxReviewSchema,
   type InboxItemKind,
   type InboxItemRole,
 } from '@shared/domain/assignments'
@@ -19,11 +20,7 @@ export const inboxEntrySchema = z
     role: z.enum(inboxItemRoles),
     goalId: z.string().nullable(),
     projectId: z.string().nullable().default(null),
-    review: z
-      .object({ kind: z.enum(['goal', 'project']), checkInId: z.string() })
-      .strict()
-      .nullable()
-      .default(null),
+    review: inboxReviewSchema.nullable().default(null),
     title: z.string(),
     originName: z.string(),
     /** The server's due value as sent: a `YYYY-MM-DD` date or an ISO timestamp (see calendarDateOf). */

@@ -62,6 +62,23 @@ export interface UpdateDescriptionInput {
   description: string
 }
 
+/** What a goal's and a project's check-in send alike: who is told, and whether it is kept or published later. */
+function withNotifyAndPublishing(
+  body: Record<string, unknown>,
+  input: Pick<
+    CreateCheckInInput,
+    'send_notifications_to_everyone' | 'subscriber_ids' | 'post_as_draft' | 'scheduled_at'
+  >,
+): Record<string, unknown> {
+  if (input.send_notifications_to_everyone !== undefined) {
+    body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
+  }
+  if (input.subscriber_ids !== undefined) body['subscriber_ids'] = [...input.subscriber_ids]
+  if (input.post_as_draft !== undefined) body['post_as_draft'] = input.post_as_draft
+  if (input.scheduled_at !== undefined) body['scheduled_at'] = input.scheduled_at
+  return body
+}
+
 export function checkInBody(input: CreateCheckInInput): Record<string, unknown> {
   const body: Record<string, unknown> = {
     goal_id: input.goal_id,
@@ -85,13 +102,7 @@ export function checkInBody(input: CreateCheckInInput): Record<string, unknown> 
     }))
   }
   if (input.new_target_values !== undefined) body['new_target_values'] = input.new_target_values
-  if (input.send_notifications_to_everyone !== undefined) {
-    body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
-  }
-  if (input.subscriber_ids !== undefined) body['subscriber_ids'] = [...input.subscriber_ids]
-  if (input.post_as_draft !== undefined) body['post_as_draft'] = input.post_as_draft
-  if (input.scheduled_at !== undefined) body['scheduled_at'] = input.scheduled_at
-  return body
+  return withNotifyAndPublishing(body, input)
 }
 
 export function projectCheckInBody(input: CreateProjectCheckInInput): Record<string, unknown> {
@@ -100,13 +111,7 @@ export function projectCheckInBody(input: CreateProjectCheckInInput): Record<str
     status: input.status,
     description: input.description,
   }
-  if (input.send_notifications_to_everyone !== undefined) {
-    body['send_notifications_to_everyone'] = input.send_notifications_to_everyone
-  }
-  if (input.subscriber_ids !== undefined) body['subscriber_ids'] = [...input.subscriber_ids]
-  if (input.post_as_draft !== undefined) body['post_as_draft'] = input.post_as_draft
-  if (input.scheduled_at !== undefined) body['scheduled_at'] = input.scheduled_at
-  return body
+  return withNotifyAndPublishing(body, input)
 }
 
 export const updateDescriptionBody = (input: UpdateDescriptionInput): Record<string, unknown> => ({
