@@ -8,13 +8,11 @@ import {
 import { AppFailure, appError } from '@shared/errors'
 import { sameId } from '@shared/ids'
 import type { Logger } from '../log/logger'
-import type { CheckIn, OperatelyClient } from '../operately/types'
+import type { CheckIn } from '../operately/types'
 import type { SessionService } from '../session/session-service'
 import type { WebUrls } from '../goals/web-urls'
 import type { CheckInDelivery } from '../sync/deliverers'
-import { prepareCheckIn } from './body'
-import { listCheckInsOf, type Prepared } from './kinds'
-import { prepareProjectCheckIn } from './project-body'
+import { listCheckInsOf, prepareFor, type Prepared } from './kinds'
 import { toCheckInResult, toProjectCheckInResult } from './result'
 
 /**
@@ -86,18 +84,9 @@ export function createCheckInService(deps: {
     if (!checkIn) throw new Error(`the posted check-in is not in the ${subject.kind}’s list`)
     if (delivery.sent) return { checkIn, sent: delivery.sent }
     const input = submitted ?? submittedFrom(checkIn, subject, delivery.submissionId)
-    return { checkIn, sent: await rebuilt(client, input) }
-  }
-
-  /** The request as it would have been built, against the goal or project as it is now. */
-  async function rebuilt(client: OperatelyClient, input: CreateCheckInInput): Promise<Prepared> {
-    const takes = client.knownCapabilities()
-    if ('projectId' in input) {
-      const project = await client.getProject(input.projectId)
-      return { kind: 'project', project, prepared: prepareProjectCheckIn(input, project, takes) }
-    }
-    const goal = await client.getGoal(input.goalId)
-    return { kind: 'goal', goal, prepared: prepareCheckIn(input, goal, takes) }
+    // The request as it would have been built, against the goal or project as it is now: with what is
+    // known the server takes, never a probe for a result view.
+    return { checkIn, sent: await prepareFor(client, input, { knownOnly: true }) }
   }
 
   const pageOf = (sent: Prepared): Promise<string | null> =>

@@ -34,9 +34,15 @@ export async function listCheckInsOf(api: OperatelyClient, subject: CheckInSubje
  * is known is used, and it never waits for nor pays for a probe (a server failing the probe would slow
  * every check-in). A draft or a schedule asks the server first.
  */
-export async function prepareFor(api: OperatelyClient, input: CreateCheckInInput): Promise<Prepared> {
+export async function prepareFor(
+  api: OperatelyClient,
+  input: CreateCheckInInput,
+  /** `knownOnly`: never ask the server what it takes (a result view rebuilding what was sent). */
+  options: { knownOnly?: boolean } = {},
+): Promise<Prepared> {
   const publishNow = (input.publication?.mode ?? 'now') === 'now'
-  const takes = async () => (publishNow ? api.knownCapabilities() : await api.capabilities())
+  const takes = async () =>
+    publishNow || options.knownOnly ? api.knownCapabilities() : await api.capabilities()
   if (isProjectCheckIn(input)) {
     const project = await api.getProject(input.projectId)
     return { kind: 'project', project, prepared: prepareProjectCheckIn(input, project, await takes()) }
